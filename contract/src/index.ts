@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './locales.ts';
+export * from './system.ts';

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Builds what is out of date: the web app (Vite) and the server bundle (esbuild).
+// `node scripts/build.mjs --force` rebuilds both. Imported by start.mjs.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...parts) => path.join(root, ...parts);
+
+/** Newest modification time under the given files and folders (0 when none exist). */
+function newest(paths) {
+  let latest = 0;
+  const visit = (p) => {
+    if (!fs.existsSync(p)) return;
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(p)) if (entry !== 'node_modules') visit(path.join(p, entry));
+    } else {
+      latest = Math.max(latest, stat.mtimeMs);
+    }
+  };
+  for (const p of paths) visit(p);
+  return latest;
+}
+
+function outdated(output, inputs) {
+  if (!fs.existsSync(output)) return true;
+  return newest(inputs) > fs.statSync(output).mtimeMs;
+}
+
+const shared = [at('contract', 'src'), at('package-lock.json')];
+export const targets = {
+  web: {
+    output: at('web', 'dist', 'index.html'),
+    inputs: [at('web', 'src'), at('web', 'public'), at('web', 'index.html'), at('web', 'vite.config.ts'), ...shared],
+    build() {
+      const result = spawnSync(process.execPath, [at('node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+        cwd: at('web'),
+        stdio: 'inherit',
+      });
+      if (result.status !== 0) throw new Error('web build failed');
+    },
+  },
+  server: {
+    output: at('server', 'dist', 'main.js'),
+    inputs: [at('server', 'src'), at('server', 'package.json'), ...shared],
+    async build() {
+      const { build } = await import('esbuild');
+      const pkg = JSON.parse(fs.readFileSync(at('server', 'package.json'), 'utf8'));
+      // Dependencies stay in node_modules; only our own workspace code (contract) is bundled in.
+      const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@app/'));
+      await build({
+        entryPoints: { main: at('server', 'src', 'main.ts') },
+        outdir: at('server', 'dist'),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        sourcemap: true,
+        external: [...external, ...external.map((name) => `${name}/*`)],
+        logLevel: 'warning',
+      });
+    },
+  },
+};
+
+export async function buildOutdated({ force = false, log = console.error } = {}) {
+  for (const [name, target] of Object.entries(targets)) {
+    if (!force && !outdated(target.output, target.inputs)) continue;
+    log(`building ${name}…`);
+    await target.build();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildOutdated({ force: process.argv.includes('--force') });
+}

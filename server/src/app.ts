@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext, ZodApp } from './context.ts';
+import type { Database } from './db/index.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerOpenApi } from './openapi.ts';
+import { eventRoutes } from './routes/events/routes.ts';
+import { systemRoutes } from './routes/system/routes.ts';
+import { contentSecurityPolicy, registerSecurityHeaders } from './web/security-headers.ts';
+import { registerWebApp } from './web/static.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** server/src or server/dist -> web/dist: both sit two levels below the repository root. */
+export const defaultWebDist = path.resolve(here, '../../web/dist');
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<ZodApp> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    // A request id per request: the caller's when it sends a sane one, else ours; echoed back.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, contentSecurityPolicy());
+  await registerOpenApi(app, config.PUBLIC_URL);
+
+  const context: AppContext = { config, database };
+  systemRoutes(app, context);
+  eventRoutes(app, context);
+
+  await registerWebApp(app, config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDist);
+  return app;
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Engine } from './engine.ts';
+import { migrationProvider } from './migrations/index.ts';
+import type { Schema } from './schema.ts';
+
+export type { Engine } from './engine.ts';
+export type Db = Kysely<Schema>;
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  /** Where the data lives, for logs: a file path or the PostgreSQL host/database (no password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://... ; absent means embedded SQLite. */
+  url?: string | undefined;
+  /** SQLite file; ':memory:' for a throwaway database. */
+  sqliteFile?: string;
+  poolMax?: number;
+  /** PostgreSQL schema to use (tests isolate themselves in one each). */
+  searchPath?: string;
+}
+
+// PostgreSQL type OIDs whose default parsing does not suit a portable schema.
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_DATE = 1082;
+
+export function openDatabase(options: OpenOptions): Database {
+  if (options.url) return openPostgres(options.url, options);
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+function openPostgres(url: string, options: OpenOptions): Database {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      // Days stay 'YYYY-MM-DD' strings (no time-zone shifts through Date); counts become numbers.
+      if (oid === PG_DATE) return (value: string) => value;
+      if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    types,
+    connectionTimeoutMillis: 5000,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  // A dropped connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    db,
+    engine: 'postgres',
+    location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    close: () => db.destroy(),
+  };
+}
+
+/** Bring the schema up to date. Safe to run from several instances at once (Kysely takes a lock). */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** True when the database answers a trivial query. */
+export async function databaseAnswers(database: Database): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(database.db);
+    return true;
+  } catch {
+    return false;
+  }
+}

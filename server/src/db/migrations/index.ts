@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Engine } from '../engine.ts';
+import { initialMigration } from './001-initial.ts';
+
+/**
+ * Migrations live in code (not files read at run time) so the bundled server carries them.
+ * Names sort in the order they run; never edit one that has shipped, add the next instead.
+ */
+export function migrationProvider(engine: Engine): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '001-initial': initialMigration(engine),
+  };
+  return { getMigrations: async () => migrations };
+}

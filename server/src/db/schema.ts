@@ -1,0 +1,258 @@
+import type { Generated } from 'kysely';
+
+/*
+ * The database as Kysely sees it. Portable across SQLite and PostgreSQL:
+ * - booleans are integers 0/1 (better-sqlite3 cannot bind `true`);
+ * - calendar days are 'YYYY-MM-DD' strings (PostgreSQL `date`, SQLite text);
+ * - instants are ISO-8601 UTC strings ('2026-11-21T17:58:29.000Z'), which sort as text;
+ * - money and ratios are double precision, with the unit in the column name where it is not obvious.
+ * See docs/decisions/0001-two-database-engines.md.
+ */
+
+export type Flag = 0 | 1;
+export type SecurityKind = 'stock' | 'crypto';
+export type Period = 'annual' | 'quarterly';
+
+export interface SecuritiesTable {
+  id: Generated<number>;
+  ticker: string;
+  kind: SecurityKind;
+  name: string;
+  exchange: string | null;
+  sector: string | null;
+  industry: string | null;
+  country: string | null;
+  currency: string;
+  description: string | null;
+  website: string | null;
+  investor_relations_url: string | null;
+  cik: string | null;
+  sic_code: string | null;
+  sic_description: string | null;
+  /** MMDD of the fiscal year end, as SEC submissions give it. */
+  fiscal_year_end: string | null;
+  launched_on: string | null;
+  is_demo: Flag;
+  is_green_energy: Flag;
+  is_green_transport: Flag;
+  is_green_water: Flag;
+  is_green_waste: Flag;
+  /** JSON object: flag name -> the rule that set it (shown by the API). */
+  green_rules: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DailyPricesTable {
+  security_id: number;
+  day: string;
+  /** As traded on the day (not adjusted). */
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number;
+  volume: number | null;
+  /** Close adjusted for later splits only. */
+  close_split_adj: number;
+  /** Close adjusted for later splits and dividends (total return). */
+  close_adj: number;
+}
+
+export interface DividendsTable {
+  security_id: number;
+  ex_date: string;
+  pay_date: string | null;
+  record_date: string | null;
+  declared_date: string | null;
+  /** Per share, as paid. */
+  amount: number;
+  /** Per share, adjusted for later splits so history is comparable. */
+  amount_split_adj: number;
+  currency: string;
+  source: string;
+}
+
+export interface SplitsTable {
+  security_id: number;
+  day: string;
+  /** A 4:1 split is numerator 4, denominator 1. */
+  numerator: number;
+  denominator: number;
+  source: string;
+}
+
+export interface FinancialFactsTable {
+  security_id: number;
+  /** Our normalised line item name (revenue, net_income, eps_basic, ...). */
+  line_item: string;
+  period: Period;
+  period_start: string | null;
+  period_end: string;
+  fiscal_year: number;
+  fiscal_period: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
+  value: number;
+  unit: string;
+  /** The us-gaap (or dei) concept the value came from. */
+  concept: string;
+  /** SEC accession number of the filing, e.g. 0000320193-22-000108. */
+  accession: string | null;
+  form: string | null;
+  filed: string | null;
+  /** 1 when computed rather than filed (Q4 = FY - Q1..Q3). */
+  derived: Flag;
+}
+
+/** The screener's precomputed wide table: one row per security. */
+export interface IndicatorsTable {
+  security_id: number;
+  ticker: string;
+  name: string;
+  kind: SecurityKind;
+  exchange: string | null;
+  sector: string | null;
+  industry: string | null;
+  country: string | null;
+  currency: string;
+  price: number | null;
+  change_pct: number | null;
+  market_cap: number | null;
+  pe: number | null;
+  ps: number | null;
+  pb: number | null;
+  ev_ebitda: number | null;
+  dividend_yield_pct: number | null;
+  payout_ratio: number | null;
+  dividend_cagr_5y: number | null;
+  dividend_growth_years: number | null;
+  dividend_yield_percentile: number | null;
+  revenue_growth: number | null;
+  gross_margin: number | null;
+  operating_margin: number | null;
+  net_margin: number | null;
+  roe: number | null;
+  debt_to_equity: number | null;
+  week52_high: number | null;
+  week52_low: number | null;
+  drawdown_pct: number | null;
+  is_green_energy: Flag;
+  is_green_transport: Flag;
+  is_green_water: Flag;
+  is_green_waste: Flag;
+  as_of: string | null;
+  updated_at: string;
+}
+
+export interface FeedsTable {
+  id: Generated<number>;
+  url: string;
+  kind: 'home' | 'analysis' | 'company';
+  locale: string;
+  security_id: number | null;
+  title: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  last_fetched_at: string | null;
+  last_success_at: string | null;
+  next_fetch_at: string | null;
+  error_count: number;
+  last_error: string | null;
+  enabled: Flag;
+  created_at: string;
+}
+
+export interface NewsItemsTable {
+  id: Generated<number>;
+  feed_id: number;
+  guid: string;
+  link: string | null;
+  title: string;
+  summary: string | null;
+  published_at: string;
+  source: string | null;
+  locale: string;
+  created_at: string;
+}
+
+export interface NewsItemTickersTable {
+  news_item_id: number;
+  ticker: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** OIDC issuer + subject identify an identity-provider user. */
+  issuer: string | null;
+  subject: string | null;
+  name: string | null;
+  email: string | null;
+  /** Lower-case 0x address of a linked or signing-in wallet. */
+  wallet_address: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session token; the token itself lives only in the cookie. */
+  id: string;
+  user_id: number | null;
+  wallet_address: string | null;
+  chain_id: number | null;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+export interface WalletNoncesTable {
+  nonce: string;
+  address: string;
+  chain_id: number;
+  issued_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ReferralsTable {
+  user_id: number;
+  code: string;
+  created_at: string;
+}
+
+export interface WatchlistsTable {
+  user_id: number;
+  ticker: string;
+  position: number;
+  added_at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  name: string;
+  path: string;
+  language: string | null;
+  props: string | null;
+  created_at: string;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Schema {
+  securities: SecuritiesTable;
+  daily_prices: DailyPricesTable;
+  dividends: DividendsTable;
+  splits: SplitsTable;
+  financial_facts: FinancialFactsTable;
+  indicators: IndicatorsTable;
+  feeds: FeedsTable;
+  news_items: NewsItemsTable;
+  news_item_tickers: NewsItemTickersTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  wallet_nonces: WalletNoncesTable;
+  referrals: ReferralsTable;
+  watchlists: WatchlistsTable;
+  analytics_events: AnalyticsEventsTable;
+  app_meta: AppMetaTable;
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/index.ts';
+
+/** Boot: configuration, database and migrations, then the HTTP server; stop cleanly on a signal. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee README.md, "Configuration", for every variable.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    sqliteFile: path.join(config.DATA_DIR, 'ledgerlight.db'),
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  const applied = await migrateToLatest(database);
+  const app = await buildApp({ config, database });
+  app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`listening on ${config.PUBLIC_URL}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

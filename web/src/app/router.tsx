@@ -1,0 +1,31 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@app/contract';
+import type { i18n } from 'i18next';
+import type { RouteObject } from 'react-router';
+import { FullPageSpinner } from '../ui/spinner.tsx';
+import { RouteError } from './route-error.tsx';
+import { Shell } from './shell.tsx';
+
+/** The pages, the same under every language. Route modules load lazily (one chunk each). */
+export const pageRoutes: RouteObject[] = [
+  { index: true, lazy: () => import('../routes/home.tsx') },
+  { path: '*', lazy: () => import('../routes/not-found.tsx') },
+];
+
+/**
+ * One root per language: "/" for English and "/{lang}" for the 19 others (spec 2). The root's loader
+ * switches i18next to its language, so a language change completes only when its texts are loaded.
+ */
+export function createRoutes(i18n: i18n, pages: RouteObject[] = pageRoutes): RouteObject[] {
+  return LANGUAGES.map((language: Language) => ({
+    id: `root-${language}`,
+    path: language === DEFAULT_LANGUAGE ? '/' : `/${language}`,
+    loader: async () => {
+      if (i18n.language !== language) await i18n.changeLanguage(language);
+      return null;
+    },
+    Component: Shell,
+    ErrorBoundary: RouteError,
+    HydrateFallback: FullPageSpinner,
+    children: pages,
+  }));
+}

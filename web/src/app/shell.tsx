@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { useLanguage } from '../i18n/use-language.ts';
+import { LanguageSwitcher } from '../ui/language-switcher.tsx';
+import { FullPageSpinner } from '../ui/spinner.tsx';
+import { ThemeSwitch } from '../ui/theme-switch.tsx';
+import { trackPageView } from './analytics.ts';
+import { ModalContainer } from './modal-container.tsx';
+import { homePath } from './paths.ts';
+import { shouldShowRouteOverlay } from './route-overlay.ts';
+
+/** The app shell (spec 2): header, page, footer, the route-change overlay and the modal container. */
+export function Shell() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const overlay = shouldShowRouteOverlay(navigation.state, location.pathname, navigation.location?.pathname);
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  // spec 2: every page view sends page_view with the path.
+  useEffect(() => {
+    trackPageView(location.pathname);
+  }, [location.pathname]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <header className="app-header">
+        <Link to={homePath(language)} className="brand">
+          <img src="/favicon.svg" alt="" width="24" height="24" />
+          <span>{t('app.name')}</span>
+        </Link>
+        <nav className="app-header__tools" aria-label={t('nav.tools')}>
+          <LanguageSwitcher />
+          <ThemeSwitch />
+        </nav>
+      </header>
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="app-footer">
+        <p>{t('footer.disclaimer')}</p>
+        <p>
+          <a href="/api/docs">{t('footer.apiDocs')}</a>
+        </p>
+      </footer>
+      {overlay && <FullPageSpinner label={t('common.loading')} />}
+      <ModalContainer />
+    </div>
+  );
+}

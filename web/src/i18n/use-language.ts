@@ -1,0 +1,7 @@
+import { type Language, languageOfPath } from '@app/contract';
+import { useLocation } from 'react-router';
+
+/** The page's language comes from its path (spec 2: English unprefixed, 19 prefixes). */
+export function useLanguage(): Language {
+  return languageOfPath(useLocation().pathname);
+}

@@ -1,0 +1,65 @@
+import { LANGUAGES, localizePath } from '@app/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { LANGUAGE_NAMES } from '../i18n/index.ts';
+import { useLanguage } from '../i18n/use-language.ts';
+
+/** spec 2: lists EN, HU, ... AF and keeps the current page (and its query) when switching. */
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const current = useLanguage();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="language-switcher" ref={root}>
+      <button
+        type="button"
+        className="button button--ghost"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('nav.language', { language: LANGUAGE_NAMES[current] })}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {current.toUpperCase()} <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <ul id={menuId} className="language-switcher__menu">
+          {LANGUAGES.map((language) => (
+            <li key={language}>
+              <Link
+                to={`${localizePath(location.pathname, language)}${location.search}${location.hash}`}
+                hrefLang={language}
+                lang={language}
+                aria-current={language === current ? 'true' : undefined}
+                onClick={() => setOpen(false)}
+              >
+                <span className="language-switcher__code">{language.toUpperCase()}</span>
+                <span>{LANGUAGE_NAMES[language]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
