@@ -15,6 +15,8 @@ export interface Database {
   engine: Engine;
   /** Where the data lives, for logs: a file path or the PostgreSQL host/database (no password). */
   location: string;
+  /** PostgreSQL schema in use when not the default (tests); migrations keep their tables there too. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -70,13 +72,18 @@ function openPostgres(url: string, options: OpenOptions): Database {
     db,
     engine: 'postgres',
     location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    ...(options.searchPath ? { schema: options.searchPath } : {}),
     close: () => db.destroy(),
   };
 }
 
 /** Bring the schema up to date. Safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.engine) });
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(database.engine),
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

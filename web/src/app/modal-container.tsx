@@ -20,6 +20,7 @@ export function ModalContainer() {
   }, [modal]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Esc is the keyboard way (onCancel)
     <dialog
       ref={dialog}
       className="modal"

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test/databases.ts';
+import { type Database, databaseAnswers, migrateToLatest } from './index.ts';
+import { bumpDataVersion, readDataVersion } from './meta.ts';
+
+const PRODUCT_TABLES = [
+  'securities',
+  'daily_prices',
+  'dividends',
+  'splits',
+  'financial_facts',
+  'indicators',
+  'feeds',
+  'news_items',
+  'news_item_tickers',
+  'users',
+  'sessions',
+  'wallet_nonces',
+  'referrals',
+  'watchlists',
+  'analytics_events',
+  'app_meta',
+];
+
+describe.each(testDatabases())('migrations on $engine', (target) => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('creates every table of the product, and a second run changes nothing', async () => {
+    database = await target.open();
+    expect(await migrateToLatest(database)).toEqual(['001-initial']);
+    const tables = (await database.db.introspection.getTables()).map((t) => t.name);
+    for (const table of PRODUCT_TABLES) expect(tables).toContain(table);
+    expect(await migrateToLatest(database)).toEqual([]);
+    expect(await databaseAnswers(database)).toBe(true);
+  });
+
+  it('stores days, flags and prices portably', async () => {
+    database = await target.open();
+    await migrateToLatest(database);
+    const now = new Date().toISOString();
+    const { id } = await database.db
+      .insertInto('securities')
+      .values({
+        ticker: 'ACME',
+        kind: 'stock',
+        name: 'Acme',
+        currency: 'USD',
+        is_demo: 1,
+        is_green_energy: 1,
+        is_green_transport: 0,
+        is_green_water: 0,
+        is_green_waste: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('daily_prices')
+      .values({ security_id: id, day: '2024-02-29', close: 10.5, close_split_adj: 10.5, close_adj: 10.1, volume: 1e9 })
+      .execute();
+    const row = await database.db
+      .selectFrom('daily_prices')
+      .innerJoin('securities', 'securities.id', 'daily_prices.security_id')
+      .select(['day', 'close', 'volume', 'is_green_energy'])
+      .where('day', '>=', '2024-01-01')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ day: '2024-02-29', close: 10.5, volume: 1e9, is_green_energy: 1 });
+  });
+
+  it('refuses a price for a security that does not exist', async () => {
+    database = await target.open();
+    await migrateToLatest(database);
+    const insert = database.db
+      .insertInto('daily_prices')
+      .values({ security_id: 999, day: '2024-01-02', close: 1, close_split_adj: 1, close_adj: 1 })
+      .execute();
+    await expect(insert).rejects.toThrow();
+  });
+
+  it('bumps the data version atomically', async () => {
+    database = await target.open();
+    await migrateToLatest(database);
+    expect(await readDataVersion(database.db)).toBe(0);
+    const db = database.db;
+    const results = await Promise.all(Array.from({ length: 5 }, () => bumpDataVersion(db)));
+    expect(new Set(results).size).toBe(5);
+    expect(await readDataVersion(db)).toBe(5);
+  });
+});

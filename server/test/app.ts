@@ -1,0 +1,27 @@
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { ZodApp } from '../src/context.ts';
+import type { Database } from '../src/db/index.ts';
+import { migratedDatabase, type TestDatabase } from './databases.ts';
+
+export interface TestApp {
+  app: ZodApp;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real server on a real (migrated) database, driven through Fastify's inject. */
+export async function startTestApp(target: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await migratedDatabase(target);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

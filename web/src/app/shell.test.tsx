@@ -1,0 +1,113 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '../test/i18n.ts';
+import * as analytics from './analytics.ts';
+import { createRoutes } from './router.tsx';
+
+afterEach(cleanup);
+
+function SlowPage() {
+  return <p>slow page</p>;
+}
+
+/** A route whose module arrives only when the test says so. */
+function deferredPage() {
+  const gates: Array<() => void> = [];
+  const route: RouteObject = {
+    path: 'slow',
+    lazy: () =>
+      new Promise((resolve) => {
+        gates.push(() => resolve({ Component: SlowPage }));
+      }),
+  };
+  const releaseAll = () => {
+    for (const open of gates.splice(0)) open();
+  };
+  return { route, releaseAll };
+}
+
+async function renderApp(initialPath: string, pages: RouteObject[]) {
+  const i18n = await testI18n(['en', 'de']);
+  const router = createMemoryRouter(createRoutes(i18n, pages), { initialEntries: [initialPath] });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return { router, i18n };
+}
+
+const home: RouteObject = { index: true, Component: () => <p>home page</p> };
+const other: RouteObject = { path: 'other', Component: () => <p>other page</p> };
+
+describe('the app shell', () => {
+  it('shows the overlay while a route change loads and clears it when done', async () => {
+    const slow = deferredPage();
+    const { router } = await renderApp('/', [home, slow.route]);
+    await screen.findByText('home page');
+    expect(screen.queryByTestId('route-overlay')).toBeNull();
+
+    act(() => void router.navigate('/slow'));
+    expect(await screen.findByTestId('route-overlay')).toBeTruthy();
+
+    await act(async () => slow.releaseAll());
+    await screen.findByText('slow page');
+    expect(screen.queryByTestId('route-overlay')).toBeNull();
+  });
+
+  it('does not show the overlay when only a language prefix is added', async () => {
+    const slow = deferredPage();
+    const { router, i18n } = await renderApp('/other', [home, other, slow.route]);
+    await screen.findByText('other page');
+    act(() => void router.navigate('/slow'));
+    await act(async () => slow.releaseAll());
+    await screen.findByText('slow page');
+
+    act(() => void router.navigate('/de/slow'));
+    expect(router.state.navigation.state).toBe('loading');
+    expect(screen.queryByTestId('route-overlay')).toBeNull();
+    await act(async () => slow.releaseAll());
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/de/slow'));
+    expect(i18n.language).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('clears the overlay when the route fails to load', async () => {
+    const failing: RouteObject = { path: 'broken', lazy: () => Promise.reject(new Error('chunk failed')) };
+    const { router } = await renderApp('/', [home, failing]);
+    await screen.findByText('home page');
+    await act(async () => {
+      await router.navigate('/broken');
+    });
+    expect(screen.queryByTestId('route-overlay')).toBeNull();
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('sends page_view with the path on each page view', async () => {
+    const track = vi.spyOn(analytics, 'trackPageView');
+    const { router } = await renderApp('/', [home, other]);
+    await screen.findByText('home page');
+    await act(async () => {
+      await router.navigate('/de/other');
+    });
+    await screen.findByText('other page');
+    expect(track.mock.calls.map(([path]) => path)).toEqual(['/', '/de/other']);
+    track.mockRestore();
+  });
+
+  it('shows the page under every language prefix and the language switcher keeps the page', async () => {
+    const { router } = await renderApp('/de/other', [home, other]);
+    await screen.findByText('other page');
+    act(() => screen.getByRole('button', { name: /Sprache|Language/ }).click());
+    const links = screen.getAllByRole('link').filter((a) => a.getAttribute('hreflang'));
+    expect(links.map((a) => a.textContent?.slice(0, 2)).join(',')).toBe(
+      'EN,HU,NO,SV,DA,FI,ES,DE,NL,FR,IT,PT,PL,CS,SK,RO,EL,TR,RU,AF',
+    );
+    expect(links.find((a) => a.getAttribute('hreflang') === 'el')?.getAttribute('href')).toBe('/el/other');
+    expect(links.find((a) => a.getAttribute('hreflang') === 'en')?.getAttribute('href')).toBe('/other');
+    expect(router.state.matches[0]?.route.id).toBe('root-de');
+  });
+});

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import { LANGUAGES } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { localesDir, readLocale } from '../test/i18n.ts';
+
+/** Flattens {"a":{"b":"x"}} to {"a.b":"x"}. */
+function flatten(value: unknown, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  if (typeof value === 'string') {
+    out[prefix] = value;
+  } else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
+  }
+  return out;
+}
+
+const english = flatten(readLocale('en'));
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** Strings that are the same in every language (names, codes). */
+const SAME_IN_EVERY_LANGUAGE = new Set(['app.name']);
+
+describe('locale files', () => {
+  it('has a file for each of the 20 languages and nothing else', () => {
+    const files = fs.readdirSync(localesDir).map((f) => f.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  describe.each(LANGUAGES.filter((l) => l !== 'en'))('%s', (language) => {
+    const translated = flatten(readLocale(language));
+
+    it('has every key English has, and none English lacks', () => {
+      const missing = Object.keys(english).filter((key) => !(key in translated));
+      const extra = Object.keys(translated).filter((key) => !(key in english));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    });
+
+    it('keeps the interpolation placeholders', () => {
+      for (const [key, text] of Object.entries(english)) {
+        expect(placeholders(translated[key] ?? ''), key).toEqual(placeholders(text));
+      }
+    });
+
+    it('is translated, not English copied over', () => {
+      const copied = Object.entries(english)
+        .filter(([key, text]) => !SAME_IN_EVERY_LANGUAGE.has(key) && text.length > 12 && translated[key] === text)
+        .map(([key]) => key);
+      expect(copied).toEqual([]);
+    });
+  });
+});
