@@ -66,12 +66,46 @@ export const targets = {
   },
 };
 
-export async function buildOutdated({ force = false, log = console.error } = {}) {
-  for (const [name, target] of Object.entries(targets)) {
-    if (!force && !outdated(target.output, target.inputs)) continue;
-    log(`building ${name}…`);
-    await target.build();
+const lockDir = at('.build.lock');
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
+}
+
+/** Two `npm start`s (or test runs) at once must not write the same dist folders together. */
+async function withBuildLock(work) {
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+      if (owner && !alive(owner)) fs.rmSync(lockDir, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+export async function buildOutdated({ force = false, log = console.error } = {}) {
+  await withBuildLock(async () => {
+    for (const [name, target] of Object.entries(targets)) {
+      if (!force && !outdated(target.output, target.inputs)) continue;
+      log(`building ${name}…`);
+      await target.build();
+    }
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -5,8 +5,17 @@ import { initReactI18next } from 'react-i18next';
 
 export const localesDir = path.resolve(import.meta.dirname, '../../public/locales');
 
-export function readLocale(language: string): Record<string, unknown> {
-  return JSON.parse(fs.readFileSync(path.join(localesDir, `${language}.json`), 'utf8'));
+/** The namespaces (files) English has; every language must have the same. */
+export function namespaces(): string[] {
+  return fs
+    .readdirSync(path.join(localesDir, 'en'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
+}
+
+export function readLocale(language: string, namespace = 'common'): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8'));
 }
 
 /** An i18next instance with English (and optionally more) loaded synchronously, for component tests. */
@@ -15,7 +24,11 @@ export async function testI18n(languages: string[] = ['en']): Promise<i18n> {
   await instance.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',
-    resources: Object.fromEntries(languages.map((l) => [l, { translation: readLocale(l) }])),
+    ns: namespaces(),
+    defaultNS: 'common',
+    resources: Object.fromEntries(
+      languages.map((l) => [l, Object.fromEntries(namespaces().map((ns) => [ns, readLocale(l, ns)]))]),
+    ),
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
