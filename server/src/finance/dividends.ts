@@ -1,0 +1,172 @@
+import { addDays, type DividendPoint, type PricePoint } from './types.ts';
+
+/* Dividends per share, yield, payout and growth (finance-definitions.md, Per share and dividends). */
+
+export interface YearDps {
+  year: number;
+  /** Sum of split-adjusted dividends with ex-date in the calendar year. */
+  dps: number;
+  /** DPS(y) / DPS(y-1) - 1, null for the first year or after a year without dividends. */
+  growth: number | null;
+}
+
+/** DPS per calendar year from the first to the last year with a dividend; years between without one are 0. */
+export function dpsByYear(dividends: readonly DividendPoint[]): YearDps[] {
+  if (dividends.length === 0) return [];
+  const sums = new Map<number, number>();
+  for (const d of dividends) {
+    const year = Number(d.exDate.slice(0, 4));
+    sums.set(year, (sums.get(year) ?? 0) + d.amount);
+  }
+  const years = [...sums.keys()];
+  const first = Math.min(...years);
+  const last = Math.max(...years);
+  const out: YearDps[] = [];
+  for (let year = first; year <= last; year++) {
+    const dps = sums.get(year) ?? 0;
+    const previous = out[out.length - 1];
+    out.push({ year, dps, growth: previous && previous.dps > 0 ? dps / previous.dps - 1 : null });
+  }
+  return out;
+}
+
+/** Sum of the dividends with ex-date in the 365 days up to and including the day. */
+export function ttmDividends(dividends: readonly DividendPoint[], at: string): number {
+  const from = addDays(at, -365);
+  let sum = 0;
+  for (const d of dividends) if (d.exDate > from && d.exDate <= at) sum += d.amount;
+  return sum;
+}
+
+/** Dividend yield in % from TTM dividends per share and the close (same share terms). */
+export function dividendYieldPct(ttmDps: number, close: number): number | null {
+  if (!(close > 0)) return null;
+  return (ttmDps / close) * 100;
+}
+
+export interface YieldPoint {
+  day: string;
+  yieldPct: number;
+}
+
+/**
+ * Dividend yield for every trading day: TTM dividends / close. Prices and dividends must be in the
+ * same share terms (both split-adjusted). A sliding window keeps it linear in the number of days.
+ */
+export function dividendYieldSeries(prices: readonly PricePoint[], dividends: readonly DividendPoint[]): YieldPoint[] {
+  const divs = [...dividends].sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
+  const out: YieldPoint[] = [];
+  let head = 0;
+  let tail = 0;
+  let sum = 0;
+  for (const p of prices) {
+    while (head < divs.length && (divs[head] as DividendPoint).exDate <= p.day)
+      sum += (divs[head++] as DividendPoint).amount;
+    const from = addDays(p.day, -365);
+    while (tail < head && (divs[tail] as DividendPoint).exDate <= from) sum -= (divs[tail++] as DividendPoint).amount;
+    const y = dividendYieldPct(Math.max(sum, 0), p.close);
+    if (y != null) out.push({ day: p.day, yieldPct: y });
+  }
+  return out;
+}
+
+/** Payout ratio = DPS / EPS; null (not infinite) when EPS <= 0, as in a loss year. */
+export function payoutRatio(dps: number | null, eps: number | null): number | null {
+  if (dps == null || eps == null || eps <= 0) return null;
+  return dps / eps;
+}
+
+/** Cash payout ratio = dividends paid / (operating cash flow - capital expenditure); null when FCF <= 0. */
+export function cashPayoutRatio(
+  dividendsPaid: number | null,
+  operatingCashFlow: number | null,
+  capex: number | null,
+): number | null {
+  if (dividendsPaid == null || operatingCashFlow == null) return null;
+  const fcf = operatingCashFlow - Math.abs(capex ?? 0);
+  return fcf > 0 ? Math.abs(dividendsPaid) / fcf : null;
+}
+
+/** The last calendar year that is over at the day (the year before the day's year). */
+export function lastFullYear(at: string): number {
+  return Number(at.slice(0, 4)) - 1;
+}
+
+/** (DPS(y) / DPS(y-n))^(1/n) - 1 over full years; null when either is 0 or unknown. */
+export function dividendCagr(years: readonly YearDps[], endYear: number, span = 5): number | null {
+  const end = years.find((y) => y.year === endYear)?.dps ?? 0;
+  const start = years.find((y) => y.year === endYear - span)?.dps ?? 0;
+  if (end <= 0 || start <= 0) return null;
+  return (end / start) ** (1 / span) - 1;
+}
+
+/** Full calendar years with DPS(y) > DPS(y-1), counted back from endYear. */
+export function dividendGrowthStreak(years: readonly YearDps[], endYear: number): number {
+  const byYear = new Map(years.map((y) => [y.year, y.dps]));
+  let streak = 0;
+  for (let year = endYear; ; year--) {
+    const current = byYear.get(year) ?? 0;
+    const previous = byYear.get(year - 1) ?? 0;
+    if (current > 0 && previous > 0 && current > previous) streak++;
+    else return streak;
+  }
+}
+
+export interface YieldBand {
+  p10: number;
+  p25: number;
+  p50: number;
+  p75: number;
+  p90: number;
+}
+
+export interface YieldPercentile {
+  day: string;
+  yieldPct: number;
+  /** Share (0..100) of the trading days in the window with a yield at or below today's. */
+  percentile: number;
+  band: YieldBand;
+  windowStart: string;
+  days: number;
+}
+
+/** The value at a quantile of sorted values, by linear interpolation. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  const a = sorted[lo] as number;
+  const b = sorted[hi] as number;
+  return a + (b - a) * (pos - lo);
+}
+
+/**
+ * Today's yield against the security's own history: the last 10 years, or all of it when shorter,
+ * but at least one year (null otherwise, and when it never paid a dividend in the window).
+ */
+export function yieldPercentile(series: readonly YieldPoint[], years = 10): YieldPercentile | null {
+  const last = series[series.length - 1];
+  const first = series[0];
+  if (!last || !first) return null;
+  const windowStart = addDays(last.day, -Math.round(years * 365.25));
+  if (first.day > addDays(last.day, -365)) return null;
+  const window = series.filter((p) => p.day > windowStart);
+  const values = window.map((p) => p.yieldPct).sort((a, b) => a - b);
+  if (!values.some((v) => v > 0)) return null;
+  const atOrBelow = values.filter((v) => v <= last.yieldPct).length;
+  return {
+    day: last.day,
+    yieldPct: last.yieldPct,
+    percentile: (atOrBelow / values.length) * 100,
+    band: {
+      p10: quantile(values, 0.1),
+      p25: quantile(values, 0.25),
+      p50: quantile(values, 0.5),
+      p75: quantile(values, 0.75),
+      p90: quantile(values, 0.9),
+    },
+    windowStart: (window[0] as YieldPoint).day,
+    days: values.length,
+  };
+}
