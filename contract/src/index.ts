@@ -1,3 +1,4 @@
 export * from './errors.ts';
 export * from './locales.ts';
 export * from './system.ts';
+export * from './wallet.ts';

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { walletConnectOrigins } from './auth/wallet/chains.ts';
 import type { Config } from './config.ts';
 import type { AppContext, ZodApp } from './context.ts';
 import type { Database } from './db/index.ts';
@@ -10,6 +12,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './openapi.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
+import { walletRoutes } from './routes/wallet/routes.ts';
 import { contentSecurityPolicy, registerSecurityHeaders } from './web/security-headers.ts';
 import { registerWebApp } from './web/static.ts';
 
@@ -44,12 +47,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, contentSecurityPolicy());
+  registerSecurityHeaders(app, contentSecurityPolicy({ connectOrigins: walletConnectOrigins(config) }));
+  // Cookies carry the wallet session (server/src/auth/wallet/sessions.ts).
+  await app.register(fastifyCookie);
   await registerOpenApi(app, config.PUBLIC_URL);
 
   const context: AppContext = { config, database };
   systemRoutes(app, context);
   eventRoutes(app, context);
+  walletRoutes(app, context);
 
   await registerWebApp(app, config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDist);
   return app;

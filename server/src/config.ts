@@ -22,6 +22,26 @@ export const configSchema = z
     LOG_LEVEL: z.enum(logLevels).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // Sign-in with an Ethereum wallet (docs/wallet.md).
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    WALLET_RPC_URLS: z
+      .string()
+      .regex(
+        /^\s*\d+=(https?|wss?):\/\/[^\s,]+(\s*,\s*\d+=(https?|wss?):\/\/[^\s,]+)*\s*$/,
+        'must be chainId=url pairs separated by commas, e.g. 1=https://rpc.example,137=https://polygon.example',
+      )
+      .optional(),
+    WALLETCONNECT_PROJECT_ID: z.string().regex(/^[\w-]{8,100}$/, 'must be a WalletConnect project id').optional(),
+    TERMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'required with NODE_ENV=production (signs wallet sign-in messages)',
+      });
   })
   .transform((env) => ({
     ...env,
