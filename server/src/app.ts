@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuthDeps } from './auth/current-user.ts';
+import { authConfigRoutes } from './auth/oidc/routes.ts';
+import { setUpOidc } from './auth/oidc/setup.ts';
 import { walletConnectOrigins } from './auth/wallet/chains.ts';
 import type { Config } from './config.ts';
 import type { AppContext, ZodApp } from './context.ts';
@@ -11,6 +14,8 @@ import type { Database } from './db/index.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './openapi.ts';
 import { eventRoutes } from './routes/events/routes.ts';
+import { meRoutes } from './routes/me/routes.ts';
+import { refRoutes } from './routes/ref/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
 import { walletRoutes } from './routes/wallet/routes.ts';
 import { contentSecurityPolicy, registerSecurityHeaders } from './web/security-headers.ts';
@@ -47,7 +52,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, contentSecurityPolicy({ connectOrigins: walletConnectOrigins(config) }));
+  // Sign-in (docs/auth.md): an external OpenID Provider, or the development one mounted under /idp.
+  const oidc = await setUpOidc(app, config);
+  registerSecurityHeaders(
+    app,
+    contentSecurityPolicy({
+      connectOrigins: [...walletConnectOrigins(config), ...oidc.externalOrigins],
+      frameOrigins: oidc.externalOrigins,
+    }),
+  );
   // Cookies carry the wallet session (server/src/auth/wallet/sessions.ts).
   await app.register(fastifyCookie);
   await registerOpenApi(app, config.PUBLIC_URL);
@@ -56,6 +69,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   systemRoutes(app, context);
   eventRoutes(app, context);
   walletRoutes(app, context);
+  const auth: AuthDeps = { database, verifier: oidc.verifier };
+  authConfigRoutes(app, oidc);
+  meRoutes(app, auth);
+  refRoutes(app, auth);
 
   await registerWebApp(app, config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDist);
   return app;

@@ -22,6 +22,15 @@ export const configSchema = z
     LOG_LEVEL: z.enum(logLevels).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // Sign-in with OpenID Connect (docs/auth.md). Unset OIDC_ISSUER: the development provider under /idp.
+    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_AUDIENCE: z.string().min(1).optional(),
+    OIDC_SCOPES: z
+      .string()
+      .regex(/(^|\s)openid(\s|$)/, 'must include the scope openid')
+      .default('openid profile email offline_access'),
+    OIDC_CACHE_LOCATION: z.enum(['memory', 'localstorage']).default('localstorage'),
     // Sign-in with an Ethereum wallet (docs/wallet.md).
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     WALLET_RPC_URLS: z
@@ -36,18 +45,27 @@ export const configSchema = z
     PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((env, ctx) => {
+    const need = (name: string, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: why });
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'required with NODE_ENV=production (signs wallet sign-in messages)',
-      });
+      need('SESSION_SECRET', 'required with NODE_ENV=production (signs wallet sign-in messages)');
+    if (env.NODE_ENV === 'production' && !env.OIDC_ISSUER)
+      need('OIDC_ISSUER', 'required with NODE_ENV=production (the development identity provider never runs there)');
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) need('OIDC_CLIENT_ID', 'required when OIDC_ISSUER is set');
+    if (env.OIDC_ISSUER && !env.OIDC_AUDIENCE) need('OIDC_AUDIENCE', 'required when OIDC_ISSUER is set');
   })
-  .transform((env) => ({
-    ...env,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    DATA_DIR: path.resolve(env.DATA_DIR),
-  }));
+  .transform((env) => {
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    return {
+      ...env,
+      PUBLIC_URL: publicUrl,
+      DATA_DIR: path.resolve(env.DATA_DIR),
+      /** True when the bundled development identity provider runs under /idp (no OIDC_ISSUER). */
+      OIDC_DEV_PROVIDER: !env.OIDC_ISSUER,
+      OIDC_ISSUER: env.OIDC_ISSUER ?? `${publicUrl}/idp`,
+      OIDC_CLIENT_ID: env.OIDC_CLIENT_ID ?? 'ledgerlight-web',
+      OIDC_AUDIENCE: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+    };
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

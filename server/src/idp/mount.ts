@@ -1,0 +1,110 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { InteractionResults } from 'oidc-provider';
+import { checkDemoCredentials } from './demo-user.ts';
+import { errorPage, loginPage } from './pages.ts';
+import type { DevProvider } from './provider.ts';
+
+const PREFIX = '/idp';
+const INTERACTION = /^\/idp\/interaction\//;
+
+type Interaction = Awaited<ReturnType<DevProvider['provider']['interactionDetails']>>;
+
+/**
+ * Mounts the development provider under /idp of the app's origin. The provider is a Koa app: an onRequest
+ * hook hands it the raw request with the prefix stripped (originalUrl keeps the prefix, which is how the
+ * provider learns its mount path). Its interaction pages (login, consent) are ordinary Fastify routes.
+ */
+export async function mountDevProvider(app: FastifyInstance, { provider }: DevProvider): Promise<void> {
+  const callback = provider.callback();
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.raw.url ?? '/';
+    if (!(url === PREFIX || url.startsWith(`${PREFIX}/`) || url.startsWith(`${PREFIX}?`))) return;
+    if (INTERACTION.test(url)) return;
+    reply.hijack();
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    raw.originalUrl = url;
+    raw.url = url.slice(PREFIX.length) || '/';
+    await callback(raw, reply.raw);
+  });
+
+  await app.register(async (scope) => {
+    // The login form posts application/x-www-form-urlencoded; only these routes accept it.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    scope.get('/idp/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+      const details = await interaction(request, reply);
+      if (!details) return reply;
+      if (details.prompt.name === 'login') return sendLogin(reply, details.uid);
+      // The web app is this server's own first-party client: consent is implied, so grant what it asked for.
+      return finish(request, reply, { consent: { grantId: await grantEverything(details) } });
+    });
+
+    scope.post<{ Body: Record<string, string> }>(
+      '/idp/interaction/:uid/login',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const details = await interaction(request, reply);
+        if (!details) return reply;
+        const login = String(request.body?.login ?? '');
+        const accountId = checkDemoCredentials(login, String(request.body?.password ?? ''));
+        if (!accountId) return sendLogin(reply, details.uid, login, 'Wrong e-mail or password.', 401);
+        return finish(request, reply, { login: { accountId } }, false);
+      },
+    );
+
+    scope.post('/idp/interaction/:uid/abort', { schema: { hide: true } }, async (request, reply) => {
+      if (!(await interaction(request, reply))) return reply;
+      return finish(request, reply, { error: 'access_denied', error_description: 'The sign-in was cancelled.' }, false);
+    });
+  });
+
+  async function interaction(request: FastifyRequest, reply: FastifyReply): Promise<Interaction | null> {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      // Expired, already used or missing interaction cookie: say so in a page, not a stack trace.
+      await reply
+        .status(400)
+        .type('text/html; charset=utf-8')
+        .send(errorPage('interaction_expired', 'This sign-in page has expired. Start the sign-in again from the app.'));
+      return null;
+    }
+  }
+
+  async function grantEverything(details: Interaction): Promise<string> {
+    const { params, session } = details;
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId: session?.accountId ?? '', clientId: String(params.client_id) });
+    if (!grant) throw new Error('grant disappeared during the interaction');
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+      grant.addResourceScope(resource, scopes.join(' '));
+    return grant.save();
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults, merge = true) {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+      mergeWithLastSubmission: merge,
+    });
+    return reply.redirect(returnTo, 303);
+  }
+}
+
+function sendLogin(reply: FastifyReply, uid: string, login = '', error?: string, status = 200) {
+  const base = `${PREFIX}/interaction/${encodeURIComponent(uid)}`;
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(loginPage({ action: `${base}/login`, abortAction: `${base}/abort`, login, ...(error ? { error } : {}) }));
+}

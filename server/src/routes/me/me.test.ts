@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { testDatabases } from '../../../test/databases.ts';
+import { startTestIssuer, type TestIssuer } from '../../auth/oidc/test-issuer.ts';
+
+describe.each(testDatabases())('the signed-in user and the watchlist on $engine', (target) => {
+  let issuer: TestIssuer;
+  let test: TestApp;
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    test = await startTestApp(target, {
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_CLIENT_ID: 'web',
+      OIDC_AUDIENCE: issuer.audience,
+    });
+  });
+  afterAll(async () => {
+    await test.close();
+    await issuer.close();
+  });
+
+  const as = async (sub: string) => ({ authorization: `Bearer ${await issuer.sign({ sub })}` });
+
+  it('creates the user on first sight and keeps one row per subject', async () => {
+    const first = await test.app.inject({ url: '/api/me', headers: await as('carol') });
+    const second = await test.app.inject({ url: '/api/me', headers: await as('carol') });
+    expect(first.json().referralCode).toBe(second.json().referralCode);
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    const rows = await test.database.db.selectFrom('users').selectAll().where('subject', '=', 'carol').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('starts with an empty watchlist, stores one in order and drops duplicates', async () => {
+    const headers = await as('dave');
+    expect((await test.app.inject({ url: '/api/me/watchlist', headers })).json()).toEqual({ tickers: [] });
+    const put = await test.app.inject({
+      method: 'PUT',
+      url: '/api/me/watchlist',
+      headers,
+      payload: { tickers: ['msft', 'BTC-USD', 'ACME', 'MSFT'] },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ tickers: ['MSFT', 'BTC-USD', 'ACME'] });
+    const read = await test.app.inject({ url: '/api/me/watchlist', headers });
+    expect(read.json()).toEqual({ tickers: ['MSFT', 'BTC-USD', 'ACME'] });
+    // Another user's list is their own.
+    expect((await test.app.inject({ url: '/api/me/watchlist', headers: await as('erin') })).json()).toEqual({
+      tickers: [],
+    });
+  });
+
+  it('rejects a bad ticker with a 400 naming the field', async () => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/me/watchlist',
+      headers: await as('dave'),
+      payload: { tickers: ['ACME', 'DROP TABLE'] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'validation_error',
+      details: { field: 'tickers.1', location: 'body' },
+    });
+  });
+
+  it('rejects more than 100 tickers', async () => {
+    const tickers = Array.from({ length: 101 }, (_, i) => `T${i}`);
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/me/watchlist',
+      headers: await as('dave'),
+      payload: { tickers },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('needs a sign-in', async () => {
+    const response = await test.app.inject({ method: 'PUT', url: '/api/me/watchlist', payload: { tickers: [] } });
+    expect(response.statusCode).toBe(401);
+  });
+});
