@@ -1,5 +1,7 @@
 export * from './auth.ts';
 export * from './errors.ts';
+export * from './green.ts';
+export * from './indicator.ts';
 export * from './locales.ts';
 export * from './system.ts';
 export * from './wallet.ts';

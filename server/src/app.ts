@@ -14,6 +14,8 @@ import type { Database } from './db/index.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './openapi.ts';
 import { eventRoutes } from './routes/events/routes.ts';
+import { greenRoutes } from './routes/green/routes.ts';
+import { indicatorRoutes } from './routes/indicator/routes.ts';
 import { meRoutes } from './routes/me/routes.ts';
 import { refRoutes } from './routes/ref/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
@@ -68,6 +70,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const context: AppContext = { config, database };
   systemRoutes(app, context);
   eventRoutes(app, context);
+  indicatorRoutes(app, context);
+  greenRoutes(app, context);
   walletRoutes(app, context);
   const auth: AuthDeps = { database, verifier: oidc.verifier };
   authConfigRoutes(app, oidc);

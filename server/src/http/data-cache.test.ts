@@ -1,0 +1,105 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { testDatabases } from '../../test/databases.ts';
+import { bumpDataVersion } from '../db/meta.ts';
+import { insertIndicator } from '../routes/indicator/factory.ts';
+import { createDataCache, defaultDataCacheOptions, normalisedQuery } from './data-cache.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(testDatabases())('data cache through the real server on $engine', (target) => {
+  let t: TestApp;
+  const url = '/api/data/indicator/odata?$select=ticker,pe&$orderby=ticker';
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    await insertIndicator(t.database.db, { ticker: 'ACME', pe: 10 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gives an ETag and Cache-Control, and serves a repeat from memory without SQL', async () => {
+    const first = await t.app.inject(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"0-[\w-]{16}"$/);
+    expect(first.headers['cache-control']).toContain('public');
+    expect(first.headers['x-cache']).toBe('miss');
+
+    // Change the table behind the API's back (no version bump): a cached answer cannot see it.
+    await t.database.db.updateTable('indicators').set({ pe: 99 }).execute();
+    const again = await t.app.inject('/api/data/indicator/odata?$orderby=ticker&$select=ticker,pe');
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(again.body).toBe(first.body);
+    expect(again.json()).toEqual({ value: [{ ticker: 'ACME', pe: 10 }] });
+  });
+
+  it('answers a matching If-None-Match with an empty 304', async () => {
+    const first = await t.app.inject(url);
+    const etag = String(first.headers.etag);
+    const revalidated = await t.app.inject({ url, headers: { 'if-none-match': `"other", W/${etag}` } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.headers['cache-control']).toBe(defaultDataCacheOptions.cacheControl);
+    const otherQuery = await t.app.inject({ url: `${url}&$top=1`, headers: { 'if-none-match': etag } });
+    expect(otherQuery.statusCode).toBe(200);
+  });
+
+  it('starts afresh when the data version is bumped (by this or another process)', async () => {
+    const before = await t.app.inject(url);
+    await bumpDataVersion(t.database.db);
+    await sleep(defaultDataCacheOptions.versionTtlMs + 100);
+    const after = await t.app.inject({ url, headers: { 'if-none-match': String(before.headers.etag) } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).toMatch(/^"1-/);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.json()).toEqual({ value: [{ ticker: 'ACME', pe: 99 }] });
+  });
+
+  it('neither caches nor tags an error', async () => {
+    const bad = await t.app.inject('/api/data/indicator/odata?$filter=pe%20gt');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers.etag).toBeUndefined();
+    expect((await t.app.inject('/api/data/indicator/odata?$filter=pe%20gt')).headers['x-cache']).toBeUndefined();
+  });
+});
+
+describe('data cache unit', () => {
+  it('normalises the query: parameters sorted by name, repeated names kept in order', () => {
+    expect(normalisedQuery('/a?b=2&a=1&c=x%20y')).toBe('/a?a=1&b=2&c=x+y');
+    expect(normalisedQuery('/a?t=2&t=1')).toBe('/a?t=2&t=1');
+    expect(normalisedQuery('/a')).toBe('/a');
+  });
+
+  it('keeps at most maxEntries, evicting the least recently used, and reads the version once per burst', async () => {
+    let versionReads = 0;
+    let handled = 0;
+    const cache = createDataCache(
+      async () => {
+        versionReads += 1;
+        await sleep(5);
+        return 7;
+      },
+      { ...defaultDataCacheOptions, maxEntries: 2, versionTtlMs: 60_000 },
+    );
+    const app = Fastify();
+    app.get('/n/:id', { ...cache.hooks }, async (request) => {
+      handled += 1;
+      return { id: (request.params as { id: string }).id };
+    });
+    await app.ready();
+    await Promise.all(['/n/1', '/n/2'].map((path) => app.inject(path)));
+    expect(versionReads).toBe(1);
+    await app.inject('/n/1'); // hit: 1 becomes the most recent
+    await app.inject('/n/3'); // evicts 2
+    expect(cache.size).toBe(2);
+    expect(handled).toBe(3);
+    expect((await app.inject('/n/1')).headers['x-cache']).toBe('hit');
+    expect((await app.inject('/n/2')).headers['x-cache']).toBe('miss');
+    expect(handled).toBe(4);
+    await app.close();
+  });
+});

@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/index.ts';
+import { readDataVersion } from '../db/meta.ts';
+
+/*
+ * The speed layer of every GET /api/data/* call (issue 4, "Speed"). Market data only changes when an
+ * ingest run bumps the data version (db/meta.ts), so a response is a pure function of
+ * (data version, path, query): it gets an ETag from them, a 304 when the client already has it,
+ * Cache-Control a CDN may act on, and a bounded in-process LRU serves repeats without touching SQL.
+ *
+ * Use: app.get(path, { schema, ...dataCache(database).hooks }, handler)
+ */
+export interface DataCacheOptions {
+  /** How long the data version read from the database is trusted: another process may bump it. */
+  versionTtlMs: number;
+  maxEntries: number;
+  maxBytes: number;
+  cacheControl: string;
+}
+
+export const defaultDataCacheOptions: DataCacheOptions = {
+  versionTtlMs: 1000,
+  maxEntries: 2000,
+  maxBytes: 64 * 1024 * 1024,
+  // Browsers revalidate after a minute (a cheap 304); a CDN keeps it 10 minutes and may serve a stale copy
+  // for a day while it refetches: data changes at most a few times a day.
+  cacheControl: 'public, max-age=60, s-maxage=600, stale-while-revalidate=86400',
+};
+
+interface Entry {
+  body: string | Buffer;
+  contentType: string;
+  bytes: number;
+}
+
+interface Pending {
+  key: string;
+  etag: string;
+}
+
+export interface DataCache {
+  hooks: {
+    onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
+  };
+  /** Drop every stored response and the remembered data version (tests, or after an in-process ingest). */
+  clear(): void;
+  readonly size: number;
+}
+
+const caches = new WeakMap<Database, DataCache>();
+
+/** The cache of one database: created on first use, shared by every route that asks for it. */
+export function dataCache(database: Database, options: Partial<DataCacheOptions> = {}): DataCache {
+  let cache = caches.get(database);
+  if (!cache) {
+    cache = createDataCache(() => readDataVersion(database.db), { ...defaultDataCacheOptions, ...options });
+    caches.set(database, cache);
+  }
+  return cache;
+}
+
+export function createDataCache(readVersion: () => Promise<number>, options: DataCacheOptions): DataCache {
+  const entries = new Map<string, Entry>();
+  const pending = new WeakMap<FastifyRequest, Pending>();
+  let bytes = 0;
+  let version: { value: number; readAt: number } | undefined;
+  let versionRead: Promise<number> | undefined;
+
+  async function currentVersion(): Promise<number> {
+    if (version && Date.now() - version.readAt < options.versionTtlMs) return version.value;
+    // One read at a time: a burst of requests after expiry shares it.
+    versionRead ??= readVersion()
+      .then((value) => {
+        if (version && version.value !== value) clearEntries();
+        version = { value, readAt: Date.now() };
+        return value;
+      })
+      .finally(() => {
+        versionRead = undefined;
+      });
+    return versionRead;
+  }
+
+  function clearEntries(): void {
+    entries.clear();
+    bytes = 0;
+  }
+
+  function store(key: string, entry: Entry): void {
+    if (entry.bytes > options.maxBytes / 4) return;
+    const previous = entries.get(key);
+    if (previous) bytes -= previous.bytes;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    // A Map iterates in insertion order, and a hit re-inserts its key: the first key is the least recent.
+    for (const [oldest, old] of entries) {
+      if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
+      entries.delete(oldest);
+      bytes -= old.bytes;
+    }
+  }
+
+  return {
+    hooks: {
+      async onRequest(request, reply) {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return;
+        const dataVersion = await currentVersion();
+        const query = normalisedQuery(request.url);
+        const key = `${dataVersion}|${query}`;
+        const etag = `"${dataVersion}-${createHash('sha1').update(query).digest('base64url').slice(0, 16)}"`;
+        if (matches(request.headers['if-none-match'], etag)) {
+          void reply.code(304).headers({ etag, 'cache-control': options.cacheControl }).send();
+          return;
+        }
+        const hit = entries.get(key);
+        if (hit) {
+          entries.delete(key);
+          entries.set(key, hit);
+          void reply
+            .headers({ etag, 'cache-control': options.cacheControl, 'content-type': hit.contentType, 'x-cache': 'hit' })
+            .send(hit.body);
+          return;
+        }
+        pending.set(request, { key, etag });
+      },
+      async onSend(request, reply, payload) {
+        const miss = pending.get(request);
+        if (!miss || reply.statusCode !== 200) return payload;
+        pending.delete(request);
+        reply.headers({ etag: miss.etag, 'cache-control': options.cacheControl, 'x-cache': 'miss' });
+        if (request.method === 'GET' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+          const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+          store(miss.key, { body: payload, contentType, bytes: Buffer.byteLength(payload) });
+        }
+        return payload;
+      },
+    },
+    clear() {
+      clearEntries();
+      version = undefined;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * path + the query parameters sorted by name, so that ?b=1&a=2 and ?a=2&b=1 share an entry. The sort is
+ * stable: repeated names keep their order, which may carry meaning.
+ */
+export function normalisedQuery(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const params = [...new URLSearchParams(url.slice(at + 1))];
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${url.slice(0, at)}?${new URLSearchParams(params).toString()}`;
+}
+
+/** If-None-Match: a list of (possibly weak) tags, or '*'. Weak comparison is right for GET (RFC 9110 13.1.2). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}

@@ -1,0 +1,51 @@
+import type { IndicatorField } from '@app/contract';
+import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { Schema } from '../../db/schema.ts';
+import { indicatorColumns } from '../indicator/columns.ts';
+
+export type GreenFlagColumn = 'is_green_energy' | 'is_green_transport' | 'is_green_water' | 'is_green_waste';
+export const greenFlagColumns: readonly GreenFlagColumn[] = [
+  'is_green_energy',
+  'is_green_transport',
+  'is_green_water',
+  'is_green_waste',
+];
+
+export interface GreenListQuery {
+  /** Flags the caller asked for; empty means "any green flag". */
+  flags: readonly GreenFlagColumn[];
+  fields: readonly IndicatorField[];
+  orderBy: IndicatorField;
+  order: 'asc' | 'desc';
+  skip: number;
+  limit: number;
+}
+
+/** Stocks (not crypto) carrying any of the flags: one indexed read of the screener table. */
+function greenStocks(db: Db, flags: readonly GreenFlagColumn[]) {
+  const wanted = flags.length > 0 ? flags : greenFlagColumns;
+  return db
+    .selectFrom('indicators')
+    .where('kind', '=', 'stock')
+    .where((eb: ExpressionBuilder<Schema, 'indicators'>) => eb.or(wanted.map((flag) => eb(flag, '=', 1))));
+}
+
+export async function selectGreenStocks(db: Db, query: GreenListQuery): Promise<Record<string, unknown>[]> {
+  const columns = query.fields.map((field) => indicatorColumns[field].column);
+  const sortColumn = indicatorColumns[query.orderBy].column;
+  return greenStocks(db, query.flags)
+    .select(columns)
+    .orderBy(sortColumn, (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    .orderBy('ticker')
+    .limit(query.limit)
+    .offset(query.skip)
+    .execute();
+}
+
+export async function countGreenStocks(db: Db, flags: readonly GreenFlagColumn[]): Promise<number> {
+  const row = await greenStocks(db, flags)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,75 @@
+import type { IndicatorColumn, IndicatorField, PartialIndicatorRow } from '@app/contract';
+import { indicatorRow } from '@app/contract';
+import type { IndicatorsTable } from '../../db/schema.ts';
+import type { ColumnSpec } from '../../odata/compile.ts';
+
+interface IndicatorColumnSpec extends ColumnSpec {
+  column: keyof IndicatorsTable;
+}
+
+/**
+ * The allow-list: the only columns OData and the green-stocks call can read, filter or sort on,
+ * under their API names. Used by the screener (/indicator/odata*) and the green list alike.
+ */
+export const indicatorColumns: Readonly<Record<IndicatorField, IndicatorColumnSpec>> = {
+  ticker: { column: 'ticker', type: 'string' },
+  name: { column: 'name', type: 'string' },
+  kind: { column: 'kind', type: 'string' },
+  exchange: { column: 'exchange', type: 'string' },
+  sector: { column: 'sector', type: 'string' },
+  industry: { column: 'industry', type: 'string' },
+  country: { column: 'country', type: 'string' },
+  currency: { column: 'currency', type: 'string' },
+  price: { column: 'price', type: 'number' },
+  changePct: { column: 'change_pct', type: 'number' },
+  marketCap: { column: 'market_cap', type: 'number' },
+  pe: { column: 'pe', type: 'number' },
+  ps: { column: 'ps', type: 'number' },
+  pb: { column: 'pb', type: 'number' },
+  evEbitda: { column: 'ev_ebitda', type: 'number' },
+  dividendYieldPct: { column: 'dividend_yield_pct', type: 'number' },
+  payoutRatio: { column: 'payout_ratio', type: 'number' },
+  dividendCagr5y: { column: 'dividend_cagr_5y', type: 'number' },
+  dividendGrowthYears: { column: 'dividend_growth_years', type: 'number' },
+  dividendYieldPercentile: { column: 'dividend_yield_percentile', type: 'number' },
+  revenueGrowth: { column: 'revenue_growth', type: 'number' },
+  grossMargin: { column: 'gross_margin', type: 'number' },
+  operatingMargin: { column: 'operating_margin', type: 'number' },
+  netMargin: { column: 'net_margin', type: 'number' },
+  roe: { column: 'roe', type: 'number' },
+  debtToEquity: { column: 'debt_to_equity', type: 'number' },
+  week52High: { column: 'week52_high', type: 'number' },
+  week52Low: { column: 'week52_low', type: 'number' },
+  drawdownPct: { column: 'drawdown_pct', type: 'number' },
+  isGreenEnergy: { column: 'is_green_energy', type: 'boolean' },
+  isGreenTransport: { column: 'is_green_transport', type: 'boolean' },
+  isGreenWater: { column: 'is_green_water', type: 'boolean' },
+  isGreenWaste: { column: 'is_green_waste', type: 'boolean' },
+  asOf: { column: 'as_of', type: 'date' },
+};
+
+export const allIndicatorFields = Object.keys(indicatorColumns) as IndicatorField[];
+
+/** A database row (snake_case, flags 0/1) -> the API row with only the chosen fields. */
+export function presentIndicatorRow(
+  row: Record<string, unknown>,
+  fields: readonly IndicatorField[],
+): PartialIndicatorRow {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const spec = indicatorColumns[field];
+    const value = row[spec.column];
+    if (spec.type === 'boolean') out[field] = value === 1 || value === true;
+    else if (value === null || value === undefined) out[field] = null;
+    else out[field] = spec.type === 'number' ? Number(value) : String(value);
+  }
+  return out as PartialIndicatorRow;
+}
+
+/** Column metadata for the screener page: name, type and the unit-bearing description from the contract. */
+export function describeColumns(fields: readonly IndicatorField[]): IndicatorColumn[] {
+  return fields.map((name) => {
+    const description = indicatorRow.shape[name].description;
+    return { name, type: indicatorColumns[name].type, ...(description ? { description } : {}) };
+  });
+}

@@ -1,0 +1,75 @@
+import { errorBody, odataQuery, odataResponse, odataTopMax, odataV2Response } from '@app/contract';
+import type { AppContext, ZodApp } from '../../context.ts';
+import { dataCache } from '../../http/data-cache.ts';
+import { describeColumns } from './columns.ts';
+import { screenerPage } from './screener.ts';
+
+const FILTER_HELP =
+  'OData 4.01 over the screener table: $filter (eq ne gt ge lt le, and or not, in (...), add sub mul div mod, ' +
+  "contains startswith endswith tolower toupper length, null, true, false, numbers, dates as 2024-01-31, 'strings' " +
+  "with '' for a quote), $orderby (several keys, asc/desc, nulls last), $select, $top (at most 1000), $skip, " +
+  '$count=true. A malformed expression is a 400 whose details give the position (0-based) and what was expected.';
+
+/** spec 7, Indicators: the screener's OData endpoints. */
+export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
+  const cached = dataCache(database).hooks;
+
+  app.get(
+    '/api/data/indicator/odata',
+    {
+      schema: {
+        tags: ['indicators'],
+        summary: 'Query the screener table with OData',
+        description: `${FILTER_HELP} Without $top the server returns at most ${odataTopMax} rows and an @odata.nextLink.`,
+        querystring: odataQuery,
+        response: { 200: odataResponse, 400: errorBody },
+      },
+      ...cached,
+    },
+    async (request) => {
+      const query = request.query;
+      const page = await screenerPage(database, query, {
+        defaultTop: odataTopMax,
+        withCount: query.$count === 'true',
+        probeNext: query.$top === undefined,
+      });
+      return {
+        ...(page.total === undefined ? {} : { '@odata.count': page.total }),
+        ...(page.more ? { '@odata.nextLink': nextLink(request.url, page.skip + page.top) } : {}),
+        value: page.rows,
+      };
+    },
+  );
+
+  app.get(
+    '/api/data/indicator/odatav2',
+    {
+      schema: {
+        tags: ['indicators'],
+        summary: 'One page of the screener, with the total and column types',
+        description: `${FILTER_HELP} Always counts; $top defaults to 50.`,
+        querystring: odataQuery,
+        response: { 200: odataV2Response, 400: errorBody },
+      },
+      ...cached,
+    },
+    async (request) => {
+      const page = await screenerPage(database, request.query, { defaultTop: 50, withCount: true, probeNext: false });
+      return {
+        total: page.total ?? 0,
+        skip: page.skip,
+        top: page.top,
+        columns: describeColumns(page.fields),
+        value: page.rows,
+      };
+    },
+  );
+}
+
+/** The same request with $skip moved on: server-driven paging (OData 4.01 Part 1, 11.2.6.7). */
+function nextLink(url: string, skip: number): string {
+  const at = url.indexOf('?');
+  const params = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+  params.set('$skip', String(skip));
+  return `${at < 0 ? url : url.slice(0, at)}?${params.toString()}`;
+}
