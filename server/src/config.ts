@@ -43,6 +43,13 @@ export const configSchema = z
     WALLETCONNECT_PROJECT_ID: z.string().regex(/^[\w-]{8,100}$/, 'must be a WalletConnect project id').optional(),
     TERMS_URL: z.url({ protocol: /^https?$/ }).optional(),
     PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // News feeds (docs/news-feeds.md).
+    FEEDS_FILE: z.string().min(1).optional(),
+    FEEDS_DEMO: z.enum(['true', 'false']).optional(),
+    FEED_REFRESH_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+    FEEDS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+    FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+    FEED_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(2_000_000),
   })
   .superRefine((env, ctx) => {
     const need = (name: string, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: why });
@@ -64,6 +71,9 @@ export const configSchema = z
       OIDC_ISSUER: env.OIDC_ISSUER ?? `${publicUrl}/idp`,
       OIDC_CLIENT_ID: env.OIDC_CLIENT_ID ?? 'ledgerlight-web',
       OIDC_AUDIENCE: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      /** Demo feeds: on by default when no feeds file is configured (an offline first start). */
+      FEEDS_DEMO: env.FEEDS_DEMO ? env.FEEDS_DEMO === 'true' : !env.FEEDS_FILE,
+      FEEDS_ALLOW_LOOPBACK: env.FEEDS_ALLOW_LOOPBACK === 'true',
     };
   });
 

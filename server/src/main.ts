@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
+import { newsSettings, startNewsRefresher } from './news/refresher.ts';
 
 /** Boot: configuration, database and migrations, then the HTTP server; stop cleanly on a signal. */
 async function main(): Promise<void> {
@@ -25,11 +26,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
 
+  let news: { stop(): Promise<void> } | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    await news?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`listening on ${config.PUBLIC_URL}`);
+  news = startNewsRefresher({ db: database.db, settings: newsSettings(config), log: app.log });
 }
 
 main().catch((error: unknown) => {

@@ -158,7 +158,11 @@ export interface FeedsTable {
   last_error: string | null;
   enabled: Flag;
   created_at: string;
+  /** Where the feed was registered from (migration 003); each origin is re-synced on its own. */
+  origin: Generated<FeedOrigin>;
 }
+
+export type FeedOrigin = 'file' | 'cli' | 'link' | 'demo';
 
 export interface NewsItemsTable {
   id: Generated<number>;

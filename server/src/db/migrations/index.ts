@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Engine } from '../engine.ts';
 import { initialMigration } from './001-initial.ts';
+import { newsMigration } from './003-news.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -9,6 +10,7 @@ import { initialMigration } from './001-initial.ts';
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '001-initial': initialMigration(engine),
+    '003-news': newsMigration,
   };
   return { getMigrations: async () => migrations };
 }

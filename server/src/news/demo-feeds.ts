@@ -1,0 +1,178 @@
+import type { Db } from '../db/index.ts';
+import { DEMO_TEXTS, type DemoTexts } from './demo-texts.ts';
+import type { FeedInput } from './registry.ts';
+import { escapeHtml } from './sanitize-html.ts';
+
+/*
+ * Demo feeds (issue 5): the app serves generated feeds about the fictional demo companies itself, under
+ * /api/rss/demo/<name>.xml, in all three formats (home: RSS 2.0, analysis: Atom 1.0, company: RSS 1.0),
+ * so the news pages show items offline. The refresher reads them in-process, not over the network,
+ * so demo mode needs no loopback exception in the request-forgery guard.
+ */
+
+export interface DemoCompany {
+  id: number;
+  ticker: string;
+  name: string;
+}
+
+export interface DemoDocument {
+  contentType: string;
+  body: string;
+}
+
+const DAYS = 14;
+export const DEMO_PATH = '/api/rss/demo/';
+
+export async function demoCompanies(db: Db): Promise<DemoCompany[]> {
+  return db
+    .selectFrom('securities')
+    .select(['id', 'ticker', 'name'])
+    .where('is_demo', '=', 1)
+    .where('kind', '=', 'stock')
+    .orderBy('ticker')
+    .limit(50)
+    .execute();
+}
+
+export function demoFeedInputs(publicUrl: string, companies: DemoCompany[]): FeedInput[] {
+  const url = (name: string) => `${publicUrl}${DEMO_PATH}${name}.xml`;
+  const inputs: FeedInput[] = [];
+  for (const [locale, texts] of Object.entries(DEMO_TEXTS)) {
+    inputs.push({ url: url(`home-${locale}`), kind: 'home', locale, origin: 'demo', title: texts.homeTitle });
+    if (texts.analysis)
+      inputs.push({
+        url: url(`analysis-${locale}`),
+        kind: 'analysis',
+        locale,
+        origin: 'demo',
+        title: texts.analysisTitle ?? null,
+      });
+  }
+  for (const c of companies)
+    inputs.push({
+      url: url(`company-${c.ticker.toLowerCase()}`),
+      kind: 'company',
+      locale: 'en',
+      origin: 'demo',
+      securityId: c.id,
+      title: `${c.name} (demo)`,
+    });
+  return inputs;
+}
+
+/** The name of a demo feed from its URL or path ('.../api/rss/demo/home-de.xml' -> 'home-de'). */
+export function demoFeedName(urlOrPath: string): string | null {
+  const path = urlOrPath.startsWith('/') ? urlOrPath : new URL(urlOrPath).pathname;
+  const match = /\/api\/rss\/demo\/([a-z0-9.-]{1,40})\.xml$/.exec(path);
+  return match?.[1] ?? null;
+}
+
+/** The document of one demo feed, generated for `now`; null for an unknown name. */
+export function renderDemoFeed(
+  name: string,
+  companies: DemoCompany[],
+  publicUrl: string,
+  now: Date,
+): DemoDocument | null {
+  const [kind, rest = ''] = name.split(/-(.*)/s);
+  if (kind === 'home' && DEMO_TEXTS[rest]) return rss2(name, DEMO_TEXTS[rest], companies, publicUrl, now);
+  if (kind === 'analysis' && DEMO_TEXTS[rest]?.analysis) return atom(name, DEMO_TEXTS[rest], companies, publicUrl, now);
+  const company = companies.find((c) => c.ticker.toLowerCase() === rest);
+  if (kind === 'company' && company) return rdf(name, company, publicUrl, now);
+  return null;
+}
+
+interface DemoItem {
+  id: string;
+  title: string;
+  summary: string;
+  date: string;
+}
+
+/** One or two items a day for the last DAYS days, chosen deterministically from the name and day. */
+function items(name: string, now: Date, pick: (seed: number) => { title: string; summary: string } | null): DemoItem[] {
+  const out: DemoItem[] = [];
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  for (let day = 0; day < DAYS; day++) {
+    for (let slot = 0; slot < 2; slot++) {
+      const seed = hash(`${name}:${day}:${slot}`);
+      const at = new Date(today - day * 86_400_000 + (7 + (seed % 11)) * 3_600_000 + slot * 1_800_000);
+      if (at > now || (slot === 1 && seed % 3 === 0)) continue;
+      const text = pick(seed);
+      if (!text) continue;
+      const key = `${at.toISOString().slice(0, 10)}-${slot}`;
+      // No link: a demo item has no article page; its guid is a URN.
+      out.push({ id: `urn:ledgerlight:demo:${name}:${key}`, date: at.toISOString(), ...text });
+    }
+  }
+  return out;
+}
+
+function fill(template: string, company?: DemoCompany): string {
+  return template.replaceAll('{name}', company?.name ?? '').replaceAll('{ticker}', company?.ticker ?? '');
+}
+
+function companyItem(templates: string[], summary: string, companies: DemoCompany[], seed: number) {
+  const company = companies[seed % companies.length] as DemoCompany;
+  return { title: fill(templates[seed % templates.length] as string, company), summary: fill(summary, company) };
+}
+
+function rss2(name: string, texts: DemoTexts, companies: DemoCompany[], publicUrl: string, now: Date): DemoDocument {
+  const list = items(name, now, (seed) =>
+    companies.length > 0 && seed % 2 === 0
+      ? companyItem(texts.company, texts.companySummary, companies, seed >> 1)
+      : { title: texts.market[seed % texts.market.length] as string, summary: texts.marketSummary },
+  );
+  const body = list
+    .map(
+      (i) =>
+        `<item><title>${escapeHtml(i.title)}</title><guid isPermaLink="false">${i.id}</guid><pubDate>${new Date(i.date).toUTCString()}</pubDate><description>${escapeHtml(`<p>${escapeHtml(i.summary)}</p>`)}</description></item>`,
+    )
+    .join('\n');
+  return {
+    contentType: 'application/rss+xml; charset=utf-8',
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${escapeHtml(texts.homeTitle)}</title><link>${publicUrl}/</link><description>${escapeHtml(texts.marketSummary)}</description>\n${body}\n</channel></rss>\n`,
+  };
+}
+
+function atom(name: string, texts: DemoTexts, companies: DemoCompany[], publicUrl: string, now: Date): DemoDocument {
+  const templates = texts.analysis ?? [];
+  const list = items(name, now, (seed) => {
+    const template = templates[seed % templates.length] as string;
+    if (template.includes('{') && companies.length === 0) return null;
+    const company = companies.length > 0 ? companies[(seed >> 2) % companies.length] : undefined;
+    return { title: fill(template, company), summary: texts.analysisSummary ?? '' };
+  });
+  const entries = list
+    .map(
+      (i) =>
+        `<entry><title>${escapeHtml(i.title)}</title><id>${i.id}</id><updated>${i.date}</updated><summary type="text">${escapeHtml(i.summary)}</summary></entry>`,
+    )
+    .join('\n');
+  return {
+    contentType: 'application/atom+xml; charset=utf-8',
+    body: `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><title>${escapeHtml(texts.analysisTitle ?? '')}</title><id>${publicUrl}${DEMO_PATH}${name}.xml</id><updated>${now.toISOString()}</updated>\n${entries}\n</feed>\n`,
+  };
+}
+
+function rdf(name: string, company: DemoCompany, publicUrl: string, now: Date): DemoDocument {
+  const texts = DEMO_TEXTS.en as DemoTexts;
+  const list = items(name, now, (seed) => companyItem(texts.company, texts.companySummary, [company], seed));
+  const entries = list
+    .map(
+      (i) =>
+        `<item rdf:about="${i.id}"><title>${escapeHtml(i.title)}</title><description>${escapeHtml(i.summary)}</description><dc:date>${i.date}</dc:date></item>`,
+    )
+    .join('\n');
+  return {
+    contentType: 'application/rdf+xml; charset=utf-8',
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel rdf:about="${publicUrl}${DEMO_PATH}${name}.xml"><title>${escapeHtml(`${company.name} (demo)`)}</title><link>${publicUrl}/</link><description>${escapeHtml(fill(texts.companySummary, company))}</description></channel>\n${entries}\n</rdf:RDF>\n`,
+  };
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}

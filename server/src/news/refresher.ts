@@ -1,0 +1,259 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { demoCompanies, demoFeedInputs, demoFeedName, renderDemoFeed } from './demo-feeds.ts';
+import { discoverFeedUrl } from './discover.ts';
+import { loadFeedsFile } from './feeds-file.ts';
+import { parseFeed } from './parse-feed.ts';
+import { syncCompanyLinks, syncOrigin } from './registry.ts';
+import {
+  type Conditional,
+  FEED_MEDIA_TYPES,
+  type FetchResult,
+  type SafeFetchOptions,
+  safeFetch,
+} from './safe-fetch.ts';
+import { storeItems } from './store-items.ts';
+import { mentionMatcher } from './tickers.ts';
+
+/*
+ * The background refresher: every interval it syncs the registry (feeds file, company links, demo
+ * feeds), then fetches each due feed with conditional requests. A failing feed is logged and backs
+ * off (interval x 2^errors, at most 6 hours); it never stops the others. Several instances may run:
+ * each claims a feed by moving its next_fetch_at before fetching, so only one fetches it.
+ */
+
+export interface NewsSettings {
+  intervalSeconds: number;
+  publicUrl: string;
+  demo: boolean;
+  feedsFile: string | undefined;
+  fetch: Omit<SafeFetchOptions, 'accept'>;
+}
+
+export function newsSettings(config: Config): NewsSettings {
+  return {
+    intervalSeconds: config.FEED_REFRESH_INTERVAL_SECONDS,
+    publicUrl: config.PUBLIC_URL,
+    demo: config.FEEDS_DEMO,
+    feedsFile: config.FEEDS_FILE,
+    fetch: {
+      allowLoopback: config.FEEDS_ALLOW_LOOPBACK,
+      timeoutMs: config.FEED_FETCH_TIMEOUT_MS,
+      maxBytes: config.FEED_MAX_BYTES,
+      userAgent: `Ledgerlight feed reader (+${config.PUBLIC_URL})`,
+    },
+  };
+}
+
+export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export interface RefreshDeps {
+  db: Db;
+  settings: NewsSettings;
+  log: Log;
+}
+
+const MAX_BACKOFF_SECONDS = 6 * 3600;
+const PARALLEL_FETCHES = 4;
+const FEEDS_PER_RUN = 200;
+
+export function backoffSeconds(intervalSeconds: number, errorCount: number): number {
+  return Math.min(intervalSeconds * 2 ** Math.min(errorCount, 20), MAX_BACKOFF_SECONDS);
+}
+
+/** Bring the registry in line with its sources. Each source failing alone leaves the rest synced. */
+export async function syncRegistry({ db, settings, log }: RefreshDeps, now = new Date()): Promise<void> {
+  if (settings.feedsFile) {
+    try {
+      const { inputs, unknownTickers } = await loadFeedsFile(db, settings.feedsFile);
+      if (unknownTickers.length) log.warn({ unknownTickers }, 'feeds file names unknown tickers; their feeds wait');
+      await syncOrigin(db, 'file', inputs, now);
+    } catch (error) {
+      log.error({ err: error }, 'feeds file not loaded; the feeds registered before stay');
+    }
+  }
+  await syncCompanyLinks(db, now);
+  const companies = settings.demo ? await demoCompanies(db) : [];
+  await syncOrigin(db, 'demo', settings.demo ? demoFeedInputs(settings.publicUrl, companies) : [], now);
+}
+
+export interface RunReport {
+  updated: number;
+  unchanged: number;
+  failed: number;
+  newItems: number;
+}
+
+/** Fetch every feed that is due (next_fetch_at passed or never fetched). */
+export async function refreshDueFeeds(deps: RefreshDeps, now = new Date()): Promise<RunReport> {
+  const { db } = deps;
+  const nowIso = now.toISOString();
+  const due = await db
+    .selectFrom('feeds')
+    .leftJoin('securities', 'securities.id', 'feeds.security_id')
+    .select([
+      'feeds.id',
+      'feeds.url',
+      'feeds.locale',
+      'feeds.title',
+      'feeds.origin',
+      'feeds.etag',
+      'feeds.last_modified',
+      'feeds.error_count',
+      'feeds.next_fetch_at',
+      'securities.ticker',
+    ])
+    .where('feeds.enabled', '=', 1)
+    .where((eb) => eb.or([eb('feeds.next_fetch_at', 'is', null), eb('feeds.next_fetch_at', '<=', nowIso)]))
+    .orderBy('feeds.next_fetch_at')
+    .limit(FEEDS_PER_RUN)
+    .execute();
+  const securities = await db.selectFrom('securities').select(['ticker', 'name']).execute();
+  const mentions = mentionMatcher(securities);
+  const companies = deps.settings.demo ? await demoCompanies(db) : [];
+  const report: RunReport = { updated: 0, unchanged: 0, failed: 0, newItems: 0 };
+  const queue = [...due];
+  const worker = async () => {
+    for (let feed = queue.shift(); feed; feed = queue.shift()) {
+      // Claim: only the instance that moves next_fetch_at from the value it read fetches the feed.
+      const lease = new Date(now.getTime() + (deps.settings.fetch.timeoutMs * 3 + 60_000)).toISOString();
+      const claim = await db
+        .updateTable('feeds')
+        .set({ next_fetch_at: lease })
+        .where('id', '=', feed.id)
+        .where((eb) =>
+          feed.next_fetch_at === null ? eb('next_fetch_at', 'is', null) : eb('next_fetch_at', '=', feed.next_fetch_at),
+        )
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) === 0) continue;
+      await refreshOne(deps, feed, { mentions, companies, now }, report);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_FETCHES }, worker));
+  return report;
+}
+
+interface DueFeed {
+  id: number;
+  url: string;
+  locale: string;
+  title: string | null;
+  origin: string;
+  etag: string | null;
+  last_modified: string | null;
+  error_count: number;
+  ticker: string | null;
+}
+
+interface RunContext {
+  mentions: (text: string) => string[];
+  companies: Awaited<ReturnType<typeof demoCompanies>>;
+  now: Date;
+}
+
+async function refreshOne(deps: RefreshDeps, feed: DueFeed, run: RunContext, report: RunReport): Promise<void> {
+  const { db, settings, log } = deps;
+  const nowIso = run.now.toISOString();
+  try {
+    const result = await fetchDocument(deps, feed, run);
+    const next = new Date(run.now.getTime() + settings.intervalSeconds * 1000).toISOString();
+    const success = {
+      last_fetched_at: nowIso,
+      last_success_at: nowIso,
+      error_count: 0,
+      last_error: null,
+      next_fetch_at: next,
+    };
+    if (result.status === 'not-modified') {
+      await db.updateTable('feeds').set(success).where('id', '=', feed.id).execute();
+      report.unchanged++;
+      return;
+    }
+    const parsed = parseFeed(result.body, result.url);
+    const source = feed.title ?? parsed.title;
+    const added = await storeItems(
+      db,
+      { feedId: feed.id, locale: feed.locale, source, feedTicker: feed.ticker },
+      parsed.items,
+      run.mentions,
+      run.now,
+    );
+    await db
+      .updateTable('feeds')
+      .set({ ...success, etag: result.etag, last_modified: result.lastModified, title: source })
+      .where('id', '=', feed.id)
+      .execute();
+    report.updated++;
+    report.newItems += added;
+  } catch (error) {
+    const errors = feed.error_count + 1;
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const next = new Date(run.now.getTime() + backoffSeconds(settings.intervalSeconds, errors) * 1000).toISOString();
+    await db
+      .updateTable('feeds')
+      .set({ last_fetched_at: nowIso, error_count: errors, last_error: message, next_fetch_at: next })
+      .where('id', '=', feed.id)
+      .execute();
+    log.warn({ feed: feed.url, errors, retryAt: next, reason: message }, 'feed refresh failed');
+    report.failed++;
+  }
+}
+
+type Document = FetchResult | { status: 'ok'; url: string; body: string; etag: null; lastModified: null };
+
+async function fetchDocument({ settings }: RefreshDeps, feed: DueFeed, run: RunContext): Promise<Document> {
+  if (feed.origin === 'demo') {
+    const name = demoFeedName(feed.url);
+    const doc = name ? renderDemoFeed(name, run.companies, settings.publicUrl, run.now) : null;
+    if (!doc) throw new Error('unknown demo feed');
+    return { status: 'ok', url: feed.url, body: doc.body, etag: null, lastModified: null };
+  }
+  const conditional: Conditional = { etag: feed.etag, lastModified: feed.last_modified };
+  // A company link is usually a web page: accept HTML there and follow the feed it announces.
+  const accept =
+    feed.origin === 'link' ? [...FEED_MEDIA_TYPES, 'text/html', 'application/xhtml+xml'] : FEED_MEDIA_TYPES;
+  const result = await safeFetch(feed.url, conditional, { ...settings.fetch, accept });
+  if (result.status === 'ok' && (result.mediaType === 'text/html' || result.mediaType === 'application/xhtml+xml')) {
+    const discovered = discoverFeedUrl(result.body, result.url);
+    if (!discovered) throw new Error('the page announces no feed');
+    const feedResult = await safeFetch(discovered, {}, { ...settings.fetch, accept: FEED_MEDIA_TYPES });
+    if (feedResult.status !== 'ok') throw new Error('feed not modified without a conditional request');
+    // The page's validators would hide changes of the feed behind it: keep none for a discovered feed.
+    return { ...feedResult, etag: null, lastModified: null };
+  }
+  return result;
+}
+
+/** Run the refresher every interval until stopped. The first run starts at once. */
+export function startNewsRefresher(deps: RefreshDeps): { stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = async () => {
+    try {
+      await syncRegistry(deps);
+      const report = await refreshDueFeeds(deps);
+      if (report.updated + report.failed > 0) deps.log.info(report, 'feeds refreshed');
+    } catch (error) {
+      deps.log.error({ err: error }, 'feed refresh run failed');
+    }
+  };
+  const schedule = (delayMs: number) => {
+    timer = setTimeout(() => {
+      running = tick().finally(() => {
+        running = undefined;
+        if (!stopped) schedule(Math.min(deps.settings.intervalSeconds, 60) * 1000);
+      });
+    }, delayMs);
+    timer.unref();
+  };
+  schedule(0);
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

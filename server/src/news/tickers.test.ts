@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { discoverFeedUrl } from './discover.ts';
+import { mentionMatcher } from './tickers.ts';
+
+const mentions = mentionMatcher([
+  { ticker: 'NWE', name: 'Northwind Energy Inc.' },
+  { ticker: 'ACME', name: 'Acme Corp' },
+  { ticker: 'CEO', name: 'Ceo Holdings' },
+  { ticker: 'BRK.B', name: 'Berkshire' },
+]);
+
+describe('mentionMatcher', () => {
+  it.each([
+    ['Cashtag $ACME jumps', ['ACME']],
+    ['Shares of Northwind (NWE) rose', ['NWE']],
+    ['NYSE: BRK.B hits a record', ['BRK.B']],
+    ['NWE and ACME report', ['ACME', 'NWE']],
+    ['northwind energy expands', ['NWE']],
+    ['The CEO resigned', []],
+    ['acme is a word here but ACMEX is not a ticker', ['ACME']],
+    ['Nothing to see', []],
+  ])('%s', (text, expected) => {
+    expect(mentions(text)).toEqual(expected);
+  });
+});
+
+describe('discoverFeedUrl', () => {
+  it('finds the announced feed and resolves it against the page', () => {
+    const html =
+      '<html><head><link rel="stylesheet" href="/a.css"><link rel="alternate" type="application/rss+xml" href="/news/rss"></head></html>';
+    expect(discoverFeedUrl(html, 'https://ir.example.com/investors')).toBe('https://ir.example.com/news/rss');
+  });
+
+  it('ignores pages without a feed and unsafe hrefs', () => {
+    expect(discoverFeedUrl('<html><body>hi</body></html>', 'https://x.example/')).toBeNull();
+    expect(
+      discoverFeedUrl('<link rel="alternate" type="application/atom+xml" href="javascript:x">', 'https://x.example/'),
+    ).toBeNull();
+  });
+});

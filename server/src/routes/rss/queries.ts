@@ -1,0 +1,95 @@
+import type { NewsItem } from '@app/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+
+export interface ItemPage {
+  items: NewsItem[];
+  total: number;
+}
+
+interface ItemRow {
+  id: number;
+  title: string;
+  link: string | null;
+  summary: string | null;
+  published_at: string;
+  source: string | null;
+  locale: string;
+}
+
+/** The items of one feed, newest first. */
+export async function feedItems(db: Db, feedId: number, skip: number, limit: number): Promise<ItemPage> {
+  const base = db.selectFrom('news_items').where('feed_id', '=', feedId);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'title', 'link', 'summary', 'published_at', 'source', 'locale'])
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(skip)
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: await present(db, rows), total: Number(count.n) };
+}
+
+/** Ids of the enabled feeds of a kind in a locale. */
+export async function feedIds(db: Db, kind: 'home' | 'analysis', locale: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('feeds')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('locale', '=', locale)
+    .where('enabled', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Items of several feeds merged, newest first. The same story carried by two feeds (same link, or
+ * same guid when there is no link) is shown once: the first stored copy.
+ */
+export async function mergedItems(db: Db, feeds: number[], skip: number, limit: number): Promise<ItemPage> {
+  if (feeds.length === 0) return { items: [], total: 0 };
+  const firstCopies = db
+    .selectFrom('news_items')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .where('feed_id', 'in', feeds)
+    .groupBy(sql`coalesce(link, guid)`);
+  const base = db.selectFrom('news_items').where('id', 'in', firstCopies);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'title', 'link', 'summary', 'published_at', 'source', 'locale'])
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(skip)
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: await present(db, rows), total: Number(count.n) };
+}
+
+async function present(db: Db, rows: ItemRow[]): Promise<NewsItem[]> {
+  const ids = rows.map((r) => r.id);
+  const tickers = ids.length
+    ? await db
+        .selectFrom('news_item_tickers')
+        .select(['news_item_id', 'ticker'])
+        .where('news_item_id', 'in', ids)
+        .orderBy('ticker')
+        .execute()
+    : [];
+  const byItem = new Map<number, string[]>();
+  for (const t of tickers) byItem.set(t.news_item_id, [...(byItem.get(t.news_item_id) ?? []), t.ticker]);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    link: r.link,
+    summary: r.summary,
+    publishedAt: r.published_at,
+    source: r.source,
+    locale: r.locale,
+    tickers: byItem.get(r.id) ?? [],
+  }));
+}
