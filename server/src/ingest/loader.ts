@@ -1,0 +1,211 @@
+import type { Db } from '../db/index.ts';
+import { bumpDataVersion, readMeta, writeMeta } from '../db/meta.ts';
+import type { GreenOverride } from './green.ts';
+import { recomputeIndicators } from './indicators.ts';
+import { changedAnything, writeSecurity } from './store.ts';
+import type { Rejection, SecurityBundle, Source } from './types.ts';
+
+/*
+ * The loader: for each ticker, fetch -> validate -> write in one transaction per security (the run's
+ * bookkeeping row for the ticker is written in the same transaction, so a crash leaves either the
+ * whole security and its "done" mark, or neither). An interrupted run is resumed by the next run with
+ * the same source and arguments: tickers already done are skipped.
+ */
+
+export interface Progress {
+  start(total: number, alreadyDone: number): void;
+  tick(ticker: string, outcome: 'loaded' | 'unchanged' | 'failed'): void;
+  finish(): void;
+}
+
+export interface RunOptions {
+  db: Db;
+  source: Source;
+  /** Tickers to load, or 'all' for every ticker the source lists. */
+  tickers: string[] | 'all';
+  overrides?: readonly GreenOverride[];
+  progress?: Progress;
+  /** Fetches in flight at once (writes stay sequential). */
+  concurrency?: number;
+  /** false: start a new run even when an identical one was interrupted. */
+  resume?: boolean;
+}
+
+export interface RunSummary {
+  runId: number;
+  source: string;
+  total: number;
+  resumedFrom: number | null;
+  skipped: number;
+  loaded: number;
+  unchanged: number;
+  failed: { ticker: string; error: string }[];
+  rejected: Rejection[];
+  counts: { prices: number; dividends: number; splits: number; facts: number };
+  touched: number[];
+  dataVersion: number | null;
+  /** The whole source failed: nothing could be loaded (the CLI exits non-zero). */
+  sourceFailed: boolean;
+}
+
+const nowIso = () => new Date().toISOString();
+export const PRICES_AS_OF = 'prices_as_of';
+export const FILINGS_AS_OF = 'filings_as_of';
+
+async function openRun(db: Db, source: string, args: string, total: number, resume: boolean) {
+  const open = resume
+    ? await db
+        .selectFrom('ingest_runs')
+        .select('id')
+        .where('source', '=', source)
+        .where('args', '=', args)
+        .where('status', '=', 'running')
+        .orderBy('id', 'desc')
+        .executeTakeFirst()
+    : undefined;
+  if (open) {
+    const done = await db.selectFrom('ingest_run_items').select('ticker').where('run_id', '=', open.id).execute();
+    return { runId: open.id, resumed: true, done: new Set(done.map((d) => d.ticker)) };
+  }
+  const row = await db
+    .insertInto('ingest_runs')
+    .values({ source, args, status: 'running', total, started_at: nowIso(), finished_at: null, summary: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { runId: row.id, resumed: false, done: new Set<string>() };
+}
+
+/** Keeps up to `limit` fetches running ahead of the sequential writer, in ticker order. */
+function prefetch(tickers: string[], fetch: (t: string) => Promise<SecurityBundle>, limit: number) {
+  const pending: Promise<{ ticker: string; bundle?: SecurityBundle; error?: unknown }>[] = [];
+  let next = 0;
+  const launch = () => {
+    while (pending.length < limit && next < tickers.length) {
+      const ticker = tickers[next++] as string;
+      pending.push(
+        fetch(ticker).then(
+          (bundle) => ({ ticker, bundle }),
+          (error: unknown) => ({ ticker, error }),
+        ),
+      );
+    }
+  };
+  return {
+    async *[Symbol.asyncIterator]() {
+      launch();
+      while (pending.length > 0) {
+        const result = await (pending.shift() as (typeof pending)[number]);
+        launch();
+        yield result;
+      }
+    },
+  };
+}
+
+const maxDay = (a: string | null, b: string | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
+export async function runIngest(options: RunOptions): Promise<RunSummary> {
+  const { db, source } = options;
+  const requested =
+    options.tickers === 'all' ? await source.listTickers() : options.tickers.map((t) => t.trim()).filter(Boolean);
+  const unique = [...new Set(requested)];
+  const args = JSON.stringify(options.tickers === 'all' ? ['--all'] : [...unique].sort());
+  const { runId, resumed, done } = await openRun(db, source.name, args, unique.length, options.resume ?? true);
+  const todo = unique.filter((t) => !done.has(t.toUpperCase()) && !done.has(t));
+  const summary: RunSummary = {
+    runId,
+    source: source.name,
+    total: unique.length,
+    resumedFrom: resumed ? runId : null,
+    skipped: unique.length - todo.length,
+    loaded: 0,
+    unchanged: 0,
+    failed: [],
+    rejected: [],
+    counts: { prices: 0, dividends: 0, splits: 0, facts: 0 },
+    touched: [],
+    dataVersion: null,
+    sourceFailed: false,
+  };
+  options.progress?.start(unique.length, summary.skipped);
+  let pricesAsOf: string | null = null;
+  let filingsAsOf: string | null = null;
+
+  for await (const { ticker, bundle, error } of prefetch(
+    todo,
+    (t) => source.fetchSecurity(t),
+    options.concurrency ?? 4,
+  )) {
+    let outcome: 'loaded' | 'unchanged' | 'failed' = 'failed';
+    let detail: string | null = null;
+    try {
+      if (!bundle) throw error;
+      const result = await db.transaction().execute(async (tx) => {
+        const written = await writeSecurity(tx, bundle, {
+          source: source.name,
+          demo: source.demo ?? false,
+          overrides: options.overrides ?? [],
+        });
+        const status: 'loaded' | 'unchanged' = changedAnything(written.counts) ? 'loaded' : 'unchanged';
+        for (const r of bundle.rejections)
+          await tx
+            .insertInto('ingest_rejections')
+            .values({
+              run_id: runId,
+              source: r.source,
+              ticker: r.ticker,
+              field: r.field,
+              reason: r.reason,
+              created_at: nowIso(),
+            })
+            .execute();
+        await tx
+          .insertInto('ingest_run_items')
+          .values({ run_id: runId, ticker, status, detail: null, finished_at: nowIso() })
+          .execute();
+        return { ...written, status };
+      });
+      outcome = result.status;
+      summary.rejected.push(...bundle.rejections);
+      for (const k of ['prices', 'dividends', 'splits', 'facts'] as const) summary.counts[k] += result.counts[k];
+      if (outcome === 'loaded') summary.touched.push(result.securityId);
+      pricesAsOf = maxDay(pricesAsOf, bundle.prices?.at(-1)?.day ?? null);
+      for (const f of bundle.facts ?? []) filingsAsOf = maxDay(filingsAsOf, f.filed);
+    } catch (e) {
+      detail = e instanceof Error ? e.message : String(e);
+      summary.failed.push({ ticker, error: detail });
+      // Outside the failed transaction: the failure is recorded so a resume does not retry it forever.
+      await db
+        .insertInto('ingest_run_items')
+        .values({ run_id: runId, ticker, status: 'failed', detail: detail.slice(0, 2000), finished_at: nowIso() })
+        .onConflict((oc) => oc.columns(['run_id', 'ticker']).doNothing())
+        .execute();
+    }
+    if (outcome === 'loaded') summary.loaded++;
+    if (outcome === 'unchanged') summary.unchanged++;
+    options.progress?.tick(ticker, outcome);
+  }
+
+  if (summary.touched.length > 0) {
+    await recomputeIndicators(db, summary.touched);
+    if (pricesAsOf) await writeMeta(db, PRICES_AS_OF, maxDay(pricesAsOf, await readMeta(db, PRICES_AS_OF)) as string);
+    if (filingsAsOf)
+      await writeMeta(db, FILINGS_AS_OF, maxDay(filingsAsOf, await readMeta(db, FILINGS_AS_OF)) as string);
+    summary.dataVersion = await bumpDataVersion(db);
+  }
+  // A whole source failed when it had work and none of it succeeded.
+  summary.sourceFailed = todo.length > 0 && summary.failed.length === todo.length;
+  const counts = {
+    loaded: summary.loaded,
+    unchanged: summary.unchanged,
+    failed: summary.failed.length,
+    rejected: summary.rejected.length,
+  };
+  await db
+    .updateTable('ingest_runs')
+    .set({ status: summary.sourceFailed ? 'failed' : 'done', finished_at: nowIso(), summary: JSON.stringify(counts) })
+    .where('id', '=', runId)
+    .execute();
+  options.progress?.finish();
+  return summary;
+}

@@ -1,0 +1,346 @@
+import type { Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
+import { type GreenOverride, greenFlags } from './green.ts';
+import type { SecurityBundle, SecurityProfile } from './types.ts';
+
+/*
+ * Writing one security inside the caller's transaction: merge what the source sent with what is
+ * stored, recompute the adjusted columns over the whole history, and write only rows that differ.
+ * Writing only differences is what makes a second identical run change nothing.
+ */
+
+type Tx = Transaction<Schema>;
+
+const CHUNK = 500;
+
+const same = (a: number | null | undefined, b: number | null | undefined) =>
+  a == null || b == null
+    ? (a ?? null) === (b ?? null)
+    : a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+
+export interface WriteCounts {
+  prices: number;
+  dividends: number;
+  splits: number;
+  facts: number;
+  profile: boolean;
+}
+
+const nowIso = () => new Date().toISOString();
+
+const PROFILE_COLUMNS = {
+  name: 'name',
+  exchange: 'exchange',
+  sector: 'sector',
+  industry: 'industry',
+  country: 'country',
+  currency: 'currency',
+  description: 'description',
+  website: 'website',
+  investorRelationsUrl: 'investor_relations_url',
+  cik: 'cik',
+  sicCode: 'sic_code',
+  sicDescription: 'sic_description',
+  fiscalYearEnd: 'fiscal_year_end',
+  launchedOn: 'launched_on',
+} as const satisfies Partial<Record<keyof SecurityProfile, keyof Schema['securities']>>;
+
+async function upsertSecurity(
+  tx: Tx,
+  profile: SecurityProfile,
+  demo: boolean,
+  overrides: readonly GreenOverride[],
+): Promise<{ id: number; changed: boolean }> {
+  const existing = await tx
+    .selectFrom('securities')
+    .selectAll()
+    .where('ticker', '=', profile.ticker)
+    .executeTakeFirst();
+  const values: Record<string, string | number | null> = {};
+  for (const [key, column] of Object.entries(PROFILE_COLUMNS)) {
+    const v = profile[key as keyof typeof PROFILE_COLUMNS];
+    if (v !== undefined) values[column] = v;
+  }
+  const merged = { ...(existing ?? {}), ...values } as Partial<Schema['securities']>;
+  const green = greenFlags(
+    {
+      ticker: profile.ticker,
+      sicCode: merged.sic_code ?? null,
+      industry: merged.industry ?? null,
+      name: merged.name ?? null,
+      description: merged.description ?? null,
+    },
+    overrides,
+  );
+  Object.assign(values, {
+    kind: profile.kind,
+    is_green_energy: green.isGreenEnergy ? 1 : 0,
+    is_green_transport: green.isGreenTransport ? 1 : 0,
+    is_green_water: green.isGreenWater ? 1 : 0,
+    is_green_waste: green.isGreenWaste ? 1 : 0,
+    green_rules: JSON.stringify(green.rules),
+    ...(demo ? { is_demo: 1 } : {}),
+  });
+  if (!existing) {
+    const row = await tx
+      .insertInto('securities')
+      .values({
+        ticker: profile.ticker,
+        kind: profile.kind,
+        name: profile.name ?? profile.ticker,
+        currency: profile.currency ?? 'USD',
+        ...values,
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      } as Schema['securities'] & { id?: never })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, changed: true };
+  }
+  const row = existing as unknown as Record<string, unknown>;
+  const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => row[k] !== v));
+  if (Object.keys(changes).length === 0) return { id: existing.id, changed: false };
+  await tx
+    .updateTable('securities')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', existing.id)
+    .execute();
+  return { id: existing.id, changed: true };
+}
+
+async function insertChunks<T extends keyof Schema>(
+  tx: Tx,
+  table: T,
+  rows: readonly object[],
+  key: string[],
+  updateColumns: string[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    await tx
+      .insertInto(table)
+      // biome-ignore lint/suspicious/noExplicitAny: rows are built from the table's own columns above
+      .values(chunk as any)
+      .onConflict((oc) =>
+        oc.columns(key as never).doUpdateSet(
+          (eb) =>
+            // biome-ignore lint/suspicious/noExplicitAny: excluded.<column> for the same columns
+            Object.fromEntries(updateColumns.map((c) => [c, eb.ref(`excluded.${c}` as any)])) as never,
+        ),
+      )
+      .execute();
+  }
+}
+
+export async function writeSecurity(
+  tx: Tx,
+  bundle: SecurityBundle,
+  options: { source: string; demo: boolean; overrides: readonly GreenOverride[] },
+): Promise<{ securityId: number; counts: WriteCounts }> {
+  const { id, changed } = await upsertSecurity(tx, bundle.profile, options.demo, options.overrides);
+  const counts: WriteCounts = { prices: 0, dividends: 0, splits: 0, facts: 0, profile: changed };
+
+  // Splits first: every adjusted value depends on all of them.
+  const storedSplits = await tx.selectFrom('splits').selectAll().where('security_id', '=', id).execute();
+  const splitByDay = new Map(storedSplits.map((s) => [s.day, s]));
+  const newSplits = (bundle.splits ?? []).filter((s) => {
+    const old = splitByDay.get(s.day);
+    return !old || !same(old.numerator, s.numerator) || !same(old.denominator, s.denominator);
+  });
+  const splitRows = newSplits.map((s) => ({
+    security_id: id,
+    day: s.day,
+    numerator: s.numerator,
+    denominator: s.denominator,
+    source: options.source,
+  }));
+  await insertChunks(tx, 'splits', splitRows, ['security_id', 'day'], ['numerator', 'denominator', 'source']);
+  counts.splits = splitRows.length;
+  for (const s of newSplits) splitByDay.set(s.day, { ...s, security_id: id, source: options.source });
+  const splits = [...splitByDay.values()];
+
+  // Dividends: as paid, plus the split-adjusted amount (which changes for old rows when a split arrives).
+  const storedDivs = await tx.selectFrom('dividends').selectAll().where('security_id', '=', id).execute();
+  const divByDay = new Map(storedDivs.map((d) => [d.ex_date, d]));
+  const divRows: Schema['dividends'][] = [];
+  const incomingDivs = new Map((bundle.dividends ?? []).map((d) => [d.exDate, d]));
+  for (const exDate of new Set([...divByDay.keys(), ...incomingDivs.keys()])) {
+    const old = divByDay.get(exDate);
+    const inc = incomingDivs.get(exDate);
+    const amount = inc?.amount ?? (old as Schema['dividends']).amount;
+    const row: Schema['dividends'] = {
+      security_id: id,
+      ex_date: exDate,
+      pay_date: inc?.payDate ?? old?.pay_date ?? null,
+      record_date: inc?.recordDate ?? old?.record_date ?? null,
+      declared_date: inc?.declaredDate ?? old?.declared_date ?? null,
+      amount,
+      amount_split_adj: amount * splitFactorAfter(splits, exDate),
+      currency: inc?.currency ?? old?.currency ?? 'USD',
+      source: old?.source ?? options.source,
+    };
+    if (
+      !old ||
+      !same(old.amount, row.amount) ||
+      !same(old.amount_split_adj, row.amount_split_adj) ||
+      old.pay_date !== row.pay_date ||
+      old.record_date !== row.record_date ||
+      old.declared_date !== row.declared_date
+    )
+      divRows.push(row);
+    divByDay.set(exDate, row);
+  }
+  await insertChunks(
+    tx,
+    'dividends',
+    divRows,
+    ['security_id', 'ex_date'],
+    ['pay_date', 'record_date', 'declared_date', 'amount', 'amount_split_adj', 'currency'],
+  );
+  counts.dividends = divRows.length;
+
+  // Prices: merge, then adjust the whole history (a new split or dividend changes every earlier day).
+  if ((bundle.prices?.length ?? 0) > 0 || newSplits.length > 0 || divRows.length > 0) {
+    const stored = await tx
+      .selectFrom('daily_prices')
+      .selectAll()
+      .where('security_id', '=', id)
+      .orderBy('day')
+      .execute();
+    const byDay = new Map(stored.map((p) => [p.day, p]));
+    const merged = new Map<
+      string,
+      {
+        day: string;
+        open: number | null;
+        high: number | null;
+        low: number | null;
+        close: number;
+        volume: number | null;
+      }
+    >(stored.map((p) => [p.day, p]));
+    for (const p of bundle.prices ?? []) merged.set(p.day, p);
+    const days = [...merged.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
+    const adjusted = adjustCloses(
+      days,
+      splits,
+      [...divByDay.values()].map((d) => ({ exDate: d.ex_date, amount: d.amount })),
+    );
+    const priceRows: Schema['daily_prices'][] = [];
+    days.forEach((p, i) => {
+      const adj = adjusted[i] as (typeof adjusted)[number];
+      const old = byDay.get(p.day);
+      if (
+        old &&
+        same(old.close, p.close) &&
+        same(old.open, p.open) &&
+        same(old.high, p.high) &&
+        same(old.low, p.low) &&
+        same(old.volume, p.volume) &&
+        same(old.close_split_adj, adj.closeSplitAdj) &&
+        same(old.close_adj, adj.closeAdj)
+      )
+        return;
+      priceRows.push({
+        security_id: id,
+        day: p.day,
+        open: p.open,
+        high: p.high,
+        low: p.low,
+        close: p.close,
+        volume: p.volume,
+        close_split_adj: adj.closeSplitAdj,
+        close_adj: adj.closeAdj,
+      });
+    });
+    await insertChunks(
+      tx,
+      'daily_prices',
+      priceRows,
+      ['security_id', 'day'],
+      ['open', 'high', 'low', 'close', 'volume', 'close_split_adj', 'close_adj'],
+    );
+    counts.prices = priceRows.length;
+  }
+
+  // Facts: keyed (period, line item, period end); an older filing never overwrites a newer one.
+  if ((bundle.facts?.length ?? 0) > 0) {
+    const stored = await tx
+      .selectFrom('financial_facts')
+      .select([
+        'period',
+        'line_item',
+        'period_end',
+        'value',
+        'filed',
+        'accession',
+        'concept',
+        'period_start',
+        'fiscal_year',
+        'fiscal_period',
+      ])
+      .where('security_id', '=', id)
+      .execute();
+    const byKey = new Map(stored.map((f) => [`${f.period}|${f.line_item}|${f.period_end}`, f]));
+    const factRows: Schema['financial_facts'][] = [];
+    const seen = new Set<string>();
+    for (const f of bundle.facts ?? []) {
+      const key = `${f.period}|${f.lineItem}|${f.periodEnd}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const old = byKey.get(key);
+      if (old?.filed && f.filed && f.filed < old.filed) continue;
+      if (
+        old &&
+        same(old.value, f.value) &&
+        old.accession === f.accession &&
+        old.concept === f.concept &&
+        old.period_start === f.periodStart &&
+        old.fiscal_year === f.fiscalYear &&
+        old.fiscal_period === f.fiscalPeriod
+      )
+        continue;
+      factRows.push({
+        security_id: id,
+        line_item: f.lineItem,
+        period: f.period,
+        period_start: f.periodStart,
+        period_end: f.periodEnd,
+        fiscal_year: f.fiscalYear,
+        fiscal_period: f.fiscalPeriod,
+        value: f.value,
+        unit: f.unit,
+        concept: f.concept,
+        accession: f.accession,
+        form: f.form,
+        filed: f.filed,
+        derived: f.derived ? 1 : 0,
+      });
+    }
+    await insertChunks(
+      tx,
+      'financial_facts',
+      factRows,
+      ['security_id', 'period', 'line_item', 'period_end'],
+      [
+        'period_start',
+        'fiscal_year',
+        'fiscal_period',
+        'value',
+        'unit',
+        'concept',
+        'accession',
+        'form',
+        'filed',
+        'derived',
+      ],
+    );
+    counts.facts = factRows.length;
+  }
+  return { securityId: id, counts };
+}
+
+export function changedAnything(c: WriteCounts): boolean {
+  return c.profile || c.prices + c.dividends + c.splits + c.facts > 0;
+}

@@ -1,0 +1,119 @@
+import type { Period, SecurityKind } from '../db/schema.ts';
+
+/*
+ * The normalised records every source produces (fetch -> parse -> normalise), whatever its format.
+ * The loader only ever sees these. Days are 'YYYY-MM-DD'; prices are as traded (raw), the loader
+ * computes the split- and dividend-adjusted columns itself.
+ */
+
+export interface SecurityProfile {
+  ticker: string;
+  kind: SecurityKind;
+  name?: string;
+  exchange?: string | null;
+  sector?: string | null;
+  industry?: string | null;
+  country?: string | null;
+  currency?: string;
+  description?: string | null;
+  website?: string | null;
+  investorRelationsUrl?: string | null;
+  cik?: string | null;
+  sicCode?: string | null;
+  sicDescription?: string | null;
+  fiscalYearEnd?: string | null;
+  launchedOn?: string | null;
+}
+
+export interface PriceBar {
+  day: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  /** As traded on the day, before any later split. */
+  close: number;
+  volume: number | null;
+}
+
+export interface DividendRecord {
+  exDate: string;
+  /** Per share, as paid (in the share terms of the ex-date). */
+  amount: number;
+  payDate?: string | null;
+  recordDate?: string | null;
+  declaredDate?: string | null;
+  currency?: string;
+}
+
+export interface SplitRecord {
+  day: string;
+  numerator: number;
+  denominator: number;
+}
+
+export interface FactRecord {
+  lineItem: string;
+  period: Period;
+  periodStart: string | null;
+  periodEnd: string;
+  fiscalYear: number;
+  fiscalPeriod: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
+  value: number;
+  unit: string;
+  concept: string;
+  accession: string | null;
+  form: string | null;
+  filed: string | null;
+  derived: boolean;
+}
+
+/** A record that failed validation: reported and skipped, never loaded. */
+export interface Rejection {
+  source: string;
+  ticker: string;
+  field: string;
+  reason: string;
+}
+
+/** Everything one source knows about one security, ready for the loader. */
+export interface SecurityBundle {
+  profile: SecurityProfile;
+  prices?: PriceBar[];
+  dividends?: DividendRecord[];
+  splits?: SplitRecord[];
+  facts?: FactRecord[];
+  rejections: Rejection[];
+}
+
+/** One data source behind one interface: list what it can load, fetch one security normalised. */
+export interface Source {
+  name: string;
+  /** Tickers for `--all`. */
+  listTickers(): Promise<string[]>;
+  fetchSecurity(ticker: string): Promise<SecurityBundle>;
+  /** Mark loaded securities as demo data (only the demo generator does). */
+  demo?: boolean;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !DAY.test(value)) return false;
+  // Round-trip: V8 quietly rolls 2024-02-30 over to March 1st.
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/** Seconds since the epoch plus the exchange's UTC offset -> the exchange's calendar day. */
+export function dayOfTimestamp(seconds: number, gmtOffsetSeconds = 0): string {
+  return new Date((seconds + gmtOffsetSeconds) * 1000).toISOString().slice(0, 10);
+}
+
+export function finiteNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
