@@ -242,6 +242,37 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** One run of the ingest CLI (issue 3); an unfinished 'running' run is resumed by the next identical one. */
+export interface IngestRunsTable {
+  id: Generated<number>;
+  source: string;
+  /** JSON: the tickers asked for (sorted) or ["--all"]; a resume needs the same. */
+  args: string;
+  status: 'running' | 'done' | 'failed';
+  total: number;
+  started_at: string;
+  finished_at: string | null;
+  /** JSON summary (loaded, unchanged, failed, rejected counts). */
+  summary: string | null;
+}
+
+export interface IngestRunItemsTable {
+  run_id: number;
+  ticker: string;
+  status: 'loaded' | 'unchanged' | 'failed';
+  detail: string | null;
+  finished_at: string;
+}
+
+export interface IngestRejectionsTable {
+  run_id: number;
+  source: string;
+  ticker: string;
+  field: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface Schema {
   securities: SecuritiesTable;
   daily_prices: DailyPricesTable;
@@ -259,4 +290,7 @@ export interface Schema {
   watchlists: WatchlistsTable;
   analytics_events: AnalyticsEventsTable;
   app_meta: AppMetaTable;
+  ingest_runs: IngestRunsTable;
+  ingest_run_items: IngestRunItemsTable;
+  ingest_rejections: IngestRejectionsTable;
 }

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Engine } from '../engine.ts';
 import { initialMigration } from './001-initial.ts';
+import { marketDataMigration } from './002-market-data.ts';
 import { newsMigration } from './003-news.ts';
 
 /**
@@ -10,6 +11,7 @@ import { newsMigration } from './003-news.ts';
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '001-initial': initialMigration(engine),
+    '002-market-data': marketDataMigration(engine),
     '003-news': newsMigration,
   };
   return { getMigrations: async () => migrations };
