@@ -26,33 +26,30 @@ const whole = (max: number) =>
     .transform(Number)
     .pipe(z.number().max(max, `must be at most ${max}`));
 
+export const greenStocksDescription =
+  'Stocks with at least one green flag. Flags set to true narrow the list to stocks with any of those flags; ' +
+  'false or absent flags do not filter. Sorted with unknown values last, ticker breaking ties.';
+
 /** spec 3: the green-stocks list request (fields, orderBy, order, skip, limit) and filter (four flags). */
-export const greenStocksQuery = z
-  .object({
-    fields: z
-      .string()
-      .max(2000)
-      .transform((value) => value.split(',').map((field) => field.trim()))
-      .pipe(z.array(indicatorFields).min(1))
-      .optional()
-      .meta({ description: 'Comma-separated properties to return', example: 'ticker,name,marketCap' }),
-    orderBy: indicatorFields.optional().meta({ description: 'Property to sort by (default marketCap)' }),
-    order: z.enum(['asc', 'desc']).optional().meta({ description: 'Sort direction (default desc)' }),
-    skip: whole(1_000_000_000).optional(),
-    limit: whole(greenLimitMax)
-      .optional()
-      .meta({ description: `Page size (default 50, at most ${greenLimitMax})` }),
-    isGreenEnergy: flag,
-    isGreenTransport: flag,
-    isGreenWater: flag,
-    isGreenWaste: flag,
-  })
-  .meta({
-    id: 'GreenStocksQuery',
-    description:
-      'Stocks with at least one green flag. Flags set to true narrow the list to stocks with any of those flags; ' +
-      'false or absent flags do not filter.',
-  });
+export const greenStocksQuery = z.object({
+  fields: z
+    .string()
+    .max(2000)
+    .transform((value) => value.split(',').map((field) => field.trim()))
+    .pipe(z.array(indicatorFields).min(1))
+    .optional()
+    .meta({ description: 'Comma-separated properties to return', example: 'ticker,name,marketCap' }),
+  orderBy: indicatorFields.optional().meta({ description: 'Property to sort by (default marketCap)' }),
+  order: z.enum(['asc', 'desc']).optional().meta({ description: 'Sort direction (default desc)' }),
+  skip: whole(1_000_000_000).optional(),
+  limit: whole(greenLimitMax)
+    .optional()
+    .meta({ description: `Page size (default 50, at most ${greenLimitMax})` }),
+  isGreenEnergy: flag,
+  isGreenTransport: flag,
+  isGreenWater: flag,
+  isGreenWaste: flag,
+});
 export type GreenStocksQuery = z.infer<typeof greenStocksQuery>;
 
 export const greenStocksResponse = z

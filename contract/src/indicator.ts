@@ -97,8 +97,8 @@ export const odataQuery = z
         context.addIssue({ code: 'custom', path: [key], message: `is not supported; use ${odataOptions.join(', ')}` });
       }
     }
-  })
-  .meta({ id: 'ODataQuery' });
+  });
+// No .meta({ id }) on query schemas: @fastify/swagger cannot resolve a $ref for query parameters.
 export type ODataQuery = z.infer<typeof odataQuery>;
 
 export const odataResponse = z

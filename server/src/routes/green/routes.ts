@@ -1,4 +1,10 @@
-import { errorBody, greenDefaultFields, greenStocksQuery, greenStocksResponse } from '@app/contract';
+import {
+  errorBody,
+  greenDefaultFields,
+  greenStocksDescription,
+  greenStocksQuery,
+  greenStocksResponse,
+} from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { presentIndicatorRow } from '../indicator/columns.ts';
@@ -14,6 +20,7 @@ export function greenRoutes(app: ZodApp, { database }: AppContext): void {
       schema: {
         tags: ['green'],
         summary: 'Green stocks, filtered by flag, sorted and paged',
+        description: greenStocksDescription,
         querystring: greenStocksQuery,
         response: { 200: greenStocksResponse, 400: errorBody },
       },
