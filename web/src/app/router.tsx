@@ -11,12 +11,18 @@ export const pageRoutes: RouteObject[] = [
   { path: '*', lazy: () => import('../routes/not-found.tsx') },
 ];
 
+/** Sign-in's own routes (issue 6): outside the language roots, at one fixed address for the provider. */
+export const authRoutes: RouteObject[] = [
+  { path: '/auth/login', lazy: () => import('../routes/auth-login.tsx'), HydrateFallback: FullPageSpinner },
+  { path: '/auth/callback', lazy: () => import('../routes/auth-callback.tsx'), HydrateFallback: FullPageSpinner },
+];
+
 /**
  * One root per language: "/" for English and "/{lang}" for the 19 others (spec 2). The root's loader
  * switches i18next to its language, so a language change completes only when its texts are loaded.
  */
 export function createRoutes(i18n: i18n, pages: RouteObject[] = pageRoutes): RouteObject[] {
-  return LANGUAGES.map((language: Language) => ({
+  const roots = LANGUAGES.map((language: Language) => ({
     id: `root-${language}`,
     path: language === DEFAULT_LANGUAGE ? '/' : `/${language}`,
     loader: async () => {
@@ -28,4 +34,5 @@ export function createRoutes(i18n: i18n, pages: RouteObject[] = pageRoutes): Rou
     HydrateFallback: FullPageSpinner,
     children: pages,
   }));
+  return [...authRoutes, ...roots];
 }

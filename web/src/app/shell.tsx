@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../ui/language-switcher.tsx';
 import { FullPageSpinner } from '../ui/spinner.tsx';
 import { ThemeSwitch } from '../ui/theme-switch.tsx';
 import { trackPageView } from './analytics.ts';
+import { HeaderAccount } from './header-account.tsx';
 import { ModalContainer } from './modal-container.tsx';
 import { homePath } from './paths.ts';
 import { shouldShowRouteOverlay } from './route-overlay.ts';
@@ -40,6 +41,7 @@ export function Shell() {
         <nav className="app-header__tools" aria-label={t('nav.tools')}>
           <LanguageSwitcher />
           <ThemeSwitch />
+          <HeaderAccount />
         </nav>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>

@@ -1,0 +1,130 @@
+import { setAuthHeaders, setAuthRecheck } from '../../api/client.ts';
+import { type AuthClient, createAuthClient, type IdpAuthState } from '../../features/auth/auth-client.ts';
+import { AuthError, toAuthError } from '../../features/auth/errors.ts';
+import { createUserManager } from '../../features/auth/oidc.ts';
+import { captureReferral, sendReferral } from '../../features/auth/referral.ts';
+import { loadAuthSettings } from '../../features/auth/settings.ts';
+import { type CombinedAuthState, combinedAuthState } from './combined-state.ts';
+import { type WalletAuthSnapshot, walletAuth } from './wallet-plugin.ts';
+
+/*
+ * The app's one auth session: the identity-provider client (features/auth) and the wallet plugin
+ * (wallet-plugin.ts) joined into spec 3's auth state, the bearer header for API calls and the 401
+ * re-check. Started once by the shell (startAuth); the /auth routes use getAuthClient.
+ */
+
+export interface AuthSnapshot {
+  idp: IdpAuthState;
+  wallet: WalletAuthSnapshot;
+  /** spec 3 */
+  loggedInViaWallet: boolean;
+  combined: CombinedAuthState;
+}
+
+// Until the first check has run, the state is "in progress": no flash of a sign-in button for a signed-in user.
+const STARTING: IdpAuthState = {
+  userInfo: null,
+  accessToken: null,
+  authInProgress: true,
+  notAuthenticated: false,
+  error: null,
+};
+
+let client: AuthClient | null = null;
+let clientPromise: Promise<AuthClient> | null = null;
+let started: Promise<void> | null = null;
+let failed: IdpAuthState | null = null;
+let snapshot: AuthSnapshot | null = null;
+const listeners = new Set<() => void>();
+
+function compute(): AuthSnapshot {
+  const idp = failed ?? client?.getState() ?? STARTING;
+  const wallet = walletAuth.snapshot();
+  if (snapshot && snapshot.idp === idp && snapshot.wallet === wallet) return snapshot;
+  return {
+    idp,
+    wallet,
+    loggedInViaWallet: wallet.state === 'authenticated',
+    combined: combinedAuthState({
+      userInfo: idp.userInfo,
+      authInProgress: idp.authInProgress,
+      notAuthenticated: idp.notAuthenticated,
+      walletState: wallet.state,
+    }),
+  };
+}
+
+function changed(): void {
+  snapshot = compute();
+  for (const listener of listeners) listener();
+}
+walletAuth.subscribe(changed);
+
+export const authStore = {
+  getSnapshot(): AuthSnapshot {
+    snapshot ??= compute();
+    return snapshot;
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** The identity-provider client, created once from the server's settings. */
+export function getAuthClient(): Promise<AuthClient> {
+  clientPromise ??= (async () => {
+    const settings = await loadAuthSettings();
+    const created = createAuthClient({
+      client: createUserManager(settings),
+      issuer: settings.issuer,
+      clientId: settings.clientId,
+    });
+    created.subscribe(changed);
+    client = created;
+    // spec 4: the token goes as a bearer header on every later API call.
+    setAuthHeaders((): Record<string, string> => {
+      const token = created.getState().accessToken;
+      return token ? { authorization: `Bearer ${token}` } : {};
+    });
+    setAuthRecheck(recheck);
+    changed();
+    return created;
+  })();
+  return clientPromise;
+}
+
+/** spec 4: any 401 re-checks auth (the client runs one at a time): identity provider and wallet together. */
+async function recheck(): Promise<void> {
+  const tasks: Promise<unknown>[] = [];
+  if (client) tasks.push(client.silentLogin({ ignoreCache: true }));
+  const wallet = walletAuth.plugin();
+  if (wallet) tasks.push(wallet.check());
+  await Promise.allSettled(tasks);
+}
+
+/** Starts sign-in on page load (spec 4: silent login, 2 attempts), once per page. */
+export function startAuth(search = window.location.search): Promise<void> {
+  started ??= (async () => {
+    captureReferral(search);
+    try {
+      const auth = await getAuthClient();
+      const user = await auth.firstLoadCheck();
+      if (user) await sendReferral(user.access_token).catch(() => undefined);
+    } catch (error) {
+      const authError = error instanceof AuthError ? error : toAuthError(error);
+      console.error('Sign-in is not available:', authError.message);
+      failed = { ...STARTING, authInProgress: false, notAuthenticated: true, error: authError };
+      changed();
+    }
+  })();
+  return started;
+}
+
+/** spec 4 logout: disconnect a connected wallet, then sign out of the identity provider if signed in. */
+export async function logout(): Promise<void> {
+  const wallet = walletAuth.plugin();
+  if (wallet?.getSnapshot().connected) await wallet.disconnect();
+  const auth = await getAuthClient();
+  await auth.logout({ returnTo: `${window.location.origin}/` });
+}

@@ -1,0 +1,99 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { loginPath } from '../features/auth/redirect-target.ts';
+import { logout, startAuth } from './auth/session.ts';
+import { useAuth } from './auth/use-auth.ts';
+import './header-account.css';
+
+const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+/**
+ * The header's sign-in button and account menu. Starts the page-load sign-in check (spec 4). The wallet
+ * feature adds its "connect wallet" entry through `walletEntry`.
+ */
+export function HeaderAccount({ walletEntry }: { walletEntry?: ReactNode }) {
+  const { t } = useTranslation('auth');
+  const auth = useAuth();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (auth.combined === 'in-progress') {
+    return (
+      <span className="button button--ghost" aria-busy="true">
+        {t('checking')}
+      </span>
+    );
+  }
+
+  if (auth.combined === 'not-authenticated') {
+    return (
+      <div className="header-account">
+        {walletEntry}
+        <a className="button" href={loginPath(`${location.pathname}${location.search}`)}>
+          {t('signIn')}
+        </a>
+      </div>
+    );
+  }
+
+  const user = auth.idp.userInfo;
+  const label = user?.name ?? user?.email ?? (auth.wallet.account ? shortAddress(auth.wallet.account) : t('account'));
+  return (
+    <div className="header-account" ref={root}>
+      <button
+        type="button"
+        className="button button--ghost"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('accountMenu', { name: label })}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {label} <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <ul id={menuId} className="header-account__menu">
+          <li className="header-account__who">
+            <small>{t('signedInAs')}</small>
+            {user?.email ?? label}
+            {auth.wallet.account && <small>{t('wallet', { address: shortAddress(auth.wallet.account) })}</small>}
+          </li>
+          {walletEntry && <li>{walletEntry}</li>}
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                void logout();
+              }}
+            >
+              {t('signOut')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
