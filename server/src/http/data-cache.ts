@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { readDataVersion } from '../db/meta.ts';
@@ -50,6 +52,22 @@ export interface DataCache {
 }
 
 const caches = new WeakMap<Database, DataCache>();
+
+/*
+ * The code's own fingerprint goes into every ETag: after a deploy that changes a response's shape, a
+ * browser must not get a 304 for the old body. In the built server this module is inside the one bundle,
+ * so any code change changes it; every instance of one build computes the same value.
+ */
+const codeVersion = (() => {
+  try {
+    return createHash('sha1')
+      .update(fs.readFileSync(fileURLToPath(import.meta.url)))
+      .digest('base64url')
+      .slice(0, 8);
+  } catch {
+    return 'dev';
+  }
+})();
 
 /** The cache of one database: created on first use, shared by every route that asks for it. */
 export function dataCache(database: Database, options: Partial<DataCacheOptions> = {}): DataCache {
@@ -109,7 +127,8 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
         const dataVersion = await currentVersion();
         const query = normalisedQuery(request.url);
         const key = `${dataVersion}|${query}`;
-        const etag = `"${dataVersion}-${createHash('sha1').update(query).digest('base64url').slice(0, 16)}"`;
+        const tag = createHash('sha1').update(codeVersion).update(query).digest('base64url').slice(0, 16);
+        const etag = `"${dataVersion}-${tag}"`;
         if (matches(request.headers['if-none-match'], etag)) {
           void reply.code(304).headers({ etag, 'cache-control': options.cacheControl }).send();
           return;
