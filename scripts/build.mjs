@@ -52,7 +52,8 @@ export const targets = {
       // Dependencies stay in node_modules; only our own workspace code (contract) is bundled in.
       const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@app/'));
       await build({
-        entryPoints: { main: at('server', 'src', 'main.ts') },
+        // The ingest CLI (npm run ingest) ships beside the server, from the same sources.
+        entryPoints: { main: at('server', 'src', 'main.ts'), ingest: at('server', 'src', 'ingest', 'cli.ts') },
         outdir: at('server', 'dist'),
         bundle: true,
         platform: 'node',

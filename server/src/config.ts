@@ -50,6 +50,23 @@ export const configSchema = z
     FEEDS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
     FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
     FEED_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(2_000_000),
+    // Market data (docs/data-sources.md). auto: seed the demo universe when the database has no securities.
+    DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+    SEC_USER_AGENT: z
+      .string()
+      .regex(/\S+.*@.*\S/, 'must name the app and a contact e-mail, e.g. "Ledgerlight admin@example.com"')
+      .optional(),
+    SEC_DATA_URL: z.url({ protocol: /^https?$/ }).default('https://data.sec.gov'),
+    SEC_TICKERS_URL: z.url({ protocol: /^https?$/ }).default('https://www.sec.gov/files/company_tickers.json'),
+    SEC_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(10).default(10),
+    YAHOO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://query1.finance.yahoo.com'),
+    STOOQ_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://stooq.com'),
+    BINANCE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.binance.com'),
+    COINGECKO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.coingecko.com'),
+    PRICE_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(50).default(2),
+    INGEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    INGEST_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+    GREEN_OVERRIDES_FILE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     const need = (name: string, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: why });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
+import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
 import { newsSettings, startNewsRefresher } from './news/refresher.ts';
 
 /** Boot: configuration, database and migrations, then the HTTP server; stop cleanly on a signal. */
@@ -25,6 +26,12 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database);
   const app = await buildApp({ config, database });
   app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
+  // Issue 3: an empty database gets the demo universe before the first request, so pages show data offline.
+  if (config.DEMO_DATA === 'auto') {
+    const started = Date.now();
+    const seeded = await seedDemoIfEmpty(database.db);
+    if (seeded) app.log.info({ securities: seeded.loaded, ms: Date.now() - started }, 'demo data seeded');
+  }
 
   let news: { stop(): Promise<void> } | undefined;
   let stopping = false;
