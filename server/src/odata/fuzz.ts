@@ -42,7 +42,8 @@ const NOISE = "()',-+.$/*&%=;:\"`\\\t eqandornotin0123456789e'xyzNaNINFnullTtrue
 
 export function randomExpression(random: Random, depth = 0): string {
   const leaf = depth > 3 || random() < 0.25;
-  const anyColumn = () => pick(random, [...NUMBER_COLUMNS, ...STRING_COLUMNS, ...FLAG_COLUMNS, 'asOf', 'nope']);
+  const anyColumn = () =>
+    pick(random, [...NUMBER_COLUMNS, ...STRING_COLUMNS, ...FLAG_COLUMNS, 'asOf', 'nope', 'constructor', '__proto__']);
   const operand = (): string => {
     const r = random();
     if (r < 0.3) return pick(random, NUMBER_COLUMNS);
@@ -71,7 +72,8 @@ export function randomExpression(random: Random, depth = 0): string {
       );
       return `${anyColumn()} in (${items.join(', ')})`;
     }
-    if (kind < 0.9) return `asOf ${pick(random, COMPARISONS)} ${pick(random, DATES)}`;
+    if (kind < 0.85) return `asOf ${pick(random, COMPARISONS)} ${pick(random, DATES)}`;
+    if (kind < 0.9) return `${pick(random, ['constructor', 'toString', 'substring', 'round'])}(${anyColumn()}) eq 1`;
     return `toupper(${pick(random, STRING_COLUMNS)}) eq ${pick(random, STRINGS)}`;
   }
   if (r < 0.55) return `${randomExpression(random, depth + 1)} and ${randomExpression(random, depth + 1)}`;

@@ -35,7 +35,7 @@ export function tokenize(input: string, option: ODataOption): Token[] {
       continue;
     }
     const position = i;
-    const punctuation = PUNCTUATION[c];
+    const punctuation = Object.hasOwn(PUNCTUATION, c) ? PUNCTUATION[c] : undefined;
     if (punctuation) {
       tokens.push({ kind: punctuation, text: c, position, spaceBefore });
       i += 1;

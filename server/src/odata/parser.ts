@@ -162,7 +162,7 @@ class Parser {
   private identifier(token: Extract<Token, { kind: 'identifier' }>): Expression {
     const word = token.text.toLowerCase();
     if (this.peek().kind === 'open') {
-      if (word in FUNCTION_ARITY) return this.call(word as FunctionName, token.position);
+      if (Object.hasOwn(FUNCTION_ARITY, word)) return this.call(word as FunctionName, token.position);
       const what = UNSUPPORTED_METHODS.has(word) ? 'a supported function' : 'a known function';
       return this.fail(token, `${what} (${Object.keys(FUNCTION_ARITY).join(', ')})`);
     }
