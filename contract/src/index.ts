@@ -4,5 +4,6 @@ export * from './green.ts';
 export * from './indicator.ts';
 export * from './locales.ts';
 export * from './news.ts';
+export * from './status.ts';
 export * from './system.ts';
 export * from './wallet.ts';

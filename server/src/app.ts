@@ -19,6 +19,7 @@ import { indicatorRoutes } from './routes/indicator/routes.ts';
 import { meRoutes } from './routes/me/routes.ts';
 import { refRoutes } from './routes/ref/routes.ts';
 import { rssRoutes } from './routes/rss/routes.ts';
+import { statusRoutes } from './routes/status/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
 import { walletRoutes } from './routes/wallet/routes.ts';
 import { contentSecurityPolicy, registerSecurityHeaders } from './web/security-headers.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   eventRoutes(app, context);
   indicatorRoutes(app, context);
   greenRoutes(app, context);
+  statusRoutes(app, context);
   rssRoutes(app, context);
   walletRoutes(app, context);
   const auth: AuthDeps = { database, verifier: oidc.verifier };

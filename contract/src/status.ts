@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/* GET /api/data/status: what data the server holds, and whether it is the demo universe (issue 3). */
+export const dataStatusResponse = z
+  .object({
+    dataVersion: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Bumped by every ingest run that changed data; ETags key on it'),
+    demo: z.boolean().describe('True while the generated demo universe (fictional companies and coins) is in use'),
+    securities: z.object({
+      stocks: z.number().int().nonnegative(),
+      crypto: z.number().int().nonnegative(),
+    }),
+    pricesAsOf: z.string().nullable().describe('Latest trading day with a stored daily price (YYYY-MM-DD)'),
+    filingsAsOf: z.string().nullable().describe('Filing date of the newest stored financial fact (YYYY-MM-DD)'),
+  })
+  .meta({
+    id: 'DataStatus',
+    example: {
+      dataVersion: 3,
+      demo: true,
+      securities: { stocks: 42, crypto: 8 },
+      pricesAsOf: '2026-11-20',
+      filingsAsOf: '2026-11-09',
+    },
+  });
+export type DataStatusResponse = z.infer<typeof dataStatusResponse>;

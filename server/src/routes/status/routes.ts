@@ -1,0 +1,31 @@
+import { dataStatusResponse } from '@app/contract';
+import type { AppContext, ZodApp } from '../../context.ts';
+import { dataCache } from '../../http/data-cache.ts';
+import { readDataStatus } from './queries.ts';
+
+/** GET /api/data/status: data version, demo flag and as-of dates (the web shell's "demo data" banner reads it). */
+export function statusRoutes(app: ZodApp, { database }: AppContext): void {
+  app.get(
+    '/api/data/status',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'What market data the server holds',
+        description:
+          'The data version, whether the demo universe is in use, and the as-of dates of prices and filings.',
+        response: { 200: dataStatusResponse },
+      },
+      ...dataCache(database).hooks,
+    },
+    async () => {
+      const s = await readDataStatus(database.db);
+      return {
+        dataVersion: s.dataVersion,
+        demo: s.demo,
+        securities: { stocks: s.stocks, crypto: s.crypto },
+        pricesAsOf: s.pricesAsOf,
+        filingsAsOf: s.filingsAsOf,
+      };
+    },
+  );
+}
