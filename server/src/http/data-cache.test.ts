@@ -68,6 +68,27 @@ describe.each(testDatabases())('data cache through the real server on $engine', 
 });
 
 describe('data cache unit', () => {
+  it('keeps serving cached answers with the last known version while the database is unreachable', async () => {
+    let down = false;
+    const cache = createDataCache(
+      async () => {
+        if (down) throw new Error('connect ECONNREFUSED');
+        return 3;
+      },
+      { ...defaultDataCacheOptions, versionTtlMs: 0 },
+    );
+    const app = Fastify();
+    app.get('/x', { ...cache.hooks }, async () => ({ ok: true }));
+    await app.ready();
+    expect((await app.inject('/x')).headers['x-cache']).toBe('miss');
+    down = true;
+    const during = await app.inject('/x');
+    expect(during.statusCode).toBe(200);
+    expect(during.headers['x-cache']).toBe('hit');
+    expect(during.headers.etag).toMatch(/^"3-/);
+    await app.close();
+  });
+
   it('normalises the query: parameters sorted by name, repeated names kept in order', () => {
     expect(normalisedQuery('/a?b=2&a=1&c=x%20y')).toBe('/a?a=1&b=2&c=x+y');
     expect(normalisedQuery('/a?t=2&t=1')).toBe('/a?t=2&t=1');

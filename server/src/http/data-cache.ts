@@ -95,6 +95,11 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
         version = { value, readAt: Date.now() };
         return value;
       })
+      .catch((error: unknown) => {
+        // The database is unreachable: keep answering from memory with the last version we saw.
+        if (version) return version.value;
+        throw error;
+      })
       .finally(() => {
         versionRead = undefined;
       });
@@ -109,7 +114,10 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
   function store(key: string, entry: Entry): void {
     if (entry.bytes > options.maxBytes / 4) return;
     const previous = entries.get(key);
-    if (previous) bytes -= previous.bytes;
+    if (previous) {
+      entries.delete(key);
+      bytes -= previous.bytes;
+    }
     entries.set(key, entry);
     bytes += entry.bytes;
     // A Map iterates in insertion order, and a hit re-inserts its key: the first key is the least recent.
