@@ -2,6 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  SECOND_AUDIENCE,
+  SECOND_CLIENT_ID,
+  secondAppPort,
+  secondAppURL,
+  secondIdpPort,
+  secondIdpURL,
+} from './support/second-provider.ts';
 
 // One data folder per run, shared with the workers through the environment.
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'll-e2e-'));
@@ -34,20 +42,51 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // The server exactly as `npm start` runs it (it builds what is not built yet).
-    command: 'node ../scripts/start.mjs',
-    url: `${baseURL}/readyz`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The server exactly as `npm start` runs it (it builds what is not built yet).
+      command: 'node ../scripts/start.mjs',
+      url: `${baseURL}/readyz`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    // A second, separately started OpenID Provider, and the app configured against it (OIDC_ISSUER):
+    // oidc-second-provider.spec.ts shows sign-in is not tied to the bundled provider.
+    {
+      command: `node support/second-idp.mjs ${secondIdpPort} ${secondAppURL}`,
+      url: `${secondIdpURL}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `${secondAppURL}/readyz`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(secondAppPort),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: secondAppURL,
+        DATA_DIR: `${process.env.E2E_DATA_DIR}/second`,
+        LOG_LEVEL: 'warn',
+        OIDC_ISSUER: secondIdpURL,
+        OIDC_CLIENT_ID: SECOND_CLIENT_ID,
+        OIDC_AUDIENCE: SECOND_AUDIENCE,
+        OIDC_CACHE_LOCATION: 'memory',
+      },
+    },
+  ],
 });

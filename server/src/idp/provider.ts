@@ -23,7 +23,7 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 /**
- * The development OpenID Provider (docs/decisions/0005-development-identity-provider.md): panva's certified
+ * The development OpenID Provider (docs/decisions/0006-development-identity-provider.md): panva's certified
  * oidc-provider with one public client (the web app), code flow with PKCE S256 only, prompt=none, refresh
  * tokens, RP-initiated logout and JWT access tokens for the API. Keys and sessions live in memory: a restart
  * signs everyone out, which is fine for a demo and never used in production (config refuses it).
