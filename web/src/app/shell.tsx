@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../ui/language-switcher.tsx';
 import { FullPageSpinner } from '../ui/spinner.tsx';
 import { ThemeSwitch } from '../ui/theme-switch.tsx';
 import { trackPageView } from './analytics.ts';
+import { DemoBanner } from './demo-banner.tsx';
 import { HeaderAccount } from './header-account.tsx';
 import { ModalContainer } from './modal-container.tsx';
 import { homePath } from './paths.ts';
@@ -44,6 +45,7 @@ export function Shell() {
           <HeaderAccount />
         </nav>
       </header>
+      <DemoBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

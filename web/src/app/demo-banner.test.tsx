@@ -1,0 +1,67 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '../test/i18n.ts';
+import { DemoBanner } from './demo-banner.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function answer(body: unknown) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function renderBanner(language = 'en') {
+  const i18n = await testI18n(['en', 'de']);
+  await i18n.changeLanguage(language);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[language === 'en' ? '/' : `/${language}`]}>
+        <DemoBanner />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+const status = {
+  dataVersion: 2,
+  securities: { stocks: 42, crypto: 8 },
+  pricesAsOf: '2026-11-20',
+  filingsAsOf: '2026-11-09',
+};
+
+describe('demo data banner', () => {
+  it('says demo data, with the as-of date, while the demo universe is in use', async () => {
+    const fetchMock = answer({ ...status, demo: true });
+    await renderBanner();
+    expect(await screen.findByText('Demo data')).toBeTruthy();
+    expect(screen.getByText(/invented/)).toBeTruthy();
+    expect(screen.getByText('Prices as of Nov 20, 2026')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/data/status', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('is translated', async () => {
+    answer({ ...status, demo: true });
+    await renderBanner('de');
+    expect(await screen.findByText('Demodaten')).toBeTruthy();
+  });
+
+  it('shows nothing with real data or when the status call fails', async () => {
+    const fetchMock = answer({ ...status, demo: false });
+    await renderBanner();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByText('Demo data')).toBeNull();
+    cleanup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
+    await renderBanner();
+    expect(screen.queryByText('Demo data')).toBeNull();
+  });
+});
