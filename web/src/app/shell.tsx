@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { WalletButton, WalletModalRoot, walletAuthPlugin } from '../features/wallet/index.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { LanguageSwitcher } from '../ui/language-switcher.tsx';
 import { FullPageSpinner } from '../ui/spinner.tsx';
 import { ThemeSwitch } from '../ui/theme-switch.tsx';
 import { trackPageView } from './analytics.ts';
 import { DemoBanner } from './demo-banner.tsx';
+import { registerWalletAuth } from './auth/wallet-plugin.ts';
 import { HeaderAccount } from './header-account.tsx';
 import { ModalContainer } from './modal-container.tsx';
 import { homePath } from './paths.ts';
 import { shouldShowRouteOverlay } from './route-overlay.ts';
+
+// The wallet feature joins the combined auth state (spec 4) through the app's registration point.
+registerWalletAuth(walletAuthPlugin);
 
 /** The app shell (spec 2): header, page, footer, the route-change overlay and the modal container. */
 export function Shell() {
@@ -42,7 +47,7 @@ export function Shell() {
         <nav className="app-header__tools" aria-label={t('nav.tools')}>
           <LanguageSwitcher />
           <ThemeSwitch />
-          <HeaderAccount />
+          <HeaderAccount walletEntry={<WalletButton />} />
         </nav>
       </header>
       <DemoBanner />
@@ -57,6 +62,7 @@ export function Shell() {
       </footer>
       {overlay && <FullPageSpinner label={t('common.loading')} />}
       <ModalContainer />
+      <WalletModalRoot />
     </div>
   );
 }

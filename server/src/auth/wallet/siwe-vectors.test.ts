@@ -28,7 +28,7 @@ type VerificationVector = Partial<SiweFields> & {
 /** A vector's message fields (without the test controls), formatted as the message that was signed. */
 function messageOf(vector: VerificationVector): string {
   const { signature: _s, time: _t, domainBinding: _d, matchNonce: _n, ...fields } = vector;
-  const cleaned = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as SiweFields;
+  const cleaned = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as unknown as SiweFields;
   return formatSiweMessage(cleaned);
 }
 

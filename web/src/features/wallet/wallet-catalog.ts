@@ -1,0 +1,135 @@
+/**
+ * The wallets the modal lists (spec 3: id, name, mobileName, logo, installed, connector kind,
+ * download URLs). Known wallets come from this catalog; any other wallet the browser announces
+ * through EIP-6963 is added as an installed browser wallet with its own name and icon.
+ */
+export type WalletConnectorKind = 'browser' | 'mobile' | 'qrCode';
+export type Browser = 'chrome' | 'edge' | 'firefox' | 'safari';
+export const BROWSERS: Browser[] = ['chrome', 'edge', 'firefox', 'safari'];
+
+export interface Wallet {
+  id: string;
+  name: string;
+  mobileName?: string;
+  logo: string;
+  installed: boolean;
+  connector: WalletConnectorKind;
+  /** wagmi connector id to connect with; absent when the wallet is not installed. */
+  connectorId?: string;
+  downloadUrls?: Partial<Record<Browser, string>>;
+}
+
+/** What the modal needs of a wagmi connector. */
+export interface ConnectorInfo {
+  id: string;
+  name: string;
+  icon?: string | undefined;
+  type: string;
+}
+
+const logo = (letter: string, color: string) =>
+  `data:image/svg+xml,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="${color}"/><text x="20" y="27" font-family="sans-serif" font-size="20" fill="#fff" text-anchor="middle">${letter}</text></svg>`,
+  )}`;
+
+interface CatalogEntry extends Omit<Wallet, 'installed' | 'connectorId'> {
+  /** EIP-6963 rdns (or wagmi connector id) that means "installed". */
+  rdns: string[];
+  /** spec 2: listed only when installed (Brave). */
+  onlyWhenInstalled?: boolean;
+}
+
+export const WALLET_CATALOG: CatalogEntry[] = [
+  {
+    id: 'metamask',
+    name: 'MetaMask',
+    mobileName: 'MetaMask',
+    logo: logo('M', '#e2761b'),
+    connector: 'browser',
+    rdns: ['io.metamask', 'metaMaskSDK'],
+    downloadUrls: {
+      chrome: 'https://chromewebstore.google.com/detail/metamask/nkbihfbeogaeaoehlefnkodbefgpgknn',
+      edge: 'https://microsoftedge.microsoft.com/addons/detail/metamask/ejbalbakoplchlghecdalmeeeajnimhm',
+      firefox: 'https://addons.mozilla.org/firefox/addon/ether-metamask/',
+    },
+  },
+  {
+    id: 'brave',
+    name: 'Brave Wallet',
+    logo: logo('B', '#fb542b'),
+    connector: 'browser',
+    rdns: ['com.brave.wallet'],
+    onlyWhenInstalled: true,
+  },
+  {
+    id: 'coinbase',
+    name: 'Coinbase Wallet',
+    mobileName: 'Coinbase',
+    logo: logo('C', '#0052ff'),
+    connector: 'browser',
+    rdns: ['com.coinbase.wallet', 'coinbaseWalletSDK'],
+    downloadUrls: {
+      chrome: 'https://chromewebstore.google.com/detail/coinbase-wallet-extension/hnfanknocfeofbddgcijnmhnfnkdnaad',
+      safari: 'https://apps.apple.com/app/coinbase-wallet/id1278383455',
+    },
+  },
+];
+
+export const WALLETCONNECT: Wallet = {
+  id: 'walletconnect',
+  name: 'WalletConnect',
+  mobileName: 'WalletConnect',
+  logo: logo('W', '#3b99fc'),
+  installed: true,
+  connector: 'qrCode',
+  connectorId: 'walletConnect',
+};
+
+/**
+ * The list for the modal, sorted by name (spec 2). Catalog wallets are installed when a connector
+ * with their rdns exists; Brave is left out unless installed; WalletConnect only with a project id.
+ */
+export function buildWalletList(connectors: readonly ConnectorInfo[], options: { walletConnect: boolean }): Wallet[] {
+  const used = new Set<string>();
+  const wallets: Wallet[] = [];
+  for (const entry of WALLET_CATALOG) {
+    const { rdns, onlyWhenInstalled, ...wallet } = entry;
+    // Installed means a browser extension announced itself; an SDK connector (Coinbase's popup) can
+    // still connect a wallet that is not installed.
+    const extension = connectors.find((c) => rdns.includes(c.id) && c.type === 'injected');
+    const connector = extension ?? connectors.find((c) => rdns.includes(c.id));
+    if (connector) used.add(connector.id);
+    if (!extension && onlyWhenInstalled) continue;
+    wallets.push({
+      ...wallet,
+      installed: !!extension,
+      ...(connector ? { connectorId: connector.id, logo: connector.icon ?? wallet.logo } : {}),
+    });
+  }
+  for (const connector of connectors) {
+    if (used.has(connector.id) || connector.id === 'walletConnect' || connector.id === 'injected') continue;
+    if (connector.type !== 'injected') continue;
+    wallets.push({
+      id: connector.id,
+      name: connector.name,
+      logo: connector.icon ?? logo(connector.name.charAt(0).toUpperCase() || '?', '#6b7280'),
+      installed: true,
+      connector: 'browser',
+      connectorId: connector.id,
+    });
+  }
+  if (options.walletConnect && connectors.some((c) => c.id === 'walletConnect')) wallets.push(WALLETCONNECT);
+  return wallets.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** spec 5: the Safari link falls back to the Chrome link when a wallet has none for Safari. */
+export function downloadUrl(wallet: Wallet, browser: Browser): string | undefined {
+  const urls = wallet.downloadUrls ?? {};
+  if (browser === 'safari') return urls.safari ?? urls.chrome;
+  return urls[browser];
+}
+
+/** True when any injected (browser) wallet exists; without one the desktop modal shows unable-to-connect. */
+export function hasInjectedWallet(wallets: Wallet[]): boolean {
+  return wallets.some((w) => w.connector === 'browser' && w.installed);
+}

@@ -1,0 +1,198 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { Connector } from 'wagmi';
+import { getConnectors, watchConnectors } from 'wagmi/actions';
+import type { WalletRuntime } from './runtime.ts';
+import { type ModalLanguage, renderTagged, useWalletText } from './texts.tsx';
+import { walletAuth } from './wallet-auth-store.ts';
+import { buildWalletList, hasInjectedWallet, type Wallet } from './wallet-catalog.ts';
+import { walletErrorKind } from './wallet-errors.ts';
+import { ConnectPage, type ConnectStatus, DownloadPage, UnablePage, WalletConnectSelectPage } from './wallet-pages.tsx';
+import './wallet-modal.css';
+
+/** spec 2 and 9: the modal closes 500 ms after a successful connection; the mobile breakpoint is 575 px. */
+export const SUCCESS_CLOSE_MS = 500;
+export const MOBILE_QUERY = '(max-width: 575px)';
+export type ModalTheme = 'light' | 'dark' | 'system';
+type Page = 'list' | 'wallet-connect-select' | 'connect' | 'download';
+
+function useIsMobile(): boolean {
+  const subscribe = useCallback((onChange: () => void) => {
+    const query = matchMedia(MOBILE_QUERY);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return useSyncExternalStore(subscribe, () => matchMedia(MOBILE_QUERY).matches);
+}
+
+function useConnectors(runtime: WalletRuntime): readonly Connector[] {
+  const subscribe = useCallback((onChange: () => void) => watchConnectors(runtime.config, { onChange }), [runtime]);
+  return useSyncExternalStore(subscribe, () => getConnectors(runtime.config));
+}
+
+export interface WalletModalProps {
+  runtime: WalletRuntime;
+  onClose: () => void;
+  language?: ModalLanguage;
+  theme?: ModalTheme;
+}
+
+export function WalletModal({ runtime, onClose, language = 'app', theme = 'system' }: WalletModalProps) {
+  const t = useWalletText(language);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const isMobile = useIsMobile();
+  const connectors = useConnectors(runtime);
+  const { settings } = runtime;
+  const wallets = buildWalletList(connectors, { walletConnect: !!settings.walletConnectProjectId });
+  const [page, setPage] = useState<Page>('list');
+  const [selected, setSelected] = useState<Wallet | null>(null);
+  const [status, setStatus] = useState<ConnectStatus>('idle');
+  const [qrUri, setQrUri] = useState<string | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) {
+      if (typeof element.showModal === 'function') element.showModal();
+      else element.setAttribute('open', '');
+    }
+    return () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+    };
+  }, []);
+
+  const connectorOf = (wallet: Wallet) => connectors.find((c) => c.id === wallet.connectorId);
+
+  const startConnect = async (wallet: Wallet) => {
+    const connector = connectorOf(wallet);
+    setSelected(wallet);
+    setPage('connect');
+    setQrUri(null);
+    if (!connector) {
+      setStatus('no-connector');
+      return;
+    }
+    setStatus('loading');
+    const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
+      if (type === 'display_uri' && typeof data === 'string') setQrUri(data);
+    };
+    connector.emitter.on('message', onMessage);
+    try {
+      const address = await runtime.connect(connector);
+      setStatus('success');
+      void walletAuth.login(address);
+      closeTimer.current = setTimeout(onClose, SUCCESS_CLOSE_MS);
+    } catch (error) {
+      const kind = walletErrorKind(error);
+      setStatus(kind === 'rejected' ? 'cancelled' : kind === 'pending' ? 'pending' : 'failed');
+    } finally {
+      connector.emitter.off('message', onMessage);
+    }
+  };
+
+  const choose = (wallet: Wallet) => {
+    if (wallet.connector === 'qrCode' && !isMobile) {
+      setSelected(wallet);
+      setPage('wallet-connect-select');
+    } else if (!wallet.installed && !wallet.connectorId) {
+      setSelected(wallet);
+      setPage('download');
+    } else void startConnect(wallet);
+  };
+
+  const showDisclaimer = !!settings.termsUrl && !!settings.privacyUrl;
+  const listed = isMobile ? wallets.filter((w) => w.installed || w.connector !== 'browser') : wallets;
+  const themeAttr = theme === 'system' ? undefined : theme;
+
+  const subPage = (() => {
+    if (page === 'connect' && selected)
+      return (
+        <ConnectPage
+          t={t}
+          wallet={selected}
+          status={status}
+          qrUri={qrUri}
+          onRetry={() => void startConnect(selected)}
+        />
+      );
+    if (page === 'download' && selected) return <DownloadPage t={t} wallet={selected} />;
+    if (page === 'wallet-connect-select' && selected)
+      return <WalletConnectSelectPage t={t} onQr={() => void startConnect(selected)} />;
+    if (!hasInjectedWallet(wallets) && !isMobile) return <UnablePage t={t} />;
+    return (
+      <div className="wallet-page wallet-intro">
+        <h3>{t('modal.introTitle')}</h3>
+        <p>{t('modal.introBody')}</p>
+      </div>
+    );
+  })();
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Esc is the keyboard way (onCancel)
+    <dialog
+      ref={dialog}
+      className={`wallet-modal${isMobile ? ' wallet-modal--sheet' : ''}`}
+      data-theme={themeAttr}
+      aria-labelledby="wallet-modal-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === dialog.current) onClose();
+      }}
+    >
+      <div className={`wallet-modal__frame${page === 'list' ? '' : ' wallet-modal__frame--sub'}`}>
+        <aside className="wallet-modal__list">
+          <h2 id="wallet-modal-title">{t('modal.title')}</h2>
+          <h3 className="wallet-modal__heading">{isMobile ? t('modal.mobileWallets') : t('modal.wallets')}</h3>
+          <ul>
+            {listed.map((wallet) => (
+              <li key={wallet.id}>
+                <button
+                  type="button"
+                  className={`wallet-item${selected?.id === wallet.id && page !== 'list' ? ' wallet-item--active' : ''}`}
+                  onClick={() => choose(wallet)}
+                >
+                  <img src={wallet.logo} alt="" width={28} height={28} />
+                  <span>{isMobile ? (wallet.mobileName ?? wallet.name) : wallet.name}</span>
+                  {wallet.installed && wallet.connector === 'browser' && (
+                    <span className="wallet-item__badge">{t('modal.installed')}</span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {showDisclaimer && (
+            <p className="wallet-modal__disclaimer">
+              {renderTagged(t('modal.disclaimer'), {
+                terms: (text) => (
+                  <a href={settings.termsUrl ?? ''} target="_blank" rel="noreferrer">
+                    {text}
+                  </a>
+                ),
+                privacy: (text) => (
+                  <a href={settings.privacyUrl ?? ''} target="_blank" rel="noreferrer">
+                    {text}
+                  </a>
+                ),
+              })}
+            </p>
+          )}
+        </aside>
+        <section className="wallet-modal__page" aria-live="polite">
+          {page !== 'list' && (
+            <button type="button" className="wallet-modal__back" onClick={() => setPage('list')}>
+              <span aria-hidden="true">‹</span> {t('modal.back')}
+            </button>
+          )}
+          {subPage}
+        </section>
+      </div>
+      <button type="button" className="wallet-modal__close icon-button" onClick={onClose} aria-label={t('modal.close')}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </dialog>
+  );
+}
+
+export default WalletModal;
