@@ -1,7 +1,7 @@
 import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 
 /*
  * A stand-in OpenID Provider for tests: discovery and JWKS over real HTTP on 127.0.0.1, and tokens
