@@ -30,10 +30,19 @@ test('switching language keeps the page and changes <html lang>', async ({ page 
 });
 
 test('page views are stored as page_view events', async ({ page }) => {
+  // Each view's event must reach the server before the next navigation replaces the page.
+  const eventSent = (path: string) =>
+    page.waitForResponse(
+      (r) => r.url().endsWith('/api/events') && r.request().postDataJSON()?.path === path && r.status() === 204,
+    );
+  const ruSent = eventSent('/ru');
   await page.goto('/ru');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await ruSent;
+  const fiSent = eventSent('/fi/');
   await page.goto('/fi/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+  await fiSent;
   await expect
     .poll(() =>
       queryAppDatabase<{ path: string; language: string }>(
