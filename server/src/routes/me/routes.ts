@@ -4,7 +4,8 @@ import type { ZodApp } from '../../context.ts';
 import { referralCodeOf } from '../ref/queries.ts';
 import { replaceWatchlist, watchlistOf } from './queries.ts';
 
-const signedIn = { security: [{ bearerAuth: [] }], tags: ['account'] };
+// Signed-in routes take a bearer access token or the wallet session cookie (documented per route).
+const signedIn = { tags: ['account'] };
 
 function presentMe(user: CurrentUser) {
   return {

@@ -13,7 +13,6 @@ export function refRoutes(app: ZodApp, auth: AuthDeps): void {
         summary: 'Record who referred the signed-in user',
         description:
           "One referral per user: the first code wins, later calls change nothing, and a user's own code is ignored. Needs a bearer token or a wallet session.",
-        security: [{ bearerAuth: [] }],
         body: refBody,
         response: { 200: refResponse, 400: errorBody, 401: errorBody },
       },
