@@ -32,6 +32,5 @@ export function createUserManager(settings: AuthConfigResponse, origin = window.
     accessTokenExpiringNotificationTimeInSeconds: TOKEN_CACHE_MARGIN_SECONDS,
     silentRequestTimeoutInSeconds: POPUP_TIMEOUT_MS / 1000,
     popupWindowFeatures: { ...POPUP_SIZE },
-    // spec 7: token requests are retried up to 3 times by the library's fetch; keep its defaults.
   });
 }
