@@ -13,6 +13,7 @@ import type { AppContext, ZodApp } from './context.ts';
 import type { Database } from './db/index.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './openapi.ts';
+import { chartRoutes } from './routes/chart/routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { greenRoutes } from './routes/green/routes.ts';
 import { indicatorRoutes } from './routes/indicator/routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   eventRoutes(app, context);
   indicatorRoutes(app, context);
   greenRoutes(app, context);
+  chartRoutes(app, context);
   statusRoutes(app, context);
   rssRoutes(app, context);
   walletRoutes(app, context);

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+
+/*
+ * Chart calls (spec 7). Every response is { series: [one per requested ticker, in the order asked] };
+ * each series names its ticker and currency and holds points sorted by day (trading days; UTC calendar
+ * days for crypto). Prices are in the security's currency, per share, adjusted for later splits so a
+ * split is not a drop; adjClose also folds in dividends (total return).
+ */
+
+const seriesHead = {
+  ticker: z.string(),
+  name: z.string(),
+  currency: z.string(),
+};
+
+export const priceChart = z
+  .object({
+    series: z.array(
+      z.object({
+        ...seriesHead,
+        points: z.array(z.object({ day: z.string(), close: z.number().meta({ description: 'Split-adjusted close' }) })),
+      }),
+    ),
+  })
+  .meta({
+    id: 'PriceChart',
+    description: 'Daily closes, split-adjusted, one series per ticker.',
+    example: {
+      series: [
+        {
+          ticker: 'ACME',
+          name: 'Acme Corp',
+          currency: 'USD',
+          points: [
+            { day: '2025-01-02', close: 101.5 },
+            { day: '2025-01-03', close: 102.25 },
+          ],
+        },
+      ],
+    },
+  });
+export type PriceChart = z.infer<typeof priceChart>;
+
+export const ohlcvPoint = z.object({
+  day: z.string(),
+  open: z.number().nullable(),
+  high: z.number().nullable(),
+  low: z.number().nullable(),
+  close: z.number(),
+  volume: z.number().nullable().meta({ description: 'Shares (coins) traded, in split-adjusted share terms' }),
+  adjClose: z.number().meta({ description: 'Close adjusted for later splits and dividends (total return)' }),
+  dividend: z.number().optional().meta({ description: 'On an ex-date: the cash dividend per (split-adjusted) share' }),
+  split: z
+    .object({ numerator: z.number(), denominator: z.number() })
+    .optional()
+    .meta({ description: 'On a split day: the ratio (4:1 is numerator 4, denominator 1)' }),
+});
+
+export const priceChartV2 = z
+  .object({ series: z.array(z.object({ ...seriesHead, points: z.array(ohlcvPoint) })) })
+  .meta({
+    id: 'PriceChartV2',
+    description:
+      'Daily OHLCV: open, high, low, close and volume adjusted for later splits (as most vendors show them), ' +
+      'the total-return adjusted close, and the dividends and splits on their days.',
+    example: {
+      series: [
+        {
+          ticker: 'ZFAB',
+          name: 'Zephyr Fabrication',
+          currency: 'USD',
+          points: [
+            {
+              day: '2021-06-01',
+              open: 50,
+              high: 51.2,
+              low: 49.5,
+              close: 50.8,
+              volume: 1200000,
+              adjClose: 48.9,
+              split: { numerator: 4, denominator: 1 },
+            },
+            {
+              day: '2021-06-02',
+              open: 50.8,
+              high: 51,
+              low: 50.1,
+              close: 50.3,
+              volume: 900000,
+              adjClose: 48.4,
+              dividend: 0.21,
+            },
+          ],
+        },
+      ],
+    },
+  });
+export type PriceChartV2 = z.infer<typeof priceChartV2>;
+
+export const drawdownChart = z
+  .object({
+    series: z.array(
+      z.object({
+        ...seriesHead,
+        currentPct: z.number().nullable().meta({ description: 'Drawdown on the last day, in % (0 or negative)' }),
+        maxPct: z.number().nullable().meta({ description: 'Deepest drawdown in the range, in %' }),
+        maxDay: z.string().nullable().meta({ description: 'Day of the deepest drawdown' }),
+        points: z.array(z.object({ day: z.string(), drawdownPct: z.number() })),
+      }),
+    ),
+  })
+  .meta({
+    id: 'DrawdownChart',
+    description:
+      'Downside potential: adjusted close / running high - 1, in %, per day. The running high starts at ' +
+      'the first day of the range (from), so the first point is 0.',
+    example: {
+      series: [
+        {
+          ticker: 'QBTZ',
+          name: 'Quibitz',
+          currency: 'USD',
+          currentPct: -12.5,
+          maxPct: -48.1,
+          maxDay: '2022-11-21',
+          points: [
+            { day: '2022-01-01', drawdownPct: 0 },
+            { day: '2022-01-02', drawdownPct: -1.4 },
+          ],
+        },
+      ],
+    },
+  });
+export type DrawdownChart = z.infer<typeof drawdownChart>;
+
+export const dividendYieldChart = z
+  .object({
+    series: z.array(z.object({ ...seriesHead, points: z.array(z.object({ day: z.string(), yieldPct: z.number() })) })),
+  })
+  .meta({
+    id: 'DividendYieldChart',
+    description:
+      'Dividend yield per trading day: dividends with ex-date in the 365 days up to the day / close, in %, ' +
+      'both split-adjusted. A stock without dividends has points of 0.',
+    example: {
+      series: [
+        { ticker: 'SOLQ', name: 'Solquarry Power', currency: 'USD', points: [{ day: '2025-01-02', yieldPct: 3.41 }] },
+      ],
+    },
+  });
+export type DividendYieldChart = z.infer<typeof dividendYieldChart>;
+
+const ratio = (description: string) => z.number().nullable().meta({ description });
+
+export const valuationRatiosChart = z
+  .object({
+    series: z.array(
+      z.object({
+        ...seriesHead,
+        points: z.array(
+          z.object({
+            day: z.string(),
+            pe: ratio('Close / TTM EPS; null when TTM EPS <= 0 or unknown'),
+            ps: ratio('Market cap / TTM revenue'),
+            pb: ratio('Market cap / latest equity; null when equity <= 0'),
+            evEbitda: ratio('(Market cap + total debt - cash) / TTM (operating income + D&A); null when <= 0'),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({
+    id: 'ValuationRatiosChart',
+    description:
+      'Valuation ratios per trading day from the close of the day and the fundamentals filed by then ' +
+      '(no look-ahead). TTM = the last four quarters; market cap = close x latest shares outstanding.',
+    example: {
+      series: [
+        {
+          ticker: 'SOLQ',
+          name: 'Solquarry Power',
+          currency: 'USD',
+          points: [{ day: '2025-01-02', pe: 18.2, ps: 2.1, pb: 1.9, evEbitda: 11.4 }],
+        },
+      ],
+    },
+  });
+export type ValuationRatiosChart = z.infer<typeof valuationRatiosChart>;

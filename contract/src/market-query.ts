@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/*
+ * spec 3, "Ticker query: tickers, from, to, period": the query parameters the data calls share, written
+ * once. Tickers are case-insensitive (stored upper-case); days are YYYY-MM-DD and inclusive.
+ * No .meta({ id }) on query schemas: @fastify/swagger cannot resolve a $ref for query parameters.
+ */
+
+/** Longest ticker list in a GET URL; the POST variants take more. */
+export const tickersPerGetMax = 50;
+export const tickersPerPostMax = 500;
+
+const TICKER = /^[A-Za-z0-9][A-Za-z0-9.\-^=]{0,19}$/;
+
+export const tickerSymbol = z
+  .string()
+  .trim()
+  .regex(TICKER, 'expected a ticker such as ACME or BRK.B')
+  .transform((value) => value.toUpperCase());
+
+/** A real calendar day: 2024-02-30 is refused (V8 would roll it over to March 1st). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+export const calendarDay = z.string().refine(isCalendarDay, 'expected a date as YYYY-MM-DD');
+
+const tickerList = (max: number) =>
+  z
+    .string()
+    .max(max * 21)
+    .transform((value) => value.split(',').map((ticker) => ticker.trim()))
+    .pipe(z.array(tickerSymbol).min(1).max(max, `at most ${max} tickers`))
+    .meta({ description: `Comma-separated tickers (at most ${max}); one series per ticker`, example: 'ACME,QNTM' });
+
+export const periodParam = z
+  .enum(['annual', 'quarterly'])
+  .meta({ description: 'Fiscal periods: annual (default) or quarterly (three-month values)' });
+export type PeriodParam = z.infer<typeof periodParam>;
+
+const from = calendarDay.optional().meta({ description: 'First day (inclusive, YYYY-MM-DD)', example: '2016-01-01' });
+const to = calendarDay.optional().meta({ description: 'Last day (inclusive, YYYY-MM-DD)', example: '2025-12-31' });
+
+/** "from after to" is a 400 naming from. */
+function fromNotAfterTo(query: { from?: string; to?: string }, context: z.RefinementCtx): void {
+  if (query.from && query.to && query.from > query.to)
+    context.addIssue({ code: 'custom', path: ['from'], message: `must not be after "to" (${query.to})` });
+}
+
+/** tickers, from, to: the price, drawdown, yield, ratio and dividend calls. */
+export const seriesQuery = z.object({ tickers: tickerList(tickersPerGetMax), from, to }).superRefine(fromNotAfterTo);
+export type SeriesQuery = z.infer<typeof seriesQuery>;
+
+/** The POST variants: the same as a JSON body, for long ticker lists. */
+export const seriesBody = z
+  .object({
+    tickers: z.array(tickerSymbol).min(1).max(tickersPerPostMax),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+  })
+  .superRefine(fromNotAfterTo)
+  .meta({
+    id: 'SeriesRequest',
+    description: `tickers (at most ${tickersPerPostMax}), from and to (inclusive, YYYY-MM-DD)`,
+    example: { tickers: ['QBTZ', 'ZETQ'], from: '2024-01-01', to: '2024-12-31' },
+  });
+export type SeriesBody = z.infer<typeof seriesBody>;
+
+/** tickers, from, to, period: the financials calls. from/to bound the period end. */
+export const financialsQuery = z
+  .object({ tickers: tickerList(tickersPerGetMax), from, to, period: periodParam.optional() })
+  .superRefine(fromNotAfterTo);
+export type FinancialsQuery = z.infer<typeof financialsQuery>;
+
+/** Calls without a period (financial returns are per fiscal year). */
+export const annualQuery = z.object({ tickers: tickerList(tickersPerGetMax), from, to }).superRefine(fromNotAfterTo);
+
+/** ttm-financial: tickers only (spec 7). */
+export const tickersOnlyQuery = z.object({ tickers: tickerList(tickersPerGetMax) });
+
+/** One security: company profile, div-perc, sheets. */
+export const tickerQuery = z.object({
+  ticker: tickerSymbol.meta({ description: 'The ticker', example: 'ACME' }),
+});

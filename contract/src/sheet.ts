@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { financialMetric } from './financials.ts';
+import { periodParam, tickerSymbol } from './market-query.ts';
+
+/* Data sheets (spec 7): a statement as a table, rows = line items, columns = fiscal periods. */
+
+export const sheetIds = [
+  'income-statement',
+  'balance-sheet',
+  'cash-flow',
+  'per-share',
+  'margins',
+  'financial-returns',
+  'payout',
+  'capital-allocation',
+] as const;
+export const sheetId = z.enum(sheetIds);
+export type SheetId = z.infer<typeof sheetId>;
+
+export const sheetList = z
+  .object({
+    ticker: z.string(),
+    sheets: z.array(
+      z.object({
+        id: sheetId,
+        annualPeriods: z.number().int().meta({ description: 'Fiscal years with data' }),
+        quarterlyPeriods: z.number().int().meta({ description: 'Quarters with data' }),
+      }),
+    ),
+  })
+  .meta({
+    id: 'SheetList',
+    description: 'The data sheets available for a ticker (none for crypto, which has no fundamentals).',
+    example: { ticker: 'ACME', sheets: [{ id: 'income-statement', annualPeriods: 20, quarterlyPeriods: 80 }] },
+  });
+export type SheetList = z.infer<typeof sheetList>;
+
+export const sheetParams = z.object({
+  ticker: tickerSymbol.meta({ example: 'ACME' }),
+  sheet: sheetId,
+});
+
+export const sheetQuery = z.object({
+  period: periodParam.optional(),
+  format: z.enum(['json', 'csv']).optional().meta({ description: 'csv: the same table as CSV (or Accept: text/csv)' }),
+});
+
+export const sheetData = z
+  .object({
+    ticker: z.string(),
+    sheet: sheetId,
+    period: z.enum(['annual', 'quarterly']),
+    currency: z.string(),
+    columns: z.array(
+      z.object({
+        fiscalYear: z.number().int(),
+        fiscalPeriod: z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
+        periodEnd: z.string(),
+      }),
+    ),
+    rows: z.array(
+      z.object({
+        lineItem: financialMetric,
+        unit: z.string(),
+        description: z.string(),
+        values: z.array(z.number().nullable()).meta({ description: 'One per column' }),
+        accessions: z.array(z.array(z.string())).meta({ description: 'One list of filings per column' }),
+      }),
+    ),
+  })
+  .meta({
+    id: 'SheetData',
+    description: 'Rows are line items, columns are fiscal periods (oldest first). Units as in Financials.',
+    example: {
+      ticker: 'ACME',
+      sheet: 'income-statement',
+      period: 'annual',
+      currency: 'USD',
+      columns: [{ fiscalYear: 2024, fiscalPeriod: 'FY', periodEnd: '2024-12-31' }],
+      rows: [
+        {
+          lineItem: 'revenue',
+          unit: 'USD',
+          description: 'Revenue',
+          values: [1250000000],
+          accessions: [['0001234567-25-000012']],
+        },
+      ],
+    },
+  });
+export type SheetData = z.infer<typeof sheetData>;

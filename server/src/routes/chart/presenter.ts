@@ -1,0 +1,88 @@
+import type { DividendYieldChart, DrawdownChart, PriceChart, PriceChartV2 } from '@app/contract';
+import { dividendYieldSeries } from '../../finance/dividends.ts';
+import { drawdownSeries, drawdownSummary } from '../../finance/drawdown.ts';
+import type { SecurityRef } from '../market/securities.ts';
+
+/* Shapes of the chart responses, from grouped rows; one series per security, in the order asked. */
+
+type Series<P> = { ticker: string; name: string; currency: string; points: P[] };
+const head = (s: SecurityRef) => ({ ticker: s.ticker, name: s.name, currency: s.currency });
+
+interface CloseRow {
+  day: string;
+  close: number;
+  close_split_adj: number;
+  close_adj: number;
+}
+
+export function priceSeries(s: SecurityRef, rows: readonly CloseRow[] = []): PriceChart['series'][number] {
+  return { ...head(s), points: rows.map((r) => ({ day: r.day, close: r.close_split_adj })) };
+}
+
+interface BarRow extends CloseRow {
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  volume: number | null;
+}
+
+type Ohlcv = PriceChartV2['series'][number]['points'][number];
+
+/**
+ * OHLCV in split-adjusted terms: every raw value of a day is scaled by that day's factor
+ * close_split_adj / close (volume inversely), so a split is neither a price drop nor a volume jump.
+ */
+export function ohlcvSeries(
+  s: SecurityRef,
+  bars: readonly BarRow[] = [],
+  dividends: readonly { ex_date: string; amount_split_adj: number }[] = [],
+  splits: readonly { day: string; numerator: number; denominator: number }[] = [],
+): Series<Ohlcv> {
+  const dividendOn = new Map<string, number>();
+  for (const d of dividends) dividendOn.set(d.ex_date, (dividendOn.get(d.ex_date) ?? 0) + d.amount_split_adj);
+  const splitOn = new Map(splits.map((sp) => [sp.day, { numerator: sp.numerator, denominator: sp.denominator }]));
+  const points = bars.map((b): Ohlcv => {
+    const factor = b.close > 0 ? b.close_split_adj / b.close : 1;
+    const point: Ohlcv = {
+      day: b.day,
+      open: b.open == null ? null : b.open * factor,
+      high: b.high == null ? null : b.high * factor,
+      low: b.low == null ? null : b.low * factor,
+      close: b.close_split_adj,
+      volume: b.volume == null ? null : b.volume / factor,
+      adjClose: b.close_adj,
+    };
+    const dividend = dividendOn.get(b.day);
+    if (dividend !== undefined) point.dividend = dividend;
+    const split = splitOn.get(b.day);
+    if (split) point.split = split;
+    return point;
+  });
+  return { ...head(s), points };
+}
+
+/** Drawdown on adjusted closes, the running high starting at the first day of the range. */
+export function drawdownOf(s: SecurityRef, rows: readonly CloseRow[] = []): DrawdownChart['series'][number] {
+  const prices = rows.map((r) => ({ day: r.day, close: r.close_adj }));
+  const summary = drawdownSummary(prices);
+  return {
+    ...head(s),
+    currentPct: summary?.currentPct ?? null,
+    maxPct: summary?.maxPct ?? null,
+    maxDay: summary?.maxDay ?? null,
+    points: drawdownSeries(prices).map((p) => ({ day: p.day, drawdownPct: p.drawdownPct })),
+  };
+}
+
+/** Yield per day: split-adjusted dividends of the 365 days up to the day / split-adjusted close. */
+export function dividendYieldOf(
+  s: SecurityRef,
+  rows: readonly CloseRow[] = [],
+  dividends: readonly { ex_date: string; amount_split_adj: number }[] = [],
+): DividendYieldChart['series'][number] {
+  const points = dividendYieldSeries(
+    rows.map((r) => ({ day: r.day, close: r.close_split_adj })),
+    dividends.map((d) => ({ exDate: d.ex_date, amount: d.amount_split_adj })),
+  );
+  return { ...head(s), points };
+}

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/index.ts';
+
+/*
+ * Range reads for the chart calls: one query per table for all the requested securities, on the
+ * (security_id, day) primary keys, ordered so rows group by security without a second pass.
+ */
+export interface Range {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export function selectCloses(db: Db, ids: readonly number[], range: Range) {
+  let query = db
+    .selectFrom('daily_prices')
+    .select(['security_id', 'day', 'close', 'close_split_adj', 'close_adj'])
+    .where('security_id', 'in', ids);
+  if (range.from) query = query.where('day', '>=', range.from);
+  if (range.to) query = query.where('day', '<=', range.to);
+  return query.orderBy('security_id').orderBy('day').execute();
+}
+
+export function selectBars(db: Db, ids: readonly number[], range: Range) {
+  let query = db
+    .selectFrom('daily_prices')
+    .select(['security_id', 'day', 'open', 'high', 'low', 'close', 'volume', 'close_split_adj', 'close_adj'])
+    .where('security_id', 'in', ids);
+  if (range.from) query = query.where('day', '>=', range.from);
+  if (range.to) query = query.where('day', '<=', range.to);
+  return query.orderBy('security_id').orderBy('day').execute();
+}
+
+export function selectDividends(db: Db, ids: readonly number[], range: Range) {
+  let query = db
+    .selectFrom('dividends')
+    .select(['security_id', 'ex_date', 'pay_date', 'amount_split_adj'])
+    .where('security_id', 'in', ids);
+  if (range.from) query = query.where('ex_date', '>=', range.from);
+  if (range.to) query = query.where('ex_date', '<=', range.to);
+  return query.orderBy('security_id').orderBy('ex_date').execute();
+}
+
+export function selectSplits(db: Db, ids: readonly number[], range: Range = {}) {
+  let query = db
+    .selectFrom('splits')
+    .select(['security_id', 'day', 'numerator', 'denominator'])
+    .where('security_id', 'in', ids);
+  if (range.from) query = query.where('day', '>=', range.from);
+  if (range.to) query = query.where('day', '<=', range.to);
+  return query.orderBy('security_id').orderBy('day').execute();
+}
+
+/** The line items the valuation ratios need, every period known up to the range end (TTM looks back). */
+export const VALUATION_ITEMS = [
+  'revenue',
+  'eps_basic',
+  'operating_income',
+  'depreciation_amortization',
+  'equity',
+  'total_debt',
+  'cash',
+  'shares_outstanding',
+  'shares_basic',
+] as const;
+
+export function selectValuationFacts(db: Db, ids: readonly number[], to: string | undefined) {
+  let query = db
+    .selectFrom('financial_facts')
+    .select(['security_id', 'line_item', 'period', 'period_end', 'value', 'filed'])
+    .where('security_id', 'in', ids)
+    .where('line_item', 'in', [...VALUATION_ITEMS]);
+  if (to) query = query.where('period_end', '<=', to);
+  return query.orderBy('security_id').orderBy('period_end').execute();
+}

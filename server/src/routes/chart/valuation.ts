@@ -1,0 +1,88 @@
+import type { ValuationRatiosChart } from '@app/contract';
+import { splitFactorAfter } from '../../finance/adjust.ts';
+import { latestAtDays, ttmAtDays } from '../../finance/series.ts';
+import type { PeriodValue, SplitPoint } from '../../finance/types.ts';
+import {
+  ebitda,
+  enterpriseValue,
+  evToEbitda,
+  marketCap,
+  priceToBook,
+  priceToEarnings,
+  priceToSales,
+} from '../../finance/valuation.ts';
+import type { SecurityRef } from '../market/securities.ts';
+
+/*
+ * Valuation ratios over time (finance-definitions.md): on each trading day, the split-adjusted close and
+ * the fundamentals filed by that day. Per-share values and share counts are restated for later splits,
+ * so close x shares is the market cap whatever splits happened in between. TTM falls back to the last
+ * fiscal year when a quarter is missing, as the screener does.
+ */
+interface FactRow {
+  line_item: string;
+  period: 'annual' | 'quarterly';
+  period_end: string;
+  value: number;
+  filed: string | null;
+}
+
+type Item = { annual: PeriodValue[]; quarterly: PeriodValue[] };
+
+function byItem(facts: readonly FactRow[], splits: readonly SplitPoint[]): Map<string, Item> {
+  const out = new Map<string, Item>();
+  for (const f of facts) {
+    let item = out.get(f.line_item);
+    if (!item) {
+      item = { annual: [], quarterly: [] };
+      out.set(f.line_item, item);
+    }
+    let value = f.value;
+    if (f.line_item === 'eps_basic') value *= splitFactorAfter(splits, f.period_end);
+    else if (f.line_item.startsWith('shares_')) value /= splitFactorAfter(splits, f.period_end);
+    item[f.period].push({ periodEnd: f.period_end, value, filed: f.filed });
+  }
+  return out;
+}
+
+export function valuationSeries(
+  s: SecurityRef,
+  closes: readonly { day: string; close_split_adj: number }[] = [],
+  facts: readonly FactRow[] = [],
+  splits: readonly SplitPoint[] = [],
+): ValuationRatiosChart['series'][number] {
+  const days = closes.map((c) => c.day);
+  const items = byItem(facts, splits);
+  const item = (name: string): Item => items.get(name) ?? { annual: [], quarterly: [] };
+  const flow = (name: string) => {
+    const ttm = ttmAtDays(days, item(name).quarterly);
+    const fiscalYear = latestAtDays(days, item(name).annual);
+    return ttm.map((v, i) => v ?? fiscalYear[i] ?? null);
+  };
+  const stock = (name: string) => latestAtDays(days, [...item(name).annual, ...item(name).quarterly]);
+
+  const eps = flow('eps_basic');
+  const revenue = flow('revenue');
+  const operatingIncome = flow('operating_income');
+  const depreciation = flow('depreciation_amortization');
+  const equity = stock('equity');
+  const debt = stock('total_debt');
+  const cash = stock('cash');
+  const outstanding = stock('shares_outstanding');
+  const basic = latestAtDays(days, item('shares_basic').quarterly);
+
+  const points = closes.map((c, i) => {
+    const cap = marketCap(c.close_split_adj, outstanding[i] ?? basic[i] ?? null);
+    return {
+      day: c.day,
+      pe: priceToEarnings(c.close_split_adj, eps[i] ?? null),
+      ps: priceToSales(cap, revenue[i] ?? null),
+      pb: priceToBook(cap, equity[i] ?? null),
+      evEbitda: evToEbitda(
+        enterpriseValue(cap, debt[i] ?? null, cash[i] ?? null),
+        ebitda(operatingIncome[i] ?? null, depreciation[i] ?? null),
+      ),
+    };
+  });
+  return { ticker: s.ticker, name: s.name, currency: s.currency, points };
+}
