@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { type Database, databaseAnswers, migrateToLatest } from './index.ts';
-import { migrationProvider } from './migrations/index.ts';
 import { bumpDataVersion, readDataVersion } from './meta.ts';
+import { migrationProvider } from './migrations/index.ts';
 
 const PRODUCT_TABLES = [
   'securities',
