@@ -40,7 +40,10 @@ export const configSchema = z
         'must be chainId=url pairs separated by commas, e.g. 1=https://rpc.example,137=https://polygon.example',
       )
       .optional(),
-    WALLETCONNECT_PROJECT_ID: z.string().regex(/^[\w-]{8,100}$/, 'must be a WalletConnect project id').optional(),
+    WALLETCONNECT_PROJECT_ID: z
+      .string()
+      .regex(/^[\w-]{8,100}$/, 'must be a WalletConnect project id')
+      .optional(),
     TERMS_URL: z.url({ protocol: /^https?$/ }).optional(),
     PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
     // News feeds (docs/news-feeds.md).
