@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { financialsQueryShape, fromNotAfterTo } from './market-query.ts';
 
 /*
  * Financials (spec 7, /api/data/financials/*) and the data sheets share one vocabulary of metrics.
@@ -213,6 +214,10 @@ export const calcFinancialsFields = z
   .transform((value) => value.split(',').map((field) => field.trim()))
   .pipe(z.array(financialMetric).min(1).max(40))
   .meta({ description: 'Comma-separated metrics', example: 'revenue,netMargin,roe' });
+
+export const calcFinancialsQuery = z
+  .object({ ...financialsQueryShape, fields: calcFinancialsFields })
+  .superRefine(fromNotAfterTo);
 
 export const ttmFinancials = z
   .object({

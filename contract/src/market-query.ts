@@ -44,7 +44,7 @@ const from = calendarDay.optional().meta({ description: 'First day (inclusive, Y
 const to = calendarDay.optional().meta({ description: 'Last day (inclusive, YYYY-MM-DD)', example: '2025-12-31' });
 
 /** "from after to" is a 400 naming from. */
-function fromNotAfterTo(query: { from?: string; to?: string }, context: z.RefinementCtx): void {
+export function fromNotAfterTo(query: { from?: string; to?: string }, context: z.RefinementCtx): void {
   if (query.from && query.to && query.from > query.to)
     context.addIssue({ code: 'custom', path: ['from'], message: `must not be after "to" (${query.to})` });
 }
@@ -69,9 +69,13 @@ export const seriesBody = z
 export type SeriesBody = z.infer<typeof seriesBody>;
 
 /** tickers, from, to, period: the financials calls. from/to bound the period end. */
-export const financialsQuery = z
-  .object({ tickers: tickerList(tickersPerGetMax), from, to, period: periodParam.optional() })
-  .superRefine(fromNotAfterTo);
+export const financialsQueryShape = {
+  tickers: tickerList(tickersPerGetMax),
+  from,
+  to,
+  period: periodParam.optional(),
+};
+export const financialsQuery = z.object(financialsQueryShape).superRefine(fromNotAfterTo);
 export type FinancialsQuery = z.infer<typeof financialsQuery>;
 
 /** Calls without a period (financial returns are per fiscal year). */

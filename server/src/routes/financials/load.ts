@@ -1,0 +1,102 @@
+import { type FinancialMetric, type FinancialsResponse, financialMetricInfo, type TtmFinancials } from '@app/contract';
+import type { Db } from '../../db/index.ts';
+import type { Period } from '../../db/schema.ts';
+import { addDays, type DividendPoint } from '../../finance/types.ts';
+import { groupBySecurity, type SecurityRef } from '../market/securities.ts';
+import { metricValues } from './metrics.ts';
+import { type PeriodRow, periodRows, ttmRow } from './periods.ts';
+import { selectDividendsAndSplits, selectFacts } from './queries.ts';
+
+/*
+ * Loading and shaping the financials of several securities: three queries whatever the number of
+ * tickers (facts, dividends, splits), then pure computation per period. Shared by the financials calls
+ * and the data sheets.
+ */
+export interface SecurityFinancials {
+  security: SecurityRef;
+  rows: PeriodRow[];
+  dividends: DividendPoint[];
+}
+
+/** One period before from is read too: averages (ROE, ROA) need the balance at the period's start. */
+const LOOK_BACK_DAYS: Record<Period, number> = { annual: 400, quarterly: 100 };
+
+export async function loadFinancials(
+  db: Db,
+  securities: readonly SecurityRef[],
+  period: Period,
+  range: { from?: string | undefined; to?: string | undefined } = {},
+): Promise<SecurityFinancials[]> {
+  const ids = securities.map((s) => s.id);
+  const from = range.from ? addDays(range.from, -LOOK_BACK_DAYS[period]) : undefined;
+  const [facts, [dividends, splits]] = await Promise.all([
+    selectFacts(db, ids, period, { from, to: range.to }),
+    selectDividendsAndSplits(db, ids),
+  ]);
+  const [f, d, s] = [groupBySecurity(facts), groupBySecurity(dividends), groupBySecurity(splits)];
+  return securities.map((security) => ({
+    security,
+    rows: periodRows(f.get(security.id) ?? [], s.get(security.id) ?? []),
+    dividends: (d.get(security.id) ?? []).map((x) => ({ exDate: x.ex_date, amount: x.amount_split_adj })),
+  }));
+}
+
+export function metricList(metrics: readonly FinancialMetric[]): FinancialsResponse['metrics'] {
+  return metrics.map((name) => ({ name, ...financialMetricInfo[name] }));
+}
+
+/** The periods of one security from `from` on, each with the metrics asked for. */
+export function presentPeriods(
+  data: SecurityFinancials,
+  metrics: readonly FinancialMetric[],
+  from: string | undefined,
+): FinancialsResponse['series'][number] {
+  const periods: FinancialsResponse['series'][number]['periods'] = [];
+  data.rows.forEach((row, i) => {
+    if (from && row.periodEnd < from) return;
+    periods.push({
+      fiscalYear: row.fiscalYear,
+      fiscalPeriod: row.fiscalPeriod,
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+      values: metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends }),
+    });
+  });
+  return { ticker: data.security.ticker, currency: data.security.currency, periods };
+}
+
+export const TTM_METRICS: FinancialMetric[] = [
+  'revenue',
+  'grossProfit',
+  'operatingIncome',
+  'netIncome',
+  'epsBasic',
+  'ebitda',
+  'operatingCashFlow',
+  'capitalExpenditure',
+  'freeCashFlow',
+  'dividendsPaid',
+  'buybacks',
+  'grossMargin',
+  'operatingMargin',
+  'netMargin',
+  'totalAssets',
+  'equity',
+  'totalDebt',
+  'cash',
+  'sharesOutstanding',
+];
+
+/** TTM from the last four quarters, else the last fiscal year (a quarter is missing), else nothing. */
+export function presentTtm(quarterly: SecurityFinancials, annual: SecurityFinancials): TtmFinancials['series'][number] {
+  const ttm = ttmRow(quarterly.rows);
+  const fiscalYear = annual.rows.at(-1);
+  const row = ttm ?? fiscalYear ?? null;
+  return {
+    ticker: quarterly.security.ticker,
+    currency: quarterly.security.currency,
+    asOf: row?.periodEnd ?? null,
+    basis: ttm ? 'ttm' : fiscalYear ? 'fiscal_year' : null,
+    values: row ? metricValues(row, TTM_METRICS, { previous: undefined, dividends: quarterly.dividends }) : {},
+  };
+}

@@ -1,0 +1,239 @@
+import type { FinancialMetric, FinancialValue } from '@app/contract';
+import { cashPayoutRatio, payoutRatio } from '../../finance/dividends.ts';
+import {
+  capitalAllocation,
+  debtToEquity,
+  margins,
+  perShare,
+  returnOnAssets,
+  returnOnEquity,
+  returnOnInvestedCapital,
+} from '../../finance/statements.ts';
+import type { DividendPoint } from '../../finance/types.ts';
+import { ebitda } from '../../finance/valuation.ts';
+import type { Cell, PeriodRow } from './periods.ts';
+
+/*
+ * Every metric of the financials calls and the sheets, computed for one fiscal period from its filed
+ * line items (and the period before, for averages) with the pure finance functions. A computed value
+ * carries the accessions of every filed value it used, so each number can be traced to its filings.
+ */
+export interface MetricContext {
+  previous: PeriodRow | undefined;
+  /** Split-adjusted dividends by ex-date: the per-share fallback when no DPS was filed. */
+  dividends: readonly DividendPoint[];
+}
+
+const empty: FinancialValue = { value: null, accessions: [], derived: false };
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function filed(row: PeriodRow | undefined, item: string): FinancialValue {
+  const cell: Cell | undefined = row?.items.get(item);
+  return cell ? { value: cell.value, accessions: cell.accessions, derived: cell.derived } : empty;
+}
+
+/** A value computed from inputs: null unless the function gives one; the inputs' filings are its sources. */
+function computed(value: number | null, ...inputs: FinancialValue[]): FinancialValue {
+  if (value == null || !Number.isFinite(value)) return { value: null, accessions: [], derived: true };
+  return { value, accessions: [...new Set(inputs.flatMap((i) => i.accessions))], derived: true };
+}
+
+type Compute = (row: PeriodRow, context: MetricContext) => FinancialValue;
+
+const item =
+  (name: string): Compute =>
+  (row) =>
+    filed(row, snake(name));
+const get = (row: PeriodRow, name: string) => filed(row, name);
+
+function freeCashFlow(row: PeriodRow): FinancialValue {
+  const ocf = get(row, 'operating_cash_flow');
+  const capex = get(row, 'capital_expenditure');
+  return computed(capitalAllocation(allocationInput(row)).freeCashFlow, ocf, capex);
+}
+
+function allocationInput(row: PeriodRow) {
+  const v = (name: string) => get(row, name).value;
+  return {
+    operatingCashFlow: v('operating_cash_flow'),
+    dividendsPaid: v('dividends_paid'),
+    buybacks: v('buybacks'),
+    capitalExpenditure: v('capital_expenditure'),
+    debtRepaid: v('debt_repaid'),
+    debtIssued: v('debt_issued'),
+    acquisitions: v('acquisitions'),
+  };
+}
+
+/** Share of operating cash flow of one allocation line (dividends, buybacks...). */
+const allocationShare =
+  (
+    line: 'dividends' | 'buybacks' | 'capitalExpenditure' | 'debtRepaid' | 'acquisitions',
+    ...items: string[]
+  ): Compute =>
+  (row) =>
+    computed(
+      capitalAllocation(allocationInput(row))[line].ofOperatingCashFlow,
+      get(row, 'operating_cash_flow'),
+      ...items.map((i) => get(row, i)),
+    );
+
+function dividendsPerShare(row: PeriodRow, context: MetricContext): FinancialValue {
+  const declared = get(row, 'dividends_per_share');
+  if (declared.value != null) return declared;
+  // No DPS filed: the cash dividends with ex-date inside the period (finance-definitions: by ex-date).
+  if (!row.periodStart) return empty;
+  const start = row.periodStart;
+  let sum = 0;
+  for (const d of context.dividends) if (d.exDate >= start && d.exDate <= row.periodEnd) sum += d.amount;
+  return { value: sum, accessions: [], derived: true };
+}
+
+const perShareOf =
+  (value: (row: PeriodRow) => FinancialValue): Compute =>
+  (row) => {
+    const v = value(row);
+    const shares = get(row, 'shares_basic');
+    return computed(perShare(v.value, shares.value), v, shares);
+  };
+
+const marginOf =
+  (line: 'gross' | 'operating' | 'net', item: string): Compute =>
+  (row) => {
+    const revenue = get(row, 'revenue');
+    const part = get(row, item);
+    const m = margins(
+      revenue.value,
+      get(row, 'gross_profit').value,
+      get(row, 'operating_income').value,
+      get(row, 'net_income').value,
+    );
+    return computed(m[line], revenue, part);
+  };
+
+const FILED: FinancialMetric[] = [
+  'revenue',
+  'costOfRevenue',
+  'grossProfit',
+  'researchDevelopment',
+  'sellingGeneralAdmin',
+  'operatingExpenses',
+  'operatingIncome',
+  'interestExpense',
+  'pretaxIncome',
+  'incomeTax',
+  'netIncome',
+  'epsBasic',
+  'epsDiluted',
+  'sharesBasic',
+  'sharesDiluted',
+  'totalAssets',
+  'currentAssets',
+  'totalLiabilities',
+  'currentLiabilities',
+  'equity',
+  'cash',
+  'totalDebt',
+  'inventory',
+  'receivables',
+  'accountsPayable',
+  'sharesOutstanding',
+  'operatingCashFlow',
+  'investingCashFlow',
+  'financingCashFlow',
+  'capitalExpenditure',
+  'depreciationAmortization',
+  'dividendsPaid',
+  'buybacks',
+  'debtRepaid',
+  'debtIssued',
+  'acquisitions',
+];
+
+const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
+  freeCashFlow,
+  ebitda: (row) => {
+    const op = get(row, 'operating_income');
+    const da = get(row, 'depreciation_amortization');
+    return computed(ebitda(op.value, da.value), op, da);
+  },
+  grossMargin: marginOf('gross', 'gross_profit'),
+  operatingMargin: marginOf('operating', 'operating_income'),
+  netMargin: marginOf('net', 'net_income'),
+  roe: (row, { previous }) => {
+    const [ni, start, end] = [get(row, 'net_income'), filed(previous, 'equity'), get(row, 'equity')];
+    return computed(returnOnEquity(ni.value, start.value, end.value), ni, start, end);
+  },
+  roa: (row, { previous }) => {
+    const [ni, start, end] = [get(row, 'net_income'), filed(previous, 'total_assets'), get(row, 'total_assets')];
+    return computed(returnOnAssets(ni.value, start.value, end.value), ni, start, end);
+  },
+  roic: (row) => {
+    const v = (name: string) => get(row, name).value;
+    const value = returnOnInvestedCapital({
+      operatingIncome: v('operating_income'),
+      incomeTax: v('income_tax'),
+      pretaxIncome: v('pretax_income'),
+      debt: v('total_debt'),
+      equity: v('equity'),
+      cash: v('cash'),
+    });
+    const inputs = ['operating_income', 'income_tax', 'pretax_income', 'total_debt', 'equity', 'cash'];
+    return computed(value, ...inputs.map((name) => get(row, name)));
+  },
+  debtToEquity: (row) => {
+    const [debt, equity] = [get(row, 'total_debt'), get(row, 'equity')];
+    return computed(debtToEquity(debt.value, equity.value), debt, equity);
+  },
+  revenuePerShare: perShareOf((row) => get(row, 'revenue')),
+  operatingCashFlowPerShare: perShareOf((row) => get(row, 'operating_cash_flow')),
+  freeCashFlowPerShare: perShareOf(freeCashFlow),
+  bookValuePerShare: (row) => {
+    const equity = get(row, 'equity');
+    const outstanding = get(row, 'shares_outstanding');
+    const shares = outstanding.value != null ? outstanding : get(row, 'shares_basic');
+    return computed(perShare(equity.value, shares.value), equity, shares);
+  },
+  dividendsPerShare,
+  payoutRatio: (row, context) => {
+    const dps = dividendsPerShare(row, context);
+    const eps = get(row, 'eps_basic');
+    return computed(payoutRatio(dps.value, eps.value), dps, eps);
+  },
+  cashPayoutRatio: (row) => {
+    const a = allocationInput(row);
+    const inputs = ['dividends_paid', 'operating_cash_flow', 'capital_expenditure'].map((n) => get(row, n));
+    return computed(cashPayoutRatio(a.dividendsPaid, a.operatingCashFlow, a.capitalExpenditure), ...inputs);
+  },
+  dividendsOfOperatingCashFlow: allocationShare('dividends', 'dividends_paid'),
+  buybacksOfOperatingCashFlow: allocationShare('buybacks', 'buybacks'),
+  capitalExpenditureOfOperatingCashFlow: allocationShare('capitalExpenditure', 'capital_expenditure'),
+  netDebtRepaid: (row) =>
+    computed(
+      capitalAllocation(allocationInput(row)).debtRepaid.amount,
+      get(row, 'debt_repaid'),
+      get(row, 'debt_issued'),
+    ),
+  netDebtRepaidOfOperatingCashFlow: allocationShare('debtRepaid', 'debt_repaid', 'debt_issued'),
+  acquisitionsOfOperatingCashFlow: allocationShare('acquisitions', 'acquisitions'),
+};
+
+const METRICS = new Map<FinancialMetric, Compute>([
+  ...FILED.map((name): [FinancialMetric, Compute] => [name, item(name)]),
+  ...(Object.entries(COMPUTED) as [FinancialMetric, Compute][]),
+]);
+
+/** The requested metrics of one period. */
+export function metricValues(
+  row: PeriodRow,
+  metrics: readonly FinancialMetric[],
+  context: MetricContext,
+): Partial<Record<FinancialMetric, FinancialValue>> {
+  const out: Partial<Record<FinancialMetric, FinancialValue>> = {};
+  for (const name of metrics) out[name] = (METRICS.get(name) as Compute)(row, context);
+  return out;
+}
+
+/** Every metric of the contract has a computation (checked by a test). */
+export const metricsWithComputation = (): FinancialMetric[] => [...METRICS.keys()];

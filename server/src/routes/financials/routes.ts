@@ -1,0 +1,130 @@
+import {
+  annualQuery,
+  calcFinancialsQuery,
+  errorBody,
+  type FinancialGroup,
+  type FinancialMetric,
+  financialGroups,
+  financialsQuery,
+  financialsResponse,
+  tickersOnlyQuery,
+  ttmFinancials,
+} from '@app/contract';
+import type { AppContext, ZodApp } from '../../context.ts';
+import type { Period } from '../../db/schema.ts';
+import { dataCache } from '../../http/data-cache.ts';
+import { resolveTickers } from '../market/securities.ts';
+import { loadFinancials, metricList, presentPeriods, presentTtm } from './load.ts';
+
+/*
+ * spec 7, Financials under /api/data/financials/: tickers, from, to (bounding the period end) and
+ * period=annual|quarterly. Each call is a fixed list of metrics (contract financialGroups), so the
+ * calls are declared as data and share one handler; calc-financials takes its list from `fields`.
+ */
+const PERIOD_CALLS: Exclude<FinancialGroup, 'financial-returns'>[] = [
+  'income-statement',
+  'balance-sheet',
+  'cash-flow',
+  'payout',
+  'eps-basic',
+  'revenue-per-share',
+  'margins',
+  'per-share',
+  'capital-allocation',
+];
+
+const SUMMARY =
+  'Fiscal periods per ticker. Amounts as filed; per-share values and share counts restated for later splits; ' +
+  'ratios as fractions. Each value lists the accession numbers of its filings; derived marks computed values ' +
+  '(Q4 = FY - Q1..Q3, ratios).';
+
+export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
+  const cached = dataCache(database).hooks;
+  const responses = { 200: financialsResponse, 400: errorBody, 404: errorBody };
+
+  async function answer(
+    input: { tickers: string[]; from?: string | undefined; to?: string | undefined },
+    period: Period,
+    metrics: readonly FinancialMetric[],
+  ) {
+    // Any kind: a coin is a known ticker without fundamentals, so its series has no periods.
+    const securities = await resolveTickers(database.db, input.tickers);
+    const data = await loadFinancials(database.db, securities, period, input);
+    return {
+      period,
+      metrics: metricList(metrics),
+      series: data.map((d) => presentPeriods(d, metrics, input.from)),
+    };
+  }
+
+  for (const group of PERIOD_CALLS) {
+    app.get(
+      `/api/data/financials/${group}`,
+      {
+        schema: {
+          tags: ['financials'],
+          summary: `${group}: ${financialGroups[group].join(', ')}`,
+          description: SUMMARY,
+          querystring: financialsQuery,
+          response: responses,
+        },
+        ...cached,
+      },
+      async (request) => answer(request.query, request.query.period ?? 'annual', financialGroups[group]),
+    );
+  }
+
+  app.get(
+    '/api/data/financials/financial-returns',
+    {
+      schema: {
+        tags: ['financials'],
+        summary: 'ROE, ROA and ROIC per fiscal year',
+        description: `${SUMMARY} Per fiscal year only (no period): averages use the balance at the start and end of the year.`,
+        querystring: annualQuery,
+        response: responses,
+      },
+      ...cached,
+    },
+    async (request) => answer(request.query, 'annual', financialGroups['financial-returns']),
+  );
+
+  app.get(
+    '/api/data/financials/calc-financials',
+    {
+      schema: {
+        tags: ['financials'],
+        summary: 'Any metrics of the Financials vocabulary, chosen with fields',
+        description: SUMMARY,
+        querystring: calcFinancialsQuery,
+        response: responses,
+      },
+      ...cached,
+    },
+    async (request) => answer(request.query, request.query.period ?? 'annual', [...new Set(request.query.fields)]),
+  );
+
+  app.get(
+    '/api/data/financials/ttm-financial',
+    {
+      schema: {
+        tags: ['financials'],
+        summary: 'Trailing twelve months per ticker',
+        description:
+          'Flows summed over the last four consecutive quarters; balance items from the last quarter. When a ' +
+          'quarter is missing, the last fiscal year instead (basis says which).',
+        querystring: tickersOnlyQuery,
+        response: { 200: ttmFinancials, 400: errorBody, 404: errorBody },
+      },
+      ...cached,
+    },
+    async (request) => {
+      const securities = await resolveTickers(database.db, request.query.tickers);
+      const [quarterly, annual] = await Promise.all([
+        loadFinancials(database.db, securities, 'quarterly'),
+        loadFinancials(database.db, securities, 'annual'),
+      ]);
+      return { series: quarterly.map((q, i) => presentTtm(q, annual[i] as (typeof annual)[number])) };
+    },
+  );
+}
