@@ -1,0 +1,65 @@
+import {
+  type FinancialMetric,
+  financialGroups,
+  financialMetricInfo,
+  type SheetData,
+  type SheetId,
+} from '@app/contract';
+import type { Period } from '../../db/schema.ts';
+import type { SecurityFinancials } from '../financials/load.ts';
+import { metricValues } from '../financials/metrics.ts';
+
+/* A financials group turned into a table: rows = line items, columns = fiscal periods (oldest first). */
+
+export function sheetTable(data: SecurityFinancials, sheet: SheetId, period: Period): SheetData {
+  const metrics: readonly FinancialMetric[] = financialGroups[sheet];
+  const columns = data.rows.map((row, i) => ({
+    row,
+    values: metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends }),
+  }));
+  // A column where every line of the sheet is empty (a period filed with other statements only) is left out.
+  const filled = columns.filter((c) => metrics.some((m) => c.values[m]?.value != null));
+  return {
+    ticker: data.security.ticker,
+    sheet,
+    period,
+    currency: data.security.currency,
+    columns: filled.map(({ row }) => ({
+      fiscalYear: row.fiscalYear,
+      fiscalPeriod: row.fiscalPeriod,
+      periodEnd: row.periodEnd,
+    })),
+    rows: metrics.map((lineItem) => ({
+      lineItem,
+      ...financialMetricInfo[lineItem],
+      values: filled.map((c) => c.values[lineItem]?.value ?? null),
+      accessions: filled.map((c) => c.values[lineItem]?.accessions ?? []),
+    })),
+  };
+}
+
+/** Periods of a sheet with at least one value (the sheet list's counts). */
+export function filledPeriods(data: SecurityFinancials, sheet: SheetId): number {
+  const metrics: readonly FinancialMetric[] = financialGroups[sheet];
+  return data.rows.filter((row, i) => {
+    const values = metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends });
+    return metrics.some((m) => values[m]?.value != null);
+  }).length;
+}
+
+/** RFC 4180: quote a field that holds a comma, quote or line break. */
+const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** The table as CSV: line item, unit, then one column per period end; empty cells for unknown values. */
+export function sheetCsv(table: SheetData): string {
+  const header = [
+    'lineItem',
+    'unit',
+    ...table.columns.map((c) => `${c.fiscalPeriod} ${c.fiscalYear} (${c.periodEnd})`),
+  ];
+  const lines = [
+    header,
+    ...table.rows.map((r) => [r.lineItem, r.unit, ...r.values.map((v) => (v == null ? '' : String(v)))]),
+  ];
+  return `${lines.map((line) => line.map(field).join(',')).join('\r\n')}\r\n`;
+}
