@@ -43,7 +43,8 @@ interface Pending {
 
 export interface DataCache {
   hooks: {
-    onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Resolves to the reply when it answered (304 or a stored copy): an async hook must return it, or Fastify runs the handler anyway. */
+    onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
     onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
   };
   /** Drop every stored response and the remembered data version (tests, or after an in-process ingest). */
@@ -131,26 +132,25 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
   return {
     hooks: {
       async onRequest(request, reply) {
-        if (request.method !== 'GET' && request.method !== 'HEAD') return;
+        if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
         const dataVersion = await currentVersion();
         const query = normalisedQuery(request.url);
         const key = `${dataVersion}|${query}`;
         const tag = createHash('sha1').update(codeVersion).update(query).digest('base64url').slice(0, 16);
         const etag = `"${dataVersion}-${tag}"`;
         if (matches(request.headers['if-none-match'], etag)) {
-          void reply.code(304).headers({ etag, 'cache-control': options.cacheControl }).send();
-          return;
+          return reply.code(304).headers({ etag, 'cache-control': options.cacheControl }).send();
         }
         const hit = entries.get(key);
         if (hit) {
           entries.delete(key);
           entries.set(key, hit);
-          void reply
+          return reply
             .headers({ etag, 'cache-control': options.cacheControl, 'content-type': hit.contentType, 'x-cache': 'hit' })
             .send(hit.body);
-          return;
         }
         pending.set(request, { key, etag });
+        return undefined;
       },
       async onSend(request, reply, payload) {
         const miss = pending.get(request);

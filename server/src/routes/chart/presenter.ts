@@ -10,9 +10,7 @@ const head = (s: SecurityRef) => ({ ticker: s.ticker, name: s.name, currency: s.
 
 interface CloseRow {
   day: string;
-  close: number;
   close_split_adj: number;
-  close_adj: number;
 }
 
 export function priceSeries(s: SecurityRef, rows: readonly CloseRow[] = []): PriceChart['series'][number] {
@@ -20,6 +18,8 @@ export function priceSeries(s: SecurityRef, rows: readonly CloseRow[] = []): Pri
 }
 
 interface BarRow extends CloseRow {
+  close: number;
+  close_adj: number;
   open: number | null;
   high: number | null;
   low: number | null;
@@ -62,7 +62,10 @@ export function ohlcvSeries(
 }
 
 /** Drawdown on adjusted closes, the running high starting at the first day of the range. */
-export function drawdownOf(s: SecurityRef, rows: readonly CloseRow[] = []): DrawdownChart['series'][number] {
+export function drawdownOf(
+  s: SecurityRef,
+  rows: readonly { day: string; close_adj: number }[] = [],
+): DrawdownChart['series'][number] {
   const prices = rows.map((r) => ({ day: r.day, close: r.close_adj }));
   const summary = drawdownSummary(prices);
   return {

@@ -9,11 +9,14 @@ export interface Range {
   to?: string | undefined;
 }
 
-export function selectCloses(db: Db, ids: readonly number[], range: Range) {
-  let query = db
-    .selectFrom('daily_prices')
-    .select(['security_id', 'day', 'close', 'close_split_adj', 'close_adj'])
-    .where('security_id', 'in', ids);
+/** One close column only: on a 10-year read, every extra column costs about a fifth more time in SQLite. */
+export function selectCloses<C extends 'close_split_adj' | 'close_adj'>(
+  db: Db,
+  ids: readonly number[],
+  range: Range,
+  column: C,
+) {
+  let query = db.selectFrom('daily_prices').select(['security_id', 'day', column]).where('security_id', 'in', ids);
   if (range.from) query = query.where('day', '>=', range.from);
   if (range.to) query = query.where('day', '<=', range.to);
   return query.orderBy('security_id').orderBy('day').execute();

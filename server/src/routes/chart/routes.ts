@@ -43,7 +43,7 @@ interface ChartCall<R extends z.ZodType> {
 const ids = (securities: SecurityRef[]) => securities.map((s) => s.id);
 
 async function prices(db: Db, securities: SecurityRef[], range: Range) {
-  const rows = groupBySecurity(await selectCloses(db, ids(securities), range));
+  const rows = groupBySecurity(await selectCloses(db, ids(securities), range, 'close_split_adj'));
   return { series: securities.map((s) => priceSeries(s, rows.get(s.id))) };
 }
 
@@ -58,7 +58,7 @@ async function ohlcv(db: Db, securities: SecurityRef[], range: Range) {
 }
 
 async function drawdown(db: Db, securities: SecurityRef[], range: Range) {
-  const rows = groupBySecurity(await selectCloses(db, ids(securities), range));
+  const rows = groupBySecurity(await selectCloses(db, ids(securities), range, 'close_adj'));
   return { series: securities.map((s) => drawdownOf(s, rows.get(s.id))) };
 }
 
@@ -66,7 +66,7 @@ async function dividendYield(db: Db, securities: SecurityRef[], range: Range) {
   // The first day's yield needs the dividends of the year before it.
   const dividendRange = { from: range.from ? addDays(range.from, -366) : undefined, to: range.to };
   const [closes, dividends] = await Promise.all([
-    selectCloses(db, ids(securities), range),
+    selectCloses(db, ids(securities), range, 'close_split_adj'),
     selectDividends(db, ids(securities), dividendRange),
   ]);
   const [c, d] = [groupBySecurity(closes), groupBySecurity(dividends)];
@@ -75,7 +75,7 @@ async function dividendYield(db: Db, securities: SecurityRef[], range: Range) {
 
 async function valuation(db: Db, securities: SecurityRef[], range: Range) {
   const [closes, facts, splits] = await Promise.all([
-    selectCloses(db, ids(securities), range),
+    selectCloses(db, ids(securities), range, 'close_split_adj'),
     selectValuationFacts(db, ids(securities), range.to),
     selectSplits(db, ids(securities)),
   ]);

@@ -18,7 +18,7 @@ export function sheetRoutes(app: ZodApp, { database }: AppContext): void {
   const { hooks } = dataCache(database);
   const cached = {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!csvByHeaderOnly(request)) await hooks.onRequest(request, reply);
+      return csvByHeaderOnly(request) ? undefined : hooks.onRequest(request, reply);
     },
     onSend: hooks.onSend,
   };

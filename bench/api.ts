@@ -1,0 +1,221 @@
+/*
+ * Data API load benchmark (issue 4, "Speed"). On a real-size generated dataset (default 2,000 companies
+ * x 20 years of daily prices, plus the demo coins) it starts the server as `npm start` does, and a bare
+ * node:http server answering a fixed JSON body of the same size (the ceiling), then drives each with
+ * keep-alive connections from this process:
+ *   - a 10-year price chart of one ticker,
+ *   - an OData screener query with three predicates, an $orderby and $top=50,
+ *   - the income statement of five tickers;
+ * cached (the same URL again: the in-process cache answers) and uncached (every URL distinct through a
+ * parameter the server ignores, tickers rotating over the universe: SQL every time). It prints
+ * requests/s, p50 and p99 of each. Not part of `npm test`: timings belong here, not in tests.
+ *
+ *   npm run bench:api -- [--companies 2000] [--seconds 5] [--connections 8] [--port 3917]
+ *
+ * The generated database is kept in the system's temp folder and reused by later runs of the same size.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
+import { demoSource } from '../server/src/ingest/demo/source.ts';
+import { runIngest } from '../server/src/ingest/loader.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const companies = arg('companies', 2000);
+const seconds = arg('seconds', 5);
+const connections = arg('connections', 8);
+const port = arg('port', 3917);
+const ceilingPort = port + 1;
+const END = '2025-06-30';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.join(os.tmpdir(), `ledgerlight-bench-api-${companies}-${END}`);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+async function ensureDataset(): Promise<void> {
+  const ready = path.join(dataDir, 'READY');
+  if (existsSync(ready)) {
+    out(`dataset: reusing ${dataDir}`);
+    return;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const database = openDatabase({ sqliteFile: path.join(dataDir, 'ledgerlight.db') });
+  await migrateToLatest(database);
+  const started = performance.now();
+  out(`dataset: generating ${companies} companies x 20 years into ${dataDir} (minutes; kept for later runs)`);
+  const summary = await runIngest({
+    db: database.db,
+    source: demoSource({ companies, endDay: END }),
+    tickers: 'all',
+    concurrency: 2,
+  });
+  await database.close();
+  if (summary.failed.length) throw new Error(`dataset failed: ${JSON.stringify(summary.failed.slice(0, 3))}`);
+  out(
+    `dataset: ${summary.counts.prices.toLocaleString('en')} price rows in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  writeFileSync(ready, new Date().toISOString());
+}
+
+function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      http.get(url, (res) => resolve(res.statusCode === 200)).on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+
+function request(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      })
+      .on('error', reject);
+  });
+}
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** `connections` loops, each sending its next request when the last one is answered, for `seconds`. */
+async function load(url: (i: number) => string): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const until = performance.now() + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < until) {
+      const i = next++;
+      const t = performance.now();
+      const res = await request(url(i));
+      latencies.push(performance.now() - t);
+      if (res.status !== 200) errors++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? Number.NaN;
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+}
+
+const base = `http://127.0.0.1:${port}`;
+await ensureDataset();
+const server = startProcess('node', ['scripts/start.mjs'], {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DEMO_DATA: 'off',
+  FEEDS_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'development',
+});
+let ceiling: ChildProcess | undefined;
+try {
+  await waitFor(`${base}/readyz`);
+  const tickers = (
+    JSON.parse(
+      (
+        await request(
+          `${base}/api/data/indicator/odata?$select=ticker&$filter=${encodeURIComponent("kind eq 'stock'")}&$top=1000`,
+        )
+      ).body,
+    ) as {
+      value: { ticker: string }[];
+    }
+  ).value.map((r) => r.ticker);
+  const pick = (i: number) => tickers[i % tickers.length] as string;
+  const five = (i: number) => [0, 1, 2, 3, 4].map((k) => pick(i * 5 + k)).join(',');
+  const scenarios = [
+    {
+      name: '10-year price chart, 1 ticker',
+      path: '/price',
+      url: (i: number) => `/api/data/chart/price?tickers=${pick(i)}&from=2015-07-01&to=${END}`,
+    },
+    {
+      name: 'odata: 3 predicates, orderby, $top=50',
+      path: '/odata',
+      url: (i: number) =>
+        `/api/data/indicator/odata?$filter=${encodeURIComponent(
+          `pe lt ${30 + (i % 97) / 100} and dividendYieldPct gt 1 and sector eq 'Technology'`,
+        )}&$orderby=marketCap desc&$top=50`.replaceAll(' ', '%20'),
+    },
+    {
+      name: 'income statement, 5 tickers',
+      path: '/income',
+      url: (i: number) => `/api/data/financials/income-statement?tickers=${five(i)}`,
+    },
+  ];
+  // The ceiling answers each scenario's path with a fixed body as large as the real response.
+  const bodies: Record<string, number> = {};
+  for (const s of scenarios) {
+    const res = await request(`${base}${s.url(0)}`);
+    if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${res.body.slice(0, 200)}`);
+    bodies[s.path] = Buffer.byteLength(res.body);
+  }
+  const ceilingCode = `
+    const http = require('node:http');
+    const sizes = ${JSON.stringify(bodies)};
+    const bodies = Object.fromEntries(Object.entries(sizes).map(([p, n]) =>
+      [p, JSON.stringify({ value: 'x'.repeat(Math.max(0, n - 12)) })]));
+    http.createServer((req, res) => {
+      const body = bodies[req.url.split('?')[0]] ?? '{}';
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    }).listen(${ceilingPort}, '127.0.0.1');`;
+  ceiling = startProcess('node', ['-e', ceilingCode], {});
+  await new Promise((r) => setTimeout(r, 500));
+
+  out(`\n${companies} companies, ${tickers.length} stocks listed; ${connections} connections, ${seconds} s per run\n`);
+  out(
+    `${'scenario'.padEnd(40)} ${'variant'.padEnd(9)} ${'bytes'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  vs ceiling`,
+  );
+  const row = (name: string, variant: string, bytes: number, r: Result, ceil?: Result) =>
+    out(
+      `${name.padEnd(40)} ${variant.padEnd(9)} ${String(bytes).padStart(8)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}  ${ceil ? `${((r.rps / ceil.rps) * 100).toFixed(0)}%` : ''}${r.errors ? ` (${r.errors} errors)` : ''}`,
+    );
+  for (const s of scenarios) {
+    const bytes = bodies[s.path] as number;
+    await load(() => `http://127.0.0.1:${ceilingPort}${s.path}`); // warm-up
+    const ceil = await load(() => `http://127.0.0.1:${ceilingPort}${s.path}`);
+    const cached = await load(() => `${base}${s.url(0)}`);
+    // A parameter the server ignores makes every URL distinct: no cache entry can answer it.
+    const uncached = await load((i) => `${base}${s.url(i + 1)}&_=${Date.now()}-${i}`);
+    row(s.name, 'ceiling', bytes, ceil);
+    row(s.name, 'cached', bytes, cached, ceil);
+    row(s.name, 'uncached', bytes, uncached, ceil);
+  }
+  out('\nGoals: cached >= 50% of the ceiling req/s; uncached p99 <= 25 ms.');
+} finally {
+  agent.destroy();
+  ceiling?.kill('SIGTERM');
+  server.kill('SIGTERM');
+}
