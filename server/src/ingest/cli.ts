@@ -25,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(database);
     return await command.run({
       args: parseArgs(rest),
+      argv: rest,
       config,
       database,
       print: (line) => process.stdout.write(`${line}\n`),

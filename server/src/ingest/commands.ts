@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { bumpDataVersion } from '../db/meta.ts';
 import type { SecurityKind } from '../db/schema.ts';
+import { FEEDS_USAGE, feedsCommand } from '../news/cli.ts';
 import { demoSource } from './demo/source.ts';
 import { type GreenOverride, greenFlags, parseGreenOverrides } from './green.ts';
 import { createHttpClient } from './http-client.ts';
@@ -28,6 +29,8 @@ export interface CommandArgs {
 
 export interface CommandContext {
   args: CommandArgs;
+  /** The arguments after the command name, unparsed, for commands with their own syntax (feeds). */
+  argv: string[];
   config: Config;
   database: Database;
   print(line: string): void;
@@ -171,6 +174,12 @@ export const commands: Record<string, Command> = {
       return demoSource({ ...(companies ? { companies } : {}), ...(typeof end === 'string' ? { endDay: end } : {}) });
     },
   ),
+  feeds: {
+    usage: FEEDS_USAGE.replace(/^usage: /, ''),
+    summary: 'register, list or remove news feeds (home, analysis, company)',
+    run: ({ database, argv, print }) =>
+      feedsCommand(database.db, argv, { out: print, err: (line) => process.stderr.write(`${line}\n`) }),
+  },
   green: {
     usage: 'ingest green [--overrides file.csv]',
     summary: 'recompute the green flags of every security from the rules and the overrides CSV',
