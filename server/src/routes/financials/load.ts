@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.ts';
 import type { Period } from '../../db/schema.ts';
 import { addDays, type DividendPoint } from '../../finance/types.ts';
 import { groupBySecurity, type SecurityRef } from '../market/securities.ts';
-import { metricValues } from './metrics.ts';
+import { lineItemsOf, metricValues } from './metrics.ts';
 import { type PeriodRow, periodRows, ttmRow } from './periods.ts';
 import { selectDividendsAndSplits, selectFacts } from './queries.ts';
 
@@ -26,11 +26,13 @@ export async function loadFinancials(
   securities: readonly SecurityRef[],
   period: Period,
   range: { from?: string | undefined; to?: string | undefined } = {},
+  /** Read only the facts these metrics use (default: every line item). */
+  metrics?: readonly FinancialMetric[],
 ): Promise<SecurityFinancials[]> {
   const ids = securities.map((s) => s.id);
   const from = range.from ? addDays(range.from, -LOOK_BACK_DAYS[period]) : undefined;
   const [facts, [dividends, splits]] = await Promise.all([
-    selectFacts(db, ids, period, { from, to: range.to }),
+    selectFacts(db, ids, period, { from, to: range.to }, metrics ? lineItemsOf(metrics) : undefined),
     selectDividendsAndSplits(db, ids),
   ]);
   const [f, d, s] = [groupBySecurity(facts), groupBySecurity(dividends), groupBySecurity(splits)];

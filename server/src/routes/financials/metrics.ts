@@ -235,5 +235,28 @@ export function metricValues(
   return out;
 }
 
+/**
+ * The line items the metrics read, found by computing them once over empty periods that record every
+ * lookup (with nothing filed, every fallback branch is taken, so every possible input is seen). Lets
+ * the query read only those rows.
+ */
+export function lineItemsOf(metrics: readonly FinancialMetric[]): string[] {
+  const seen = new Set<string>();
+  const recording = (): PeriodRow => ({
+    fiscalYear: 0,
+    fiscalPeriod: 'FY',
+    periodStart: null,
+    periodEnd: '',
+    items: {
+      get(name: string) {
+        seen.add(name);
+        return undefined;
+      },
+    } as Map<string, Cell>,
+  });
+  metricValues(recording(), metrics, { previous: recording(), dividends: [] });
+  return [...seen].sort();
+}
+
 /** Every metric of the contract has a computation (checked by a test). */
 export const metricsWithComputation = (): FinancialMetric[] => [...METRICS.keys()];

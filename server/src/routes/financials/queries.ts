@@ -10,6 +10,7 @@ export function selectFacts(
   ids: readonly number[],
   period: Period,
   range: { from?: string | undefined; to?: string | undefined },
+  lineItems?: readonly string[],
 ) {
   let query = db
     .selectFrom('financial_facts')
@@ -26,6 +27,7 @@ export function selectFacts(
     ])
     .where('security_id', 'in', ids)
     .where('period', '=', period);
+  if (lineItems) query = query.where('line_item', 'in', [...lineItems]);
   if (range.from) query = query.where('period_end', '>=', range.from);
   if (range.to) query = query.where('period_end', '<=', range.to);
   return query.orderBy('security_id').orderBy('period_end').execute();

@@ -49,7 +49,7 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
   ) {
     // Any kind: a coin is a known ticker without fundamentals, so its series has no periods.
     const securities = await resolveTickers(database.db, input.tickers);
-    const data = await loadFinancials(database.db, securities, period, input);
+    const data = await loadFinancials(database.db, securities, period, input, metrics);
     return {
       period,
       metrics: metricList(metrics),

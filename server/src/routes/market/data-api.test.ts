@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { demoSource } from '../../ingest/demo/source.ts';
 import { runIngest } from '../../ingest/loader.ts';
-import { metricsWithComputation } from '../financials/metrics.ts';
+import { lineItemsOf, metricsWithComputation } from '../financials/metrics.ts';
 
 /*
  * The whole data API over the demo generator's universe (a few of its securities): every call answers
@@ -127,5 +127,12 @@ describe.each(testDatabases())('the data API on the demo universe ($engine)', (t
 describe('financial metrics', () => {
   it('every metric of the contract has a computation', () => {
     expect(metricsWithComputation().sort()).toEqual([...contract.financialMetrics].sort());
+  });
+
+  it('knows the line items each metric reads, so a call queries only those', () => {
+    expect(lineItemsOf(['revenue'])).toEqual(['revenue']);
+    expect(lineItemsOf(['roe'])).toEqual(['equity', 'net_income']);
+    expect(lineItemsOf(['bookValuePerShare'])).toEqual(['equity', 'shares_basic', 'shares_outstanding']);
+    expect(lineItemsOf(['payoutRatio'])).toEqual(['dividends_per_share', 'eps_basic']);
   });
 });
