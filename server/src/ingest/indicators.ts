@@ -87,7 +87,7 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
       .limit(1)
       .executeTakeFirst();
     // Ten years for the yield percentile plus one for the first TTM window.
-    const from = last ? addDays(last.day, -Math.round(11 * 365.25)) : '0000-00-00';
+    const from = last ? addDays(last.day, -Math.round(11 * 365.25)) : '0001-01-01'; // no prices: any valid day (PostgreSQL refuses year 0)
     const [prices, dividends, splitRows, factRows] = await Promise.all([
       db
         .selectFrom('daily_prices')
