@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import type { AppContext, ZodApp } from './context.ts';
 import type { Database } from './db/index.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { createMetrics, type Metrics, registerMetrics } from './http/metrics.ts';
+import { rateLimitSettings, registerRateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './openapi.ts';
 import { chartRoutes } from './routes/chart/routes.ts';
 import { companyRoutes } from './routes/company/routes.ts';
@@ -38,11 +40,13 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The process's metrics (main.ts shares them with the background jobs); a fresh set when absent. */
+  metrics?: Metrics;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<ZodApp> {
+export async function buildApp({ config, database, logger, metrics }: BuildOptions): Promise<ZodApp> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     // A request id per request: the caller's when it sends a sane one, else ours; echoed back.
@@ -52,6 +56,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // request.ip (rate limits, logs) honours X-Forwarded-For only from the proxies TRUST_PROXY names.
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -61,6 +67,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   registerErrorHandling(app);
+  const appMetrics = metrics ?? createMetrics(database);
+  registerMetrics(app, appMetrics, config.METRICS_TOKEN);
+  // Before the /idp mount, whose hook takes over its requests (docs/operations.md, "Rate limits").
+  registerRateLimits(app, rateLimitSettings(config), appMetrics.recordRateLimited);
   // Sign-in (docs/auth.md): an external OpenID Provider, or the development one mounted under /idp.
   const oidc = await setUpOidc(app, config);
   registerSecurityHeaders(
@@ -69,6 +79,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       connectOrigins: [...walletConnectOrigins(config), ...oidc.externalOrigins],
       frameOrigins: oidc.externalOrigins,
     }),
+    { hsts: config.NODE_ENV === 'production' },
   );
   // Cookies carry the wallet session (server/src/auth/wallet/sessions.ts).
   await app.register(fastifyCookie);

@@ -32,7 +32,10 @@ export const configSchema = z
       .default('openid profile email offline_access'),
     OIDC_CACHE_LOCATION: z.enum(['memory', 'localstorage']).default('localstorage'),
     // Sign-in with an Ethereum wallet (docs/wallet.md).
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_SECRET: z
+      .string()
+      .refine((v) => Buffer.byteLength(v) >= 32, 'must be at least 32 bytes')
+      .optional(),
     WALLET_RPC_URLS: z
       .string()
       .regex(
@@ -70,6 +73,20 @@ export const configSchema = z
     INGEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     INGEST_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
     GREEN_OVERRIDES_FILE: z.string().min(1).optional(),
+    // Production (docs/operations.md): proxies, rate limits per client address, shutdown, metrics.
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|\d{1,2}|[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*)$/,
+        'must be true, false, a hop count, or comma-separated proxy addresses/CIDRs',
+      )
+      .default('false'),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).max(1_000_000).default(30),
+    RATE_LIMIT_SEARCH: z.coerce.number().int().min(0).max(1_000_000).default(300),
+    RATE_LIMIT_ODATA: z.coerce.number().int().min(0).max(1_000_000).default(300),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
     const need = (name: string, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: why });
@@ -77,6 +94,12 @@ export const configSchema = z
       need('SESSION_SECRET', 'required with NODE_ENV=production (signs wallet sign-in messages)');
     if (env.NODE_ENV === 'production' && !env.OIDC_ISSUER)
       need('OIDC_ISSUER', 'required with NODE_ENV=production (the development identity provider never runs there)');
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL?.startsWith('https://'))
+      need('PUBLIC_URL', 'must be an https:// URL with NODE_ENV=production (cookies are Secure, HSTS is sent)');
+    if (env.NODE_ENV === 'production' && env.OIDC_ISSUER && !env.OIDC_ISSUER.startsWith('https://'))
+      need('OIDC_ISSUER', 'must be an https:// URL with NODE_ENV=production');
+    if (env.NODE_ENV === 'production' && env.FEEDS_ALLOW_LOOPBACK === 'true')
+      need('FEEDS_ALLOW_LOOPBACK', 'must not be true with NODE_ENV=production (it lets feeds reach this machine)');
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) need('OIDC_CLIENT_ID', 'required when OIDC_ISSUER is set');
     if (env.OIDC_ISSUER && !env.OIDC_AUDIENCE) need('OIDC_AUDIENCE', 'required when OIDC_ISSUER is set');
   })
@@ -94,10 +117,23 @@ export const configSchema = z
       /** Demo feeds: on by default when no feeds file is configured (an offline first start). */
       FEEDS_DEMO: env.FEEDS_DEMO ? env.FEEDS_DEMO === 'true' : !env.FEEDS_FILE,
       FEEDS_ALLOW_LOOPBACK: env.FEEDS_ALLOW_LOOPBACK === 'true',
+      TRUST_PROXY: trustProxy(env.TRUST_PROXY),
     };
   });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** Fastify's trustProxy: off, every proxy, a hop count, or the proxies' addresses (X-Forwarded-* from them only). */
+function trustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  // A hop count as Fastify reads a number (its types only admit a function): trust the nearest n proxies.
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((part) => part.trim());
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

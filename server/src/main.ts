@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
+import { createMetrics } from './http/metrics.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
 import { newsSettings, startNewsRefresher } from './news/refresher.ts';
 
@@ -24,32 +25,55 @@ async function main(): Promise<void> {
     poolMax: config.DATABASE_POOL_MAX,
   });
   const applied = await migrateToLatest(database);
-  const app = await buildApp({ config, database });
+  const metrics = createMetrics(database);
+  const app = await buildApp({ config, database, metrics });
   app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
-  // Issue 3: an empty database gets the demo universe before the first request, so pages show data offline.
-  if (config.DEMO_DATA === 'auto') {
-    const started = Date.now();
-    const seeded = await seedDemoIfEmpty(database.db);
-    if (seeded) app.log.info({ securities: seeded.loaded, ms: Date.now() - started }, 'demo data seeded');
-  }
 
+  /*
+   * Graceful shutdown (docs/operations.md): stop accepting connections, let in-flight requests, the feeds
+   * being fetched and the demo security being written finish, close the database, exit 0. Past
+   * SHUTDOWN_TIMEOUT_MS the process exits 1 instead of hanging the orchestrator.
+   */
   let news: { stop(): Promise<void> } | undefined;
+  let seeding: Promise<unknown> | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    await news?.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    setTimeout(() => {
+      app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await Promise.all([app.close(), news?.stop(), seeding]);
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  // Issue 3: an empty database gets the demo universe before the first request, so pages show data offline.
+  if (config.DEMO_DATA === 'auto') {
+    const started = Date.now();
+    const run = seedDemoIfEmpty(database.db, () => stopping);
+    seeding = run.catch(() => undefined);
+    const seeded = await run;
+    if (seeded) app.log.info({ securities: seeded.loaded, ms: Date.now() - started }, 'demo data seeded');
+  }
+  if (stopping) return;
+
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`listening on ${config.PUBLIC_URL}`);
-  news = startNewsRefresher({ db: database.db, settings: newsSettings(config), log: app.log });
+  news = startNewsRefresher(
+    { db: database.db, settings: newsSettings(config), log: app.log },
+    { onRun: metrics.recordFeedRun, onRunFailed: metrics.recordFeedRunFailure },
+  );
 }
 
 main().catch((error: unknown) => {

@@ -13,7 +13,15 @@ export interface TestApp {
 /** The real server on a real (migrated) database, driven through Fastify's inject. */
 export async function startTestApp(target: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await migratedDatabase(target);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  // Rate limits off unless a test sets them: every injected request comes from one address.
+  const limitsOff = { RATE_LIMIT_SIGN_IN: '0', RATE_LIMIT_SEARCH: '0', RATE_LIMIT_ODATA: '0' };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    ...limitsOff,
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {

@@ -17,6 +17,8 @@ export interface Database {
   location: string;
   /** PostgreSQL schema in use when not the default (tests); migrations keep their tables there too. */
   schema?: string;
+  /** PostgreSQL only: the connection pool's counts, for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -73,6 +75,12 @@ function openPostgres(url: string, options: OpenOptions): Database {
     engine: 'postgres',
     location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     ...(options.searchPath ? { schema: options.searchPath } : {}),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolMax ?? 10,
+    }),
     close: () => db.destroy(),
   };
 }

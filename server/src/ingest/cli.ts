@@ -16,6 +16,15 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  // A signal ends the run after the security being written (one transaction each), never in the middle.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(130); // a second signal: the operator insists
+    stopping = true;
+    process.stderr.write('\nstopping after the current security (signal again to quit at once)\n');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
   const database = openDatabase({
     url: config.DATABASE_URL,
     sqliteFile: path.join(config.DATA_DIR, 'ledgerlight.db'),
@@ -29,6 +38,7 @@ async function main(argv: string[]): Promise<number> {
       config,
       database,
       print: (line) => process.stdout.write(`${line}\n`),
+      stopping: () => stopping,
     });
   } finally {
     await database.close();

@@ -34,6 +34,8 @@ export interface CommandContext {
   config: Config;
   database: Database;
   print(line: string): void;
+  /** True once SIGTERM/SIGINT arrived: a loading command stops after the security it is writing. */
+  stopping?: () => boolean;
 }
 
 export interface Command {
@@ -113,8 +115,13 @@ function sourceCommand(usage: string, summary: string, make: (c: CommandContext)
         overrides: await loadOverrides(context),
         progress: consoleProgress(source.name),
         resume: !context.args.flags.has('restart'),
+        ...(context.stopping ? { stopping: context.stopping } : {}),
       });
       printSummary(result, context.print);
+      if (result.interrupted) {
+        context.print(`${source.name}: interrupted; run the same command again to resume run ${result.runId}`);
+        return 130;
+      }
       return result.sourceFailed ? 1 : 0;
     },
   };

@@ -29,6 +29,8 @@ export interface RunOptions {
   concurrency?: number;
   /** false: start a new run even when an identical one was interrupted. */
   resume?: boolean;
+  /** Checked between securities: true ends the run early (shutdown); it stays open to be resumed. */
+  stopping?: () => boolean;
 }
 
 export interface RunSummary {
@@ -46,6 +48,8 @@ export interface RunSummary {
   dataVersion: number | null;
   /** The whole source failed: nothing could be loaded (the CLI exits non-zero). */
   sourceFailed: boolean;
+  /** Stopped early by `stopping`: the next run with the same arguments resumes it. */
+  interrupted: boolean;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -65,14 +69,27 @@ async function openRun(db: Db, source: string, args: string, total: number, resu
     : undefined;
   if (open) {
     const done = await db.selectFrom('ingest_run_items').select('ticker').where('run_id', '=', open.id).execute();
-    return { runId: open.id, resumed: true, done: new Set(done.map((d) => d.ticker)) };
+    // Securities the interrupted run wrote: their indicator rows and the as-of dates were due at its end.
+    const loaded = await db
+      .selectFrom('ingest_run_items')
+      .innerJoin('securities', 'securities.ticker', 'ingest_run_items.ticker')
+      .select('securities.id')
+      .where('ingest_run_items.run_id', '=', open.id)
+      .where('ingest_run_items.status', '=', 'loaded')
+      .execute();
+    return {
+      runId: open.id,
+      resumed: true,
+      done: new Set(done.map((d) => d.ticker)),
+      loadedBefore: loaded.map((r) => r.id),
+    };
   }
   const row = await db
     .insertInto('ingest_runs')
     .values({ source, args, status: 'running', total, started_at: nowIso(), finished_at: null, summary: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { runId: row.id, resumed: false, done: new Set<string>() };
+  return { runId: row.id, resumed: false, done: new Set<string>(), loadedBefore: [] as number[] };
 }
 
 /** Keeps up to `limit` fetches running ahead of the sequential writer, in ticker order. */
@@ -110,7 +127,13 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     options.tickers === 'all' ? await source.listTickers() : options.tickers.map((t) => t.trim()).filter(Boolean);
   const unique = [...new Set(requested)];
   const args = JSON.stringify(options.tickers === 'all' ? ['--all'] : [...unique].sort());
-  const { runId, resumed, done } = await openRun(db, source.name, args, unique.length, options.resume ?? true);
+  const { runId, resumed, done, loadedBefore } = await openRun(
+    db,
+    source.name,
+    args,
+    unique.length,
+    options.resume ?? true,
+  );
   const todo = unique.filter((t) => !done.has(t.toUpperCase()) && !done.has(t));
   const summary: RunSummary = {
     runId,
@@ -123,19 +146,33 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     failed: [],
     rejected: [],
     counts: { prices: 0, dividends: 0, splits: 0, facts: 0 },
-    touched: [],
+    touched: [...loadedBefore],
     dataVersion: null,
     sourceFailed: false,
+    interrupted: false,
   };
   options.progress?.start(unique.length, summary.skipped);
   let pricesAsOf: string | null = null;
   let filingsAsOf: string | null = null;
+  if (loadedBefore.length > 0) {
+    const asOf = await db
+      .selectFrom('daily_prices')
+      .select((eb) => eb.fn.max('day').as('day'))
+      .where('security_id', 'in', loadedBefore)
+      .executeTakeFirst();
+    pricesAsOf = asOf?.day ?? null;
+  }
 
   for await (const { ticker, bundle, error } of prefetch(
     todo,
     (t) => source.fetchSecurity(t),
     options.concurrency ?? 4,
   )) {
+    // Fetches running ahead are dropped; the securities written so far are whole (one transaction each).
+    if (options.stopping?.()) {
+      summary.interrupted = true;
+      break;
+    }
     let outcome: 'loaded' | 'unchanged' | 'failed' = 'failed';
     let detail: string | null = null;
     try {
@@ -195,6 +232,10 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
   }
   // A whole source failed when it had work and none of it succeeded.
   summary.sourceFailed = todo.length > 0 && summary.failed.length === todo.length;
+  if (summary.interrupted) {
+    options.progress?.finish();
+    return summary;
+  }
   const counts = {
     loaded: summary.loaded,
     unchanged: summary.unchanged,

@@ -85,8 +85,15 @@ export interface RunReport {
   newItems: number;
 }
 
-/** Fetch every feed that is due (next_fetch_at passed or never fetched). */
-export async function refreshDueFeeds(deps: RefreshDeps, now = new Date()): Promise<RunReport> {
+/**
+ * Fetch every feed that is due (next_fetch_at passed or never fetched). `stopping` is checked between
+ * feeds: on shutdown the feeds in flight finish and the rest stay due for the next run or instance.
+ */
+export async function refreshDueFeeds(
+  deps: RefreshDeps,
+  now = new Date(),
+  stopping: () => boolean = () => false,
+): Promise<RunReport> {
   const { db } = deps;
   const nowIso = now.toISOString();
   const due = await db
@@ -115,7 +122,7 @@ export async function refreshDueFeeds(deps: RefreshDeps, now = new Date()): Prom
   const report: RunReport = { updated: 0, unchanged: 0, failed: 0, newItems: 0 };
   const queue = [...due];
   const worker = async () => {
-    for (let feed = queue.shift(); feed; feed = queue.shift()) {
+    for (let feed = queue.shift(); feed && !stopping(); feed = queue.shift()) {
       // Claim: only the instance that moves next_fetch_at from the value it read fetches the feed.
       const lease = new Date(now.getTime() + (deps.settings.fetch.timeoutMs * 3 + 60_000)).toISOString();
       const claim = await db
@@ -225,17 +232,29 @@ async function fetchDocument({ settings }: RefreshDeps, feed: DueFeed, run: RunC
   return result;
 }
 
-/** Run the refresher every interval until stopped. The first run starts at once. */
-export function startNewsRefresher(deps: RefreshDeps): { stop(): Promise<void> } {
+export interface RefresherHooks {
+  /** After each run (metrics). */
+  onRun?(report: RunReport): void;
+  onRunFailed?(): void;
+}
+
+/**
+ * Run the refresher every interval until stopped. The first run starts at once. stop() lets the feeds
+ * being fetched finish (the current unit of work), starts no other, and resolves when they are done.
+ */
+export function startNewsRefresher(deps: RefreshDeps, hooks: RefresherHooks = {}): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
   const tick = async () => {
     try {
       await syncRegistry(deps);
-      const report = await refreshDueFeeds(deps);
+      if (stopped) return;
+      const report = await refreshDueFeeds(deps, new Date(), () => stopped);
+      hooks.onRun?.(report);
       if (report.updated + report.failed > 0) deps.log.info(report, 'feeds refreshed');
     } catch (error) {
+      hooks.onRunFailed?.();
       deps.log.error({ err: error }, 'feed refresh run failed');
     }
   };

@@ -1,0 +1,198 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/index.ts';
+import { readDataVersion } from '../db/meta.ts';
+import type { RunReport } from '../news/refresher.ts';
+import { unauthorized } from './errors.ts';
+import type { BucketName } from './rate-limit.ts';
+
+/*
+ * GET /metrics in the Prometheus text format (docs/operations.md). One registry per app, not prom-client's
+ * global one, so several apps in one test process do not share counters. Requests are labelled by the
+ * route pattern (never the raw URL, which would make a series per ticker), method and status.
+ * Ingest progress is read from the database at scrape time: the CLI runs in another process.
+ */
+
+export interface Metrics {
+  registry: Registry;
+  recordFeedRun(report: RunReport): void;
+  recordFeedRunFailure(): void;
+  recordRateLimited(bucket: BucketName): void;
+  /** Reads the data version and ingest progress; the /metrics route awaits it before rendering. */
+  readDatabase(): Promise<void>;
+}
+
+// Seconds; the data API answers from memory in well under a millisecond, a cold OData query in tens of ms.
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function createMetrics(database: Database): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const feedResults = new Counter({
+    name: 'ledgerlight_feed_refresh_feeds_total',
+    help: 'Feeds fetched by the news refresher, by result (updated, unchanged, failed)',
+    labelNames: ['result'],
+    registers,
+  });
+  const feedItems = new Counter({
+    name: 'ledgerlight_feed_refresh_new_items_total',
+    help: 'News items stored by the refresher',
+    registers,
+  });
+  const feedRuns = new Counter({
+    name: 'ledgerlight_feed_refresh_runs_total',
+    help: 'Refresher runs, by outcome (ok, error)',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const limited = new Counter({
+    name: 'ledgerlight_rate_limited_total',
+    help: 'Requests refused with 429, by rate-limit bucket',
+    labelNames: ['bucket'],
+    registers,
+  });
+
+  new Gauge({
+    name: 'ledgerlight_db_pool_connections',
+    help: 'PostgreSQL pool connections by state (total, idle, waiting requests, max)',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      const stats = database.poolStats?.();
+      if (!stats) return;
+      for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+    },
+  });
+
+  const dataVersion = new Gauge({ name: 'ledgerlight_data_version', help: 'Current market-data version', registers });
+  const ingestTotal = new Gauge({
+    name: 'ledgerlight_ingest_run_securities',
+    help: 'Securities in the latest ingest run of each source',
+    labelNames: ['source'],
+    registers,
+  });
+  const ingestDone = new Gauge({
+    name: 'ledgerlight_ingest_run_done_securities',
+    help: 'Securities already processed in the latest ingest run of each source',
+    labelNames: ['source'],
+    registers,
+  });
+  const ingestRunning = new Gauge({
+    name: 'ledgerlight_ingest_run_running',
+    help: '1 while the latest ingest run of a source is unfinished (running or interrupted), else 0',
+    labelNames: ['source'],
+    registers,
+  });
+  const databaseUp = new Gauge({
+    name: 'ledgerlight_database_up',
+    help: '1 when the database answered the last scrape',
+    registers,
+  });
+
+  async function collectIngest(): Promise<void> {
+    const db = database.db;
+    const latest = await db
+      .selectFrom('ingest_runs')
+      .select(['source', (eb) => eb.fn.max('id').as('id')])
+      .groupBy('source')
+      .execute();
+    for (const { source, id } of latest) {
+      const run = await db
+        .selectFrom('ingest_runs')
+        .select(['total', 'status'])
+        .where('id', '=', Number(id))
+        .executeTakeFirst();
+      if (!run) continue;
+      const done = await db
+        .selectFrom('ingest_run_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('run_id', '=', Number(id))
+        .executeTakeFirstOrThrow();
+      ingestTotal.set({ source }, run.total);
+      ingestDone.set({ source }, Number(done.n));
+      ingestRunning.set({ source }, run.status === 'running' ? 1 : 0);
+    }
+  }
+
+  return {
+    registry,
+    recordFeedRun(report) {
+      feedRuns.inc({ outcome: 'ok' });
+      feedResults.inc({ result: 'updated' }, report.updated);
+      feedResults.inc({ result: 'unchanged' }, report.unchanged);
+      feedResults.inc({ result: 'failed' }, report.failed);
+      feedItems.inc(report.newItems);
+    },
+    recordFeedRunFailure() {
+      feedRuns.inc({ outcome: 'error' });
+    },
+    recordRateLimited(bucket) {
+      limited.inc({ bucket });
+    },
+    // Before rendering, not in collect(): prom-client runs collectors concurrently, in no useful order.
+    async readDatabase() {
+      try {
+        dataVersion.set(await readDataVersion(database.db));
+        await collectIngest();
+        databaseUp.set(1);
+      } catch {
+        databaseUp.set(0);
+      }
+    },
+  };
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Request counters and durations for every route, data-cache results, and the GET /metrics route. */
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+  const registers = [metrics.registry];
+  const requests = new Counter({
+    name: 'ledgerlight_http_requests_total',
+    help: 'HTTP requests by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    registers,
+  });
+  const durations = new Histogram({
+    name: 'ledgerlight_http_request_duration_seconds',
+    help: 'HTTP request durations by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  const cache = new Counter({
+    name: 'ledgerlight_data_cache_requests_total',
+    help: 'Data API GETs by cache result: hit (from memory), miss (computed), not_modified (304)',
+    labelNames: ['result'],
+    registers,
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // Unmatched URLs (404s, the web app's fallback) share one label: raw URLs would be unbounded.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { method: request.method, route, status: String(reply.statusCode) };
+    requests.inc(labels);
+    durations.observe(labels, reply.elapsedTime / 1000);
+    if (!route.startsWith('/api/data/')) return;
+    const result = reply.getHeader('x-cache');
+    if (reply.statusCode === 304) cache.inc({ result: 'not_modified' });
+    else if (result === 'hit' || result === 'miss') cache.inc({ result });
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (token) {
+      const given = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+      if (!sameToken(given, token)) throw unauthorized('A valid metrics token is required');
+    }
+    await metrics.readDatabase();
+    reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
+    return metrics.registry.metrics();
+  });
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { rateLimited } from './errors.ts';
+
+/*
+ * Rate limits per client address on the calls worth abusing: sign-in (password and wallet signatures),
+ * search (every keystroke of the type-ahead) and OData (arbitrary screener queries). A token bucket per
+ * (bucket, address): `limit` requests per window, refilled continuously, so a burst of `limit` is allowed
+ * and then one request every window/limit. Over the limit: 429 in the error shape with Retry-After.
+ *
+ * The buckets live in this process's memory: with N instances behind a load balancer that spreads a
+ * client's requests, that client gets up to N x limit (docs/operations.md). The address is request.ip,
+ * which honours X-Forwarded-For only from the proxies TRUST_PROXY names.
+ */
+
+export type BucketName = 'sign-in' | 'search' | 'odata';
+
+interface Rule {
+  bucket: BucketName;
+  method: string;
+  /** Matches the request path (no query string). */
+  path: RegExp;
+}
+
+const RULES: Rule[] = [
+  { bucket: 'sign-in', method: 'GET', path: /^\/api\/auth\/wallet\/nonce$/ },
+  { bucket: 'sign-in', method: 'POST', path: /^\/api\/auth\/wallet\/verify-login$/ },
+  // The development identity provider's password form and token endpoint (mounted under /idp).
+  { bucket: 'sign-in', method: 'POST', path: /^\/idp\/interaction\/[^/]+\/login$/ },
+  { bucket: 'sign-in', method: 'POST', path: /^\/idp\/token$/ },
+  { bucket: 'search', method: 'GET', path: /^\/api\/data\/company\/search$/ },
+  { bucket: 'odata', method: 'GET', path: /^\/api\/data\/indicator\/odata(v2)?$/ },
+];
+
+export interface RateLimitSettings {
+  windowSeconds: number;
+  /** Requests per window and address; 0 turns the bucket off. */
+  limits: Record<BucketName, number>;
+  /** Most addresses remembered per bucket before the idlest are forgotten (memory bound). */
+  maxKeys?: number;
+}
+
+export function rateLimitSettings(config: Config): RateLimitSettings {
+  return {
+    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    limits: { 'sign-in': config.RATE_LIMIT_SIGN_IN, search: config.RATE_LIMIT_SEARCH, odata: config.RATE_LIMIT_ODATA },
+  };
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export interface TokenBuckets {
+  /** Takes one token; returns 0 when allowed, else the whole seconds until one is available. */
+  take(key: string, now?: number): number;
+  readonly size: number;
+}
+
+export function tokenBuckets(limit: number, windowSeconds: number, maxKeys = 100_000): TokenBuckets {
+  const perMs = limit / (windowSeconds * 1000);
+  const buckets = new Map<string, Bucket>();
+  return {
+    take(key, now = Date.now()) {
+      const previous = buckets.get(key);
+      const tokens = previous ? Math.min(limit, previous.tokens + (now - previous.at) * perMs) : limit;
+      // Re-insert so the Map's first key is always the least recently seen one.
+      buckets.delete(key);
+      if (tokens >= 1) {
+        buckets.set(key, { tokens: tokens - 1, at: now });
+        if (buckets.size > maxKeys) buckets.delete(buckets.keys().next().value as string);
+        return 0;
+      }
+      buckets.set(key, { tokens, at: now });
+      return Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
+    },
+    get size() {
+      return buckets.size;
+    },
+  };
+}
+
+function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? request.url;
+  const at = url.indexOf('?');
+  return at < 0 ? url : url.slice(0, at);
+}
+
+/**
+ * Register before anything that hijacks requests (the /idp mount): root onRequest hooks run in order.
+ * `onLimited` lets metrics count refusals.
+ */
+export function registerRateLimits(
+  app: FastifyInstance,
+  settings: RateLimitSettings,
+  onLimited: (bucket: BucketName) => void = () => undefined,
+): void {
+  const buckets = new Map<BucketName, TokenBuckets>();
+  for (const [bucket, limit] of Object.entries(settings.limits) as [BucketName, number][])
+    if (limit > 0) buckets.set(bucket, tokenBuckets(limit, settings.windowSeconds, settings.maxKeys));
+  if (buckets.size === 0) return;
+  app.addHook('onRequest', async (request) => {
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const path = pathOf(request);
+    const rule = RULES.find((r) => r.method === method && r.path.test(path));
+    const limiter = rule && buckets.get(rule.bucket);
+    if (!rule || !limiter) return;
+    const retryAfter = limiter.take(request.ip);
+    if (retryAfter > 0) {
+      onLimited(rule.bucket);
+      throw rateLimited(retryAfter);
+    }
+  });
+}
