@@ -37,9 +37,10 @@ export function LanguageSwitcher() {
         className="button button--ghost"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('nav.language', { language: LANGUAGE_NAMES[current] })}
         onClick={() => setOpen((value) => !value)}
       >
+        {/* The name starts with the hidden label and contains the visible code (WCAG 2.5.3, label in name). */}
+        <span className="visually-hidden">{t('nav.language', { language: LANGUAGE_NAMES[current] })} </span>
         {current.toUpperCase()} <span aria-hidden="true">▾</span>
       </button>
       {open && (

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { barLayout } from './bar-layout.ts';
+import { withAlpha } from './chart-colors.ts';
+import { changePct, monthsBefore, normaliseToPercent, pointsInRange, rangeStart } from './chart-range.ts';
+import { sparklinePath } from './sparkline.tsx';
+
+describe('chart ranges', () => {
+  it('counts back from the last day with data', () => {
+    expect(rangeStart('1M', '2026-03-15')).toBe('2026-02-15');
+    expect(rangeStart('6M', '2026-03-15')).toBe('2025-09-15');
+    expect(rangeStart('YTD', '2026-03-15')).toBe('2026-01-01');
+    expect(rangeStart('1Y', '2026-03-15')).toBe('2025-03-15');
+    expect(rangeStart('5Y', '2026-03-15')).toBe('2021-03-15');
+    expect(rangeStart('10Y', '2026-03-15')).toBe('2016-03-15');
+    expect(rangeStart('MAX', '2026-03-15')).toBeNull();
+  });
+
+  it('clamps to the end of a shorter month', () => {
+    expect(monthsBefore('2026-03-31', 1)).toBe('2026-02-28');
+    expect(monthsBefore('2024-03-31', 1)).toBe('2024-02-29');
+    expect(monthsBefore('2026-01-15', 1)).toBe('2025-12-15');
+  });
+
+  it('keeps the points inside a range', () => {
+    const points = [
+      { day: '2025-01-02', value: 1 },
+      { day: '2025-12-31', value: 2 },
+      { day: '2026-01-05', value: 3 },
+    ];
+    expect(pointsInRange(points, 'YTD').map((p) => p.day)).toEqual(['2026-01-05']);
+    expect(pointsInRange(points, 'MAX')).toHaveLength(3);
+    expect(pointsInRange([], '1Y')).toEqual([]);
+  });
+
+  it('normalises a compared series to % from its first value', () => {
+    expect(
+      normaliseToPercent([
+        { day: 'a', value: 50 },
+        { day: 'b', value: 75 },
+        { day: 'c', value: 25 },
+      ]).map((p) => p.value),
+    ).toEqual([0, 50, -50]);
+    expect(normaliseToPercent([{ day: 'a', value: 0 }])).toEqual([]);
+  });
+
+  it('gives the change over the shown points', () => {
+    expect(
+      changePct([
+        { day: 'a', value: 80 },
+        { day: 'b', value: 100 },
+      ]),
+    ).toBe(25);
+    expect(changePct([])).toBeNull();
+  });
+});
+
+describe('chart drawing helpers', () => {
+  it('draws a sparkline from the bottom (lowest) to the top (highest)', () => {
+    expect(sparklinePath([1, 3], 104, 24, 2)).toBe('M2.00,22.00 L102.00,2.00');
+    expect(sparklinePath([5, 5], 10, 10, 0)).toBe('M0.00,5.00 L10.00,5.00');
+    expect(sparklinePath([], 10, 10)).toBe('');
+  });
+
+  it('hangs negative bars below a zero line between them and positive bars', () => {
+    const layout = barLayout([3, -1, null], 30, 40, 0);
+    expect(layout.zeroY).toBe(30);
+    expect(layout.bars[0]).toMatchObject({ x: 0, y: 0, width: 10, height: 30, negative: false });
+    expect(layout.bars[1]).toMatchObject({ x: 10, y: 30, height: 10, negative: true });
+    expect(layout.bars[2]).toBeNull();
+  });
+
+  it('turns a token colour into a translucent fill', () => {
+    expect(withAlpha('#0f766e', 0.2)).toBe('rgba(15, 118, 110, 0.2)');
+    expect(withAlpha('rgb(1 2 3)', 0.2)).toBe('rgb(1 2 3)');
+  });
+});

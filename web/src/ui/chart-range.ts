@@ -1,0 +1,69 @@
+/*
+ * Chart ranges (issue 8: 1M, 6M, YTD, 1Y, 5Y, 10Y, MAX) and comparison maths. Days are 'YYYY-MM-DD'
+ * strings; arithmetic is done in UTC so a reader's time zone never shifts a day.
+ */
+export const CHART_RANGES = ['1M', '6M', 'YTD', '1Y', '5Y', '10Y', 'MAX'] as const;
+export type ChartRange = (typeof CHART_RANGES)[number];
+
+export interface DayValue {
+  day: string;
+  value: number;
+}
+
+const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const toDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Months back from a day, clamped to the month's end (Mar 31 - 1M = Feb 28/29). */
+export function monthsBefore(day: string, months: number): string {
+  const date = toDate(day);
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return toDay(target);
+}
+
+/** The first day a range shows, counted back from the last day with data; null for MAX (everything). */
+export function rangeStart(range: ChartRange, lastDay: string): string | null {
+  switch (range) {
+    case '1M':
+      return monthsBefore(lastDay, 1);
+    case '6M':
+      return monthsBefore(lastDay, 6);
+    case 'YTD':
+      return `${lastDay.slice(0, 4)}-01-01`;
+    case '1Y':
+      return monthsBefore(lastDay, 12);
+    case '5Y':
+      return monthsBefore(lastDay, 60);
+    case '10Y':
+      return monthsBefore(lastDay, 120);
+    case 'MAX':
+      return null;
+  }
+}
+
+/** The points of a series inside a range (series sorted by day). */
+export function pointsInRange<T extends { day: string }>(points: readonly T[], range: ChartRange): T[] {
+  const last = points.at(-1);
+  if (!last) return [];
+  const start = rangeStart(range, last.day);
+  return start === null ? [...points] : points.filter((point) => point.day >= start);
+}
+
+/**
+ * Compare mode (design.md): each series as % change from its first value in the range, so tickers of
+ * different prices share one axis. A series starting at 0 cannot be normalised and comes back empty.
+ */
+export function normaliseToPercent(points: readonly DayValue[]): DayValue[] {
+  const first = points.find((point) => Number.isFinite(point.value));
+  if (!first || first.value === 0) return [];
+  return points.map((point) => ({ day: point.day, value: ((point.value - first.value) / first.value) * 100 }));
+}
+
+/** Change over the shown points, in %: what a range button's summary says. */
+export function changePct(points: readonly DayValue[]): number | null {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last || first.value === 0) return null;
+  return ((last.value - first.value) / first.value) * 100;
+}

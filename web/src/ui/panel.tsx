@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from './skeleton.tsx';
+import { useUnits } from './units.ts';
+import './ui.css';
+
+export type PanelState = 'loading' | 'error' | 'empty' | 'ready';
+
+export interface PanelProps {
+  title: string;
+  /** h2 for a page's main blocks, h3 inside a tab. */
+  headingLevel?: 2 | 3;
+  /** Buttons or controls shown beside the title (range buttons, CSV download). */
+  actions?: ReactNode;
+  /** The day the data is as of ('YYYY-MM-DD'); design.md: a "data as of" line under every panel. */
+  asOf?: string | null;
+  /** A source or note shown on the as-of line ("SEC filings", "demo data"). */
+  source?: string;
+  state?: PanelState;
+  onRetry?: () => void;
+  emptyText?: string;
+  errorText?: string;
+  /** What the loading state looks like; a few text lines by default. */
+  skeleton?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}
+
+/** A titled block of a page with its loading, empty and error states (issue 8: every panel has them). */
+export function Panel({
+  title,
+  headingLevel = 2,
+  actions,
+  asOf,
+  source,
+  state = 'ready',
+  onRetry,
+  emptyText,
+  errorText,
+  skeleton,
+  className,
+  children,
+}: PanelProps) {
+  const { t } = useTranslation('ui');
+  const units = useUnits();
+  const headingId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section
+      className={`panel${className ? ` ${className}` : ''}`}
+      aria-labelledby={headingId}
+      aria-busy={state === 'loading'}
+    >
+      <header className="panel__header">
+        <Heading id={headingId} className="panel__title">
+          {title}
+        </Heading>
+        {actions && <div className="panel__actions">{actions}</div>}
+      </header>
+      <div className="panel__body">
+        {state === 'loading' && (
+          <div role="status" aria-label={t('panel.loading')}>
+            {skeleton ?? <Skeleton lines={4} />}
+          </div>
+        )}
+        {state === 'error' && (
+          <div className="panel__message" role="alert">
+            <p className="panel__message-title">{errorText ?? t('panel.error')}</p>
+            <p>{t('panel.errorHint')}</p>
+            {onRetry && (
+              <button type="button" className="button button--ghost" onClick={onRetry}>
+                {t('panel.retry')}
+              </button>
+            )}
+          </div>
+        )}
+        {state === 'empty' && (
+          <div className="panel__message">
+            <p>{emptyText ?? t('panel.empty')}</p>
+          </div>
+        )}
+        {state === 'ready' && children}
+      </div>
+      {(asOf || source) && state === 'ready' && (
+        <p className="panel__as-of">
+          {asOf ? t('panel.asOf', { date: units.date(asOf) }) : null}
+          {asOf && source ? ' · ' : null}
+          {source}
+        </p>
+      )}
+    </section>
+  );
+}

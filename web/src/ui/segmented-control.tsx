@@ -1,0 +1,45 @@
+import type { KeyboardEvent } from 'react';
+import { useRef } from 'react';
+import './ui.css';
+
+export interface SegmentedControlProps<T extends string> {
+  /** The group's accessible name ("Range"). */
+  label: string;
+  options: readonly { value: T; label: string; title?: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/**
+ * A row of toggle buttons where one is chosen (chart ranges, annual/quarterly). Buttons with
+ * aria-pressed rather than radios: each is a plain Tab stop, and arrow keys move along the row too.
+ */
+export function SegmentedControl<T extends string>({ label, options, value, onChange }: SegmentedControlProps<T>) {
+  const group = useRef<HTMLFieldSetElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLFieldSetElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const buttons = [...(group.current?.querySelectorAll('button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    const next = buttons[(at + (event.key === 'ArrowRight' ? 1 : buttons.length - 1)) % buttons.length];
+    next?.focus();
+    event.preventDefault();
+  };
+  return (
+    <fieldset className="segmented" ref={group} onKeyDown={onKeyDown}>
+      <legend className="visually-hidden">{label}</legend>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className="segmented__option"
+          aria-pressed={option.value === value}
+          title={option.title}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

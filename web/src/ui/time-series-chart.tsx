@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from './skeleton.tsx';
+import './ui.css';
+
+export interface ChartPoint {
+  day: string;
+  value: number;
+}
+
+export interface ChartSeries {
+  id: string;
+  /** Shown in the tooltip and legend ("ACME", "Yield"). */
+  label: string;
+  kind: 'line' | 'area' | 'histogram';
+  points: readonly ChartPoint[];
+  /** A CSS colour; by default the theme's accent, then a fixed palette for compared series. */
+  color?: string;
+}
+
+export interface ChartMarker {
+  day: string;
+  kind: 'dividend' | 'split';
+  /** Short text on the marker ("D", "2:1"). */
+  text: string;
+}
+
+export interface TimeSeriesChartProps {
+  /** The chart's accessible name; the canvas itself is not readable, so say what it shows. */
+  label: string;
+  series: readonly ChartSeries[];
+  markers?: readonly ChartMarker[];
+  logScale?: boolean;
+  /** Formats a value for the axis and tooltip, with its unit ("$12.30", "+4.1%"). */
+  format: (value: number) => string;
+  height?: number;
+}
+
+// lightweight-charts is ~160 kB: only pages that draw a chart download it (issue 8).
+const Canvas = lazy(() => import('./time-series-chart-canvas.tsx'));
+
+/** A canvas time-series chart (line, area, histogram; several series to compare; markers; log scale). */
+export function TimeSeriesChart(props: TimeSeriesChartProps) {
+  const height = props.height ?? 320;
+  return (
+    <Suspense fallback={<Skeleton height={height} />}>
+      <Canvas {...props} height={height} />
+    </Suspense>
+  );
+}
