@@ -7,3 +7,12 @@ export function pathIn(language: Language, path: string): string {
 }
 
 export const homePath = (language: Language) => pathIn(language, '/');
+
+export const screenerPath = (language: Language) => pathIn(language, '/green-stocks');
+export const stockPath = (language: Language, ticker: string) =>
+  pathIn(language, `/stocks/${encodeURIComponent(ticker)}`);
+export const cryptoPath = (language: Language, ticker: string) =>
+  pathIn(language, `/crypto/${encodeURIComponent(ticker)}`);
+/** A security's page by its kind (search results, screener rows, news chips). */
+export const securityPath = (language: Language, kind: 'stock' | 'crypto', ticker: string) =>
+  kind === 'crypto' ? cryptoPath(language, ticker) : stockPath(language, ticker);

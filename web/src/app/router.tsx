@@ -8,6 +8,7 @@ import { Shell } from './shell.tsx';
 /** The pages, the same under every language. Route modules load lazily (one chunk each). */
 export const pageRoutes: RouteObject[] = [
   { index: true, lazy: () => import('../routes/home.tsx') },
+  { path: 'green-stocks', lazy: () => import('../routes/green-stocks.tsx') },
   { path: '*', lazy: () => import('../routes/not-found.tsx') },
 ];
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { SearchBox } from '../features/search/search-box.tsx';
 import { WalletButton, WalletModalRoot, walletAuthPlugin } from '../features/wallet/index.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { LanguageSwitcher } from '../ui/language-switcher.tsx';
@@ -44,6 +45,7 @@ export function Shell() {
           <img src="/favicon.svg" alt="" width="24" height="24" />
           <span>{t('app.name')}</span>
         </Link>
+        <SearchBox />
         <nav className="app-header__tools" aria-label={t('nav.tools')}>
           <LanguageSwitcher />
           <ThemeSwitch />

@@ -1,0 +1,80 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, localizePath } from '@app/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+
+/*
+ * Search engines and sharing (issue 8): a title and description in the page's language, the canonical
+ * URL, and hreflang alternates for the 20 languages plus x-default. The server puts the same tags into
+ * the HTML it sends (server/src/web/page-head.ts); this hook keeps them right as the reader navigates.
+ */
+export interface PageMeta {
+  /** The page's own title, without the site name ("Green stocks screener"). */
+  title: string;
+  description: string;
+}
+
+/** The document title: page first, site last, so tabs and results show what matters. */
+export function documentTitle(title: string, siteName: string): string {
+  return title && title !== siteName ? `${title} · ${siteName}` : siteName;
+}
+
+/** Every language version of a path, plus x-default (the unprefixed English one). */
+export function alternateLinks(origin: string, pathname: string): { hreflang: string; href: string }[] {
+  const links = LANGUAGES.map((language) => ({ hreflang: language, href: origin + localizePath(pathname, language) }));
+  return [...links, { hreflang: 'x-default', href: origin + localizePath(pathname, DEFAULT_LANGUAGE) }];
+}
+
+function upsert(selector: string, create: () => HTMLElement): HTMLElement {
+  const found = document.head.querySelector<HTMLElement>(selector);
+  if (found) return found;
+  const element = create();
+  document.head.append(element);
+  return element;
+}
+
+function setMeta(attribute: 'name' | 'property', key: string, content: string): void {
+  const element = upsert(`meta[${attribute}="${key}"]`, () => {
+    const meta = document.createElement('meta');
+    meta.setAttribute(attribute, key);
+    return meta;
+  });
+  element.setAttribute('content', content);
+}
+
+export function applyPageMeta(meta: PageMeta, siteName: string, origin: string, pathname: string): void {
+  const title = documentTitle(meta.title, siteName);
+  document.title = title;
+  setMeta('name', 'description', meta.description);
+  setMeta('property', 'og:title', title);
+  setMeta('property', 'og:description', meta.description);
+  // Query strings (screener state) are views of one page: the canonical URL leaves them out.
+  const canonical = origin + pathname;
+  setMeta('property', 'og:url', canonical);
+  upsert('link[rel="canonical"]', () => {
+    const link = document.createElement('link');
+    link.rel = 'canonical';
+    return link;
+  }).setAttribute('href', canonical);
+  for (const old of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) old.remove();
+  for (const { hreflang, href } of alternateLinks(origin, pathname)) {
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.hreflang = hreflang;
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** Sets the page's title, description, canonical URL and hreflang links; call it once per page. */
+export function usePageMeta(meta: PageMeta | null): void {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const siteName = t('app.name');
+  const title = meta?.title;
+  const description = meta?.description;
+  useEffect(() => {
+    if (title === undefined || description === undefined) return;
+    applyPageMeta({ title, description }, siteName, window.location.origin, pathname);
+  }, [title, description, siteName, pathname]);
+}

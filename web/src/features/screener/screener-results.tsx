@@ -1,0 +1,171 @@
+import type { ODataV2Response, PartialIndicatorRow } from '@app/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { stockPath } from '../../app/paths.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
+import { Panel } from '../../ui/panel.tsx';
+import type { SortState } from '../../ui/table-sort.ts';
+import { useUnits } from '../../ui/units.ts';
+import { ColumnChooser } from './column-chooser.tsx';
+import { downloadText, toCsv } from './csv.ts';
+import { fetchAllRows } from './screener-api.ts';
+import { COLUMN_SPECS } from './screener-columns.tsx';
+import { pageCount } from './screener-query.ts';
+import { PAGE_SIZES, type ScreenerState, type SortKey, toggleColumn } from './screener-state.ts';
+
+export interface ScreenerResultsProps {
+  state: ScreenerState;
+  page: ODataV2Response | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  onChange: (change: Partial<ScreenerState>, resetPage?: boolean) => void;
+}
+
+/** The newest as-of day among the rows: what the "data as of" line states. */
+function newestAsOf(rows: readonly PartialIndicatorRow[]): string | null {
+  return rows.reduce<string | null>(
+    (newest, row) => (row.asOf && (!newest || row.asOf > newest) ? row.asOf : newest),
+    null,
+  );
+}
+
+export function ScreenerResults({ state, page, loading, error, onRetry, onChange }: ScreenerResultsProps) {
+  const { t } = useTranslation('screener');
+  const units = useUnits();
+  const language = useLanguage();
+  const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const keys: SortKey[] = useMemo(() => ['ticker', ...state.columns], [state.columns]);
+
+  const columns: DataColumn<PartialIndicatorRow>[] = keys.map((key) => {
+    const spec = COLUMN_SPECS[key];
+    return {
+      key,
+      header: t(`columns.${key}`),
+      align: spec.align,
+      firstDirection: spec.firstDirection,
+      cell:
+        key === 'ticker'
+          ? (row) => (
+              <Link to={stockPath(language, row.ticker ?? '')} className="screener__ticker" title={row.name}>
+                {row.ticker}
+              </Link>
+            )
+          : (row) => spec.cell(row, units, t('yes')),
+    };
+  });
+
+  const total = page?.total ?? 0;
+  const pages = pageCount(total, state.size);
+  const rows = page?.value ?? [];
+  const from = total === 0 ? 0 : (state.page - 1) * state.size + 1;
+  const to = Math.min(state.page * state.size, total);
+
+  const exportCsv = async () => {
+    setExporting('busy');
+    try {
+      const all = await fetchAllRows(state);
+      const header = keys.map((key) => t(`columns.${key}`));
+      const body = all.map((row) => keys.map((key) => COLUMN_SPECS[key].csv(row)));
+      downloadText(
+        'green-stocks.csv',
+        toCsv(
+          [...header, t('columns.currency')],
+          body.map((r, i) => [...r, all[i]?.currency]),
+        ),
+      );
+      setExporting('idle');
+    } catch {
+      setExporting('failed');
+    }
+  };
+
+  const panelState = error && !page ? 'error' : loading && !page ? 'loading' : rows.length === 0 ? 'empty' : 'ready';
+  return (
+    <Panel
+      title={t('results.title')}
+      asOf={newestAsOf(rows)}
+      state={panelState}
+      onRetry={onRetry}
+      errorText={t('results.error')}
+      emptyText={t('results.empty')}
+      className="screener-results"
+      actions={
+        <>
+          <p className="screener-results__count" aria-live="polite">
+            {page ? t('results.count', { count: total }) : null}
+          </p>
+          <ColumnChooser
+            columns={state.columns}
+            onToggle={(column) => onChange({ columns: toggleColumn(state.columns, column) }, false)}
+          />
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void exportCsv()}
+            disabled={exporting === 'busy' || !page || total === 0}
+          >
+            {exporting === 'busy' ? t('export.busy') : t('export.button')}
+          </button>
+        </>
+      }
+    >
+      {exporting === 'failed' && (
+        <p className="screener-results__error" role="alert">
+          {t('export.failed')}
+        </p>
+      )}
+      <div className={loading ? 'screener-results__table is-loading' : 'screener-results__table'}>
+        <DataTable
+          caption={t('results.caption')}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.ticker ?? ''}
+          sort={{ key: state.sort, direction: state.direction }}
+          onSortChange={(sort: SortState) => onChange({ sort: sort.key as SortKey, direction: sort.direction })}
+        />
+      </div>
+      <nav className="pager" aria-label={t('pager.label')}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={state.page <= 1}
+          onClick={() => onChange({ page: state.page - 1 }, false)}
+        >
+          <span aria-hidden="true">←</span> {t('pager.previous')}
+        </button>
+        <p className="pager__status">
+          {t('pager.page', { page: units.number(state.page, 0), pages: units.number(pages, 0) })}
+          <span className="pager__range">
+            {' · '}
+            {t('results.range', {
+              from: units.number(from, 0),
+              to: units.number(to, 0),
+              total: units.number(total, 0),
+            })}
+          </span>
+        </p>
+        <label className="pager__size">
+          <span>{t('pager.size')}</span>
+          <select value={state.size} onChange={(event) => onChange({ size: Number(event.target.value) })}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={state.page >= pages}
+          onClick={() => onChange({ page: state.page + 1 }, false)}
+        >
+          {t('pager.next')} <span aria-hidden="true">→</span>
+        </button>
+      </nav>
+    </Panel>
+  );
+}
