@@ -26,6 +26,7 @@ import { meRoutes } from './routes/me/routes.ts';
 import { refRoutes } from './routes/ref/routes.ts';
 import { rssRoutes } from './routes/rss/routes.ts';
 import { sheetRoutes } from './routes/sheet/routes.ts';
+import { sitemapRoutes } from './routes/sitemap/routes.ts';
 import { statusRoutes } from './routes/status/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
 import { walletRoutes } from './routes/wallet/routes.ts';
@@ -97,12 +98,16 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   sheetRoutes(app, context);
   statusRoutes(app, context);
   rssRoutes(app, context);
+  sitemapRoutes(app, context);
   walletRoutes(app, context);
   const auth: AuthDeps = { database, verifier: oidc.verifier };
   authConfigRoutes(app, oidc);
   meRoutes(app, auth);
   refRoutes(app, auth);
 
-  await registerWebApp(app, config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDist);
+  await registerWebApp(app, config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDist, {
+    db: database.db,
+    publicUrl: config.PUBLIC_URL,
+  });
   return app;
 }

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.ts';
 import { notFound } from '../http/errors.ts';
+import { createPageHead, type PageHead } from './page-head.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -15,14 +17,20 @@ const NOT_APP = /^\/(api|idp|assets|locales)(\/|$)/;
  * (index.html, locale files) revalidated on each use; any other GET of a page is answered with
  * the app, whose router takes it from there (also under the 19 language prefixes).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  head?: { db: Db; publicUrl: string },
+): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  // With the page head, "/" must reach the handler below too (it gets a title and links like any page).
+  const pageHead: PageHead | null = built && head ? createPageHead({ distDir, ...head }) : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
-      index: ['index.html'],
+      index: pageHead ? false : ['index.html'],
       cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
@@ -38,7 +46,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       const error = notFound(`No route for ${request.method} ${pathname}`);
       return reply.status(404).send(error.toBody());
     }
-    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
+    if (!pageHead) {
+      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    // An unknown ticker or address is still the app (it shows its not-found page, spec 8); its head says
+    // noindex. The status stays 200: which paths are pages is the browser router's business.
+    const html = await pageHead.render(pathname);
+    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   });
   return built;
 }

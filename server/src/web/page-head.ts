@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  languageOfPath,
+  localizePath,
+  stripLanguage,
+} from '@app/contract';
+import type { Db } from '../db/index.ts';
+
+/*
+ * Search engines and link previews read the HTML before any script runs, and the web app is rendered in
+ * the browser. So the server writes each page's <title>, description, canonical URL and hreflang links
+ * into index.html itself, in the page's language, from the same texts the app uses (the built
+ * locales/<lang>/seo.json). web/src/app/page-meta.ts keeps them right after client-side navigation.
+ */
+export interface PageMetaTexts {
+  title: string;
+  description: string;
+  /** Unknown address or ticker: tell crawlers not to index it. */
+  missing: boolean;
+  /** The page's canonical unprefixed path when it differs from the one asked for (ticker case). */
+  canonicalPath?: string;
+}
+
+interface SeoTexts {
+  home: { title: string; description: string };
+  screener: { title: string; description: string };
+  stock: { title: string; description: string };
+  crypto: { title: string; description: string };
+  notFound: { title: string; description: string };
+}
+
+interface SecurityName {
+  name: string;
+  kind: 'stock' | 'crypto';
+}
+
+export interface PageHeadOptions {
+  distDir: string;
+  publicUrl: string;
+  db: Db;
+  /** How long a looked-up security name is trusted (names change only with an ingest run). */
+  nameTtlMs?: number;
+}
+
+const NAMES_MAX = 5000;
+
+export function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+}
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
+
+export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 }: PageHeadOptions) {
+  const origin = publicUrl.replace(/\/+$/, '');
+  const indexFile = path.join(distDir, 'index.html');
+  // index.html names the hashed bundles: a rebuild in place must be picked up, so it is re-read when its
+  // modification time changes (checked at most once a second, not on every page).
+  let template = {
+    html: fs.readFileSync(indexFile, 'utf8'),
+    mtimeMs: fs.statSync(indexFile).mtimeMs,
+    checkedAt: Date.now(),
+  };
+  function currentTemplate(): string {
+    if (Date.now() - template.checkedAt < 1000) return template.html;
+    template.checkedAt = Date.now();
+    try {
+      const { mtimeMs } = fs.statSync(indexFile);
+      if (mtimeMs !== template.mtimeMs)
+        template = { html: fs.readFileSync(indexFile, 'utf8'), mtimeMs, checkedAt: Date.now() };
+    } catch {
+      // Mid-rebuild the file may be missing for a moment: keep serving the last good copy.
+    }
+    return template.html;
+  }
+  const texts = new Map<Language, { seo: SeoTexts; siteName: string } | null>();
+  const names = new Map<string, { value: SecurityName | null; at: number }>();
+
+  /** The language's SEO texts; null when the build has none (the page is then served as built). */
+  function textsFor(language: Language): { seo: SeoTexts; siteName: string } | null {
+    if (texts.has(language)) return texts.get(language) ?? null;
+    const read = (lang: Language, ns: string) =>
+      JSON.parse(fs.readFileSync(path.join(distDir, 'locales', lang, `${ns}.json`), 'utf8'));
+    let found: { seo: SeoTexts; siteName: string } | null;
+    try {
+      let seo: SeoTexts;
+      try {
+        seo = read(language, 'seo');
+      } catch {
+        seo = read(DEFAULT_LANGUAGE, 'seo');
+      }
+      found = { seo, siteName: read(DEFAULT_LANGUAGE, 'common').app.name };
+    } catch {
+      found = null;
+    }
+    texts.set(language, found);
+    return found;
+  }
+
+  async function securityName(ticker: string): Promise<SecurityName | null> {
+    const cached = names.get(ticker);
+    if (cached && Date.now() - cached.at < nameTtlMs) return cached.value;
+    const row = await db
+      .selectFrom('securities')
+      .select(['name', 'kind'])
+      .where('ticker', '=', ticker)
+      .executeTakeFirst();
+    const value = row ? { name: row.name, kind: row.kind } : null;
+    if (names.size >= NAMES_MAX) names.delete(names.keys().next().value as string);
+    names.set(ticker, { value, at: Date.now() });
+    return value;
+  }
+
+  /** The title and description of a page path (any language prefix). */
+  async function metaFor(pathname: string): Promise<PageMetaTexts | null> {
+    const seo = textsFor(languageOfPath(pathname))?.seo;
+    if (!seo) return null;
+    const bare = stripLanguage(pathname).replace(/\/+$/, '') || '/';
+    if (bare === '/') return { ...seo.home, missing: false };
+    if (bare === '/green-stocks') return { ...seo.screener, missing: false };
+    const security = /^\/(stocks|crypto)\/([^/]{1,20})(\/.*)?$/.exec(bare);
+    if (security) {
+      const kind = security[1] === 'crypto' ? 'crypto' : 'stock';
+      let ticker = '';
+      try {
+        ticker = decodeURIComponent(security[2] ?? '').toUpperCase();
+      } catch {
+        // A malformed %-escape is not a ticker.
+      }
+      const found = ticker ? await securityName(ticker) : null;
+      if (found && found.kind === kind) {
+        const values = { name: found.name, ticker };
+        const page = kind === 'crypto' ? seo.crypto : seo.stock;
+        return {
+          title: fill(page.title, values),
+          description: fill(page.description, values),
+          missing: false,
+          canonicalPath: `/${security[1]}/${encodeURIComponent(ticker)}${security[3] ?? ''}`,
+        };
+      }
+    }
+    // Pages the server does not know yet still work in the browser; they are just not indexed.
+    return { ...seo.notFound, missing: true };
+  }
+
+  /** index.html with the page's head in the page's language. */
+  async function render(pathname: string): Promise<string> {
+    const language = languageOfPath(pathname);
+    const siteName = textsFor(language)?.siteName;
+    const meta = await metaFor(pathname);
+    if (!meta || !siteName) return currentTemplate();
+    const title = meta.title === siteName ? siteName : `${meta.title} · ${siteName}`;
+    const bare = meta.canonicalPath ?? stripLanguage(pathname);
+    const canonical = origin + localizePath(bare, language);
+    const tags = [
+      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+      ...LANGUAGES.map(
+        (lang) => `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(origin + localizePath(bare, lang))}" />`,
+      ),
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + localizePath(bare, DEFAULT_LANGUAGE))}" />`,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+      `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+      ...(meta.missing ? ['<meta name="robots" content="noindex" />'] : []),
+    ].join('\n    ');
+    const html = currentTemplate()
+      .replace(/<html lang="[^"]*"/, `<html lang="${isLanguage(language) ? language : DEFAULT_LANGUAGE}"`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace(/\s*<meta name="description"[^>]*>/, '')
+      .replace('</title>', `</title>\n    ${tags}`);
+    return html;
+  }
+
+  return { render, metaFor };
+}
+export type PageHead = ReturnType<typeof createPageHead>;
