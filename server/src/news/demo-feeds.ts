@@ -121,7 +121,7 @@ function companyItem(templates: string[], summary: string, companies: DemoCompan
 function rss2(name: string, texts: DemoTexts, companies: DemoCompany[], publicUrl: string, now: Date): DemoDocument {
   const list = items(name, now, (seed) =>
     companies.length > 0 && seed % 2 === 0
-      ? companyItem(texts.company, texts.companySummary, companies, seed >> 1)
+      ? companyItem(texts.company, texts.companySummary, companies, Math.floor(seed / 2))
       : { title: texts.market[seed % texts.market.length] as string, summary: texts.marketSummary },
   );
   const body = list

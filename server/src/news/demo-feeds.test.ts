@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { type DemoCompany, demoFeedInputs, demoFeedName, renderDemoFeed } from './demo-feeds.ts';
+import { parseFeed } from './parse-feed.ts';
+
+const companies: DemoCompany[] = Array.from({ length: 7 }, (_, i) => ({
+  id: i + 1,
+  ticker: `ZQ${String.fromCharCode(65 + i)}`,
+  name: `Demo Company ${i + 1}`,
+}));
+const publicUrl = 'http://localhost:3000';
+
+describe('demo feeds', () => {
+  // Many days, so every hash value (also those at or above 2^31) picks a template.
+  const days = Array.from({ length: 60 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i * 5, 12)));
+
+  it.each(demoFeedInputs(publicUrl, companies).map((input) => demoFeedName(input.url) as string))(
+    'renders %s as a feed our own parser reads, on any day',
+    (name) => {
+      for (const now of days) {
+        const document = renderDemoFeed(name, companies, publicUrl, now);
+        expect(document).not.toBeNull();
+        const feed = parseFeed(document?.body ?? '');
+        expect(feed.items.length).toBeGreaterThan(0);
+        for (const item of feed.items) expect(item.title).not.toMatch(/undefined|\{name\}|\{ticker\}/);
+      }
+    },
+  );
+
+  it('knows no feed by an unknown name', () => {
+    expect(renderDemoFeed('home-xx', companies, publicUrl, days[0] as Date)).toBeNull();
+    expect(renderDemoFeed('company-nope', companies, publicUrl, days[0] as Date)).toBeNull();
+  });
+});
