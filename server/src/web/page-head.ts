@@ -148,12 +148,12 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     return { ...seo.notFound, missing: true };
   }
 
-  /** index.html with the page's head in the page's language. */
-  async function render(pathname: string): Promise<string> {
+  /** index.html with the page's head in the page's language; `missing` when no such page or ticker exists. */
+  async function render(pathname: string): Promise<{ html: string; missing: boolean }> {
     const language = languageOfPath(pathname);
     const siteName = textsFor(language)?.siteName;
     const meta = await metaFor(pathname);
-    if (!meta || !siteName) return currentTemplate();
+    if (!meta || !siteName) return { html: currentTemplate(), missing: false };
     const title = meta.title === siteName ? siteName : `${meta.title} · ${siteName}`;
     const bare = meta.canonicalPath ?? stripLanguage(pathname);
     const canonical = origin + localizePath(bare, language);
@@ -176,7 +176,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace(/\s*<meta name="description"[^>]*>/, '')
       .replace('</title>', `</title>\n    ${tags}`);
-    return html;
+    return { html, missing: meta.missing };
   }
 
   return { render, metaFor };

@@ -49,10 +49,14 @@ export async function registerWebApp(
     if (!pageHead) {
       return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
     }
-    // An unknown ticker or address is still the app (it shows its not-found page, spec 8); its head says
-    // noindex. The status stays 200: which paths are pages is the browser router's business.
-    const html = await pageHead.render(pathname);
-    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+    // An unknown ticker or address is still the app (it shows its not-found page, spec 8), with a 404
+    // status and noindex so search engines do not keep it as a soft 404.
+    const { html, missing } = await pageHead.render(pathname);
+    return reply
+      .status(missing ? 404 : 200)
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
   return built;
 }

@@ -96,10 +96,10 @@ describe.each(testDatabases())('sitemap, robots.txt and page heads on $engine', 
     expect(screener.body).not.toContain('<title>Ledgerlight</title>');
   });
 
-  it('answers an unknown ticker or a crypto ticker under /stocks with the app, marked noindex', async () => {
+  it('answers an unknown ticker or a crypto ticker under /stocks with the app, as a 404 marked noindex', async () => {
     for (const url of ['/stocks/NOPE', '/stocks/BTC', '/fr/no-such-page']) {
       const response = await t.app.inject({ url });
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<meta name="robots" content="noindex" />');
       expect(response.body).toContain('<div id="root">');
