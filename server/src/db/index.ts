@@ -68,6 +68,9 @@ function openPostgres(url: string, options: OpenOptions): Database {
   });
   // A dropped connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // The pool listens only to idle clients: a checked-out one cut by a server shutdown (57P01) between two
+  // queries would emit an unhandled 'error' and end the process. Its next query fails instead (503).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {
