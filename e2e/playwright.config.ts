@@ -27,6 +27,9 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+// Every spec signs in and searches from 127.0.0.1: the limits stay on, but far above what the suite sends.
+const E2E_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SEARCH: '5000', RATE_LIMIT_ODATA: '5000' };
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -57,6 +60,7 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
+        ...E2E_RATE_LIMITS,
       },
     },
     // A second, separately started OpenID Provider, and the app configured against it (OIDC_ISSUER):
@@ -86,6 +90,7 @@ export default defineConfig({
         OIDC_CLIENT_ID: SECOND_CLIENT_ID,
         OIDC_AUDIENCE: SECOND_AUDIENCE,
         OIDC_CACHE_LOCATION: 'memory',
+        ...E2E_RATE_LIMITS,
       },
     },
   ],
