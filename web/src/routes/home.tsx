@@ -1,18 +1,83 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuth } from '../app/auth/use-auth.ts';
+import { usePageMeta } from '../app/page-meta.ts';
+import { screenerPath } from '../app/paths.ts';
+import { useHomeCards } from '../features/home/home-api.ts';
+import { QuoteCards } from '../features/home/quote-cards.tsx';
+import { useMergedNews } from '../features/news/news-api.ts';
+import { NewsList } from '../features/news/news-list.tsx';
+import { useWatchlist } from '../features/watchlist/use-watchlist.ts';
+import { useLanguage } from '../i18n/use-language.ts';
+import { Panel, type PanelState } from '../ui/panel.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import '../features/home/home.css';
 
+/** The home dashboard (design.md): watchlist cards, home news, analysis, the way into the screener. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['home', 'seo']);
+  usePageMeta({ title: t('seo:home.title'), description: t('seo:home.description') });
+  const language = useLanguage();
+  const signedIn = useAuth().combined === 'authenticated';
+  const watchlist = useWatchlist(signedIn);
+  const own = watchlist.tickers.length > 0;
+  const cards = useHomeCards(watchlist.loading ? [] : watchlist.tickers);
+  const news = useMergedNews('home', language);
+  const analysis = useMergedNews('analysis', language);
+
+  const cardsState: PanelState =
+    cards.isPending || watchlist.loading
+      ? 'loading'
+      : cards.isError
+        ? 'error'
+        : cards.data?.cards.length
+          ? 'ready'
+          : 'empty';
+  const newsState = (query: typeof news): PanelState =>
+    query.isPending ? 'loading' : query.isError ? 'error' : query.data?.items.length ? 'ready' : 'empty';
+
   return (
-    <section className="page">
-      <h1>{t('home.title')}</h1>
-      <p className="lead">{t('home.lead')}</p>
-      <ul className="feature-list">
-        <li>{t('home.features.charts')}</li>
-        <li>{t('home.features.dividends')}</li>
-        <li>{t('home.features.statements')}</li>
-        <li>{t('home.features.news')}</li>
-        <li>{t('home.features.green')}</li>
-      </ul>
-    </section>
+    <div className="page home">
+      <header className="home__intro">
+        <h1>{t('title')}</h1>
+        <p>{t('lead')}</p>
+      </header>
+      <Panel
+        title={own ? t('watchlist.title') : t('watchlist.defaultTitle')}
+        state={cardsState}
+        onRetry={() => void cards.refetch()}
+        asOf={cards.data?.cards[0]?.day ?? null}
+        {...(own ? {} : { source: t('watchlist.defaultHint') })}
+        skeleton={<Skeleton height={150} />}
+      >
+        <QuoteCards cards={cards.data?.cards ?? []} />
+      </Panel>
+      <div className="home__columns">
+        <Panel
+          title={t('news.title')}
+          state={newsState(news)}
+          onRetry={() => void news.refetch()}
+          emptyText={t('news.empty')}
+        >
+          <NewsList items={news.data?.items ?? []} />
+        </Panel>
+        <Panel
+          title={t('analysis.title')}
+          state={newsState(analysis)}
+          onRetry={() => void analysis.refetch()}
+          emptyText={t('news.empty')}
+        >
+          <NewsList items={analysis.data?.items ?? []} />
+        </Panel>
+        <Panel title={t('screener.title')} className="screener-entry">
+          <div className="screener-entry">
+            <p>{t('screener.body')}</p>
+            <Link className="button" to={screenerPath(language)}>
+              {t('screener.open')}
+            </Link>
+          </div>
+        </Panel>
+      </div>
+    </div>
   );
 }

@@ -70,7 +70,8 @@ export function DataTable<T>({
 
   return (
     // The scroll box is focusable so keyboard users can scroll a wide table (axe: scrollable-region-focusable).
-    <section className="data-table__scroll" aria-label={caption}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="data-table__scroll" aria-label={caption} tabIndex={0}>
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

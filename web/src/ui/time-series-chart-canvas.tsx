@@ -154,6 +154,8 @@ export default function TimeSeriesChartCanvas({
     };
     api.subscribeCrosshairMove(onMove);
     return () => {
+      // On unmount the chart effect's cleanup ran first and removed the chart with its series.
+      if (chart.current !== api) return;
       api.unsubscribeCrosshairMove(onMove);
       plugin?.detach();
       for (const entry of created) api.removeSeries(entry.api);

@@ -1,0 +1,38 @@
+import type { PeriodParam, SheetData, SheetId, SheetList } from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, buildUrl } from '../../api/client.ts';
+
+const STALE = 5 * 60_000;
+
+export const sheetListQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['sheets', ticker],
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<SheetList>('/api/data/sheet', { query: { ticker }, signal });
+      if (!body) throw new Error('sheet answered with no body');
+      return body;
+    },
+    staleTime: STALE,
+  });
+
+const sheetPath = (ticker: string, sheet: SheetId) =>
+  `/api/data/sheet/data/${encodeURIComponent(ticker)}/${encodeURIComponent(sheet)}`;
+
+export const sheetDataQuery = (ticker: string, sheet: SheetId, period: PeriodParam) =>
+  queryOptions({
+    queryKey: ['sheets', ticker, sheet, period],
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<SheetData>(sheetPath(ticker, sheet), { query: { period }, signal });
+      if (!body) throw new Error('sheet data answered with no body');
+      return body;
+    },
+    staleTime: STALE,
+  });
+
+/** The CSV of a sheet: a plain link (the API serves format=csv as a download), so no script is needed. */
+export const sheetCsvUrl = (ticker: string, sheet: SheetId, period: PeriodParam) =>
+  buildUrl(sheetPath(ticker, sheet), { period, format: 'csv' });
+
+export const useSheetList = (ticker: string) => useQuery(sheetListQuery(ticker));
+export const useSheetData = (ticker: string, sheet: SheetId | null, period: PeriodParam) =>
+  useQuery({ ...sheetDataQuery(ticker, sheet ?? 'income-statement', period), enabled: sheet !== null });

@@ -1,0 +1,60 @@
+import type {
+  DividendsByMonth,
+  DividendsPerShare,
+  DividendYieldChart,
+  DividendYieldPercentile,
+  FinancialsResponse,
+} from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, type RequestOptions } from '../../api/client.ts';
+
+async function getJson<T>(path: string, query: RequestOptions['query'], signal?: AbortSignal): Promise<T> {
+  const body = await apiRequest<T>(path, { query, ...(signal ? { signal } : {}) });
+  if (body === null) throw new Error(`${path} answered with no body`);
+  return body;
+}
+
+const STALE = 5 * 60_000;
+
+export const dividendsPerShareQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['dividends', 'dps', ticker],
+    queryFn: ({ signal }) => getJson<DividendsPerShare>('/api/data/dividends/dps', { tickers: ticker }, signal),
+    staleTime: STALE,
+  });
+
+export const dividendsByMonthQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['dividends', 'by-month', ticker],
+    queryFn: ({ signal }) => getJson<DividendsByMonth>('/api/data/dividends/by-month', { tickers: ticker }, signal),
+    staleTime: STALE,
+  });
+
+export const yieldPercentileQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['dividends', 'div-perc', ticker],
+    queryFn: ({ signal }) => getJson<DividendYieldPercentile>('/api/data/indicator/div-perc', { ticker }, signal),
+    staleTime: STALE,
+  });
+
+/** The yield per day from `from` (the percentile band's window: ten years). */
+export const yieldHistoryQuery = (ticker: string, from: string | null) =>
+  queryOptions({
+    queryKey: ['dividends', 'yield', ticker, from],
+    queryFn: ({ signal }) =>
+      getJson<DividendYieldChart>('/api/data/chart/dividend-yield-by-time', { tickers: ticker, from }, signal),
+    staleTime: STALE,
+  });
+
+export const payoutQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['dividends', 'payout', ticker],
+    queryFn: ({ signal }) => getJson<FinancialsResponse>('/api/data/financials/payout', { tickers: ticker }, signal),
+    staleTime: STALE,
+  });
+
+export const useDividendsPerShare = (ticker: string) => useQuery(dividendsPerShareQuery(ticker));
+export const useDividendsByMonth = (ticker: string) => useQuery(dividendsByMonthQuery(ticker));
+export const useYieldPercentile = (ticker: string) => useQuery(yieldPercentileQuery(ticker));
+export const useYieldHistory = (ticker: string, from: string | null) => useQuery(yieldHistoryQuery(ticker, from));
+export const usePayout = (ticker: string) => useQuery(payoutQuery(ticker));

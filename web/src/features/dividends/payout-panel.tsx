@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Panel, type PanelState } from '../../ui/panel.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
+import { useUnits } from '../../ui/units.ts';
+import { usePayout } from './dividends-api.ts';
+
+const HEIGHT = 220;
+
+/** Payout ratio per fiscal year: of earnings (DPS / EPS) and of free cash flow (dividends paid / FCF). */
+export function PayoutPanel({ ticker }: { ticker: string }) {
+  const { t } = useTranslation('dividends');
+  const units = useUnits();
+  const query = usePayout(ticker);
+  const periods = query.data?.series[0]?.periods;
+  const series = useMemo<ChartSeries[]>(() => {
+    if (!periods) return [];
+    const line = (metric: 'payoutRatio' | 'cashPayoutRatio', label: string): ChartSeries => ({
+      id: metric,
+      label,
+      kind: 'line',
+      points: periods.flatMap((p) => {
+        const value = p.values[metric]?.value;
+        return value === null || value === undefined ? [] : [{ day: p.periodEnd, value: value * 100 }];
+      }),
+    });
+    return [line('payoutRatio', t('payout.earnings')), line('cashPayoutRatio', t('payout.cash'))];
+  }, [periods, t]);
+  const latest = periods?.at(-1);
+  const hasData = series.some((s) => s.points.length > 0);
+  const state: PanelState = query.isPending ? 'loading' : query.isError ? 'error' : hasData ? 'ready' : 'empty';
+  return (
+    <Panel
+      title={t('payout.title')}
+      headingLevel={3}
+      state={state}
+      onRetry={() => void query.refetch()}
+      emptyText={t('payout.empty')}
+      asOf={latest?.periodEnd ?? null}
+      skeleton={<Skeleton height={HEIGHT} />}
+    >
+      <dl className="stat-row">
+        <div>
+          <dt>{t('payout.earnings')}</dt>
+          <dd className="num">{units.fraction(latest?.values.payoutRatio?.value)}</dd>
+        </div>
+        <div>
+          <dt>{t('payout.cash')}</dt>
+          <dd className="num">{units.fraction(latest?.values.cashPayoutRatio?.value)}</dd>
+        </div>
+      </dl>
+      <TimeSeriesChart
+        label={t('payout.chartLabel', { ticker })}
+        series={series}
+        format={(value) => units.pct(value, { digits: 0 })}
+        height={HEIGHT}
+      />
+    </Panel>
+  );
+}

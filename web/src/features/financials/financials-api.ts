@@ -1,0 +1,36 @@
+import type { FinancialGroup, FinancialsResponse, PeriodParam, TtmFinancials } from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, type RequestOptions } from '../../api/client.ts';
+
+async function getJson<T>(path: string, query: RequestOptions['query'], signal?: AbortSignal): Promise<T> {
+  const body = await apiRequest<T>(path, { query, ...(signal ? { signal } : {}) });
+  if (body === null) throw new Error(`${path} answered with no body`);
+  return body;
+}
+
+const STALE = 5 * 60_000;
+
+/** One statement or metric group per fiscal period (oldest first), each value with its filings. */
+export const financialGroupQuery = (ticker: string, group: FinancialGroup, period: PeriodParam) =>
+  queryOptions({
+    queryKey: ['financials', group, ticker, period],
+    queryFn: ({ signal }) =>
+      getJson<FinancialsResponse>(
+        `/api/data/financials/${group}`,
+        // Returns are per fiscal year only (docs/api.md): the call takes no period.
+        group === 'financial-returns' ? { tickers: ticker } : { tickers: ticker, period },
+        signal,
+      ),
+    staleTime: STALE,
+  });
+
+export const ttmQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['financials', 'ttm', ticker],
+    queryFn: ({ signal }) => getJson<TtmFinancials>('/api/data/financials/ttm-financial', { tickers: ticker }, signal),
+    staleTime: STALE,
+  });
+
+export const useFinancialGroup = (ticker: string, group: FinancialGroup, period: PeriodParam, enabled = true) =>
+  useQuery({ ...financialGroupQuery(ticker, group, period), enabled });
+export const useTtmFinancials = (ticker: string, enabled = true) => useQuery({ ...ttmQuery(ticker), enabled });

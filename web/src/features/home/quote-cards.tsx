@@ -1,0 +1,60 @@
+import type { HomeCards } from '@app/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { securityPath } from '../../app/paths.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { ChangeBadge } from '../../ui/change-badge.tsx';
+import { Sparkline } from '../../ui/sparkline.tsx';
+import { useUnits } from '../../ui/units.ts';
+import './home.css';
+
+type Card = HomeCards['cards'][number];
+
+/** Watchlist cards (design.md): ticker, name, price, day change, one-year sparkline, yield. */
+export function QuoteCards({ cards }: { cards: readonly Card[] }) {
+  const { t } = useTranslation('home');
+  const language = useLanguage();
+  const units = useUnits();
+  return (
+    <ul className="quote-cards">
+      {cards.map((card) => {
+        const first = card.sparkline[0]?.close;
+        const last = card.sparkline.at(-1)?.close;
+        const yearChange = first && last ? ((last - first) / first) * 100 : null;
+        return (
+          <li key={card.ticker} className="quote-card">
+            <Link className="quote-card__link" to={securityPath(language, card.kind, card.ticker)}>
+              <span className="quote-card__ticker">{card.ticker}</span>
+              <span className="quote-card__name">{card.name}</span>
+            </Link>
+            <p className="quote-card__price num">{units.money(card.price, card.currency)}</p>
+            <p className="quote-card__change">
+              <ChangeBadge valuePct={card.changePct} label={t('cards.dayChange')} />
+            </p>
+            <Sparkline
+              values={card.sparkline.map((point) => point.close)}
+              label={t('cards.sparkline', {
+                ticker: card.ticker,
+                change: units.pct(yearChange, { signed: true, digits: 1 }),
+              })}
+              width={140}
+              height={36}
+            />
+            <dl className="quote-card__facts">
+              <div>
+                <dt>{t('cards.year')}</dt>
+                <dd className="num">{units.pct(yearChange, { signed: true, digits: 1 })}</dd>
+              </div>
+              {card.kind === 'stock' && (
+                <div>
+                  <dt>{t('cards.yield')}</dt>
+                  <dd className="num">{units.pct(card.dividendYieldPct)}</dd>
+                </div>
+              )}
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

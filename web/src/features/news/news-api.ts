@@ -1,0 +1,58 @@
+import type { FeedItemsResponse, Language, MergedNewsResponse, NewsItem } from '@app/contract';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { apiRequest, type RequestOptions } from '../../api/client.ts';
+
+async function getJson<T>(path: string, query: RequestOptions['query'], signal?: AbortSignal): Promise<T> {
+  const body = await apiRequest<T>(path, { query, ...(signal ? { signal } : {}) });
+  if (body === null) throw new Error(`${path} answered with no body`);
+  return body;
+}
+
+// Feeds refresh every 15 minutes on the server: a minute here is fresh enough.
+const STALE = 60_000;
+
+/** The merged home or analysis news in the page's language (English when that language has no feeds). */
+export const mergedNewsQuery = (kind: 'home' | 'analysis', locale: Language, limit: number) =>
+  queryOptions({
+    queryKey: ['news', kind, locale, limit],
+    queryFn: ({ signal }) => getJson<MergedNewsResponse>(`/api/rss/${kind}`, { locale, limit }, signal),
+    staleTime: STALE,
+  });
+
+export const feedQuery = (url: string, limit: number) =>
+  queryOptions({
+    queryKey: ['news', 'feed', url, limit],
+    queryFn: ({ signal }) => getJson<FeedItemsResponse>('/api/rss/', { url, limit }, signal),
+    staleTime: STALE,
+  });
+
+export const useMergedNews = (kind: 'home' | 'analysis', locale: Language, limit = 8) =>
+  useQuery(mergedNewsQuery(kind, locale, limit));
+
+/** A company's news: its feeds read together, newest first, the same story once. */
+export function useCompanyNews(feedUrls: readonly string[], limit = 20) {
+  return useQueries({
+    queries: feedUrls.map((url) => feedQuery(url, limit)),
+    combine: (results) => ({
+      items: mergeItems(results.flatMap((result) => result.data?.items ?? [])).slice(0, limit),
+      pending: results.some((result) => result.isPending),
+      failed: results.length > 0 && results.every((result) => result.isError),
+      refetch: () => {
+        for (const result of results) void result.refetch();
+      },
+    }),
+  });
+}
+
+/** Newest first; an item that two feeds carry (same link, else same title) is kept once. */
+export function mergeItems(items: readonly NewsItem[]): NewsItem[] {
+  const seen = new Set<string>();
+  return [...items]
+    .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+    .filter((item) => {
+      const key = item.link ?? item.title;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}

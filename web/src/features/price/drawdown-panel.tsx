@@ -1,0 +1,98 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHART_RANGES, type ChartRange, rangeStart } from '../../ui/chart-range.ts';
+import { Panel, type PanelState } from '../../ui/panel.tsx';
+import { SegmentedControl } from '../../ui/segmented-control.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
+import { useUnits } from '../../ui/units.ts';
+import { type SecurityKind, useDrawdown } from './price-api.ts';
+import './price.css';
+
+export interface DrawdownPanelProps {
+  kind: SecurityKind;
+  ticker: string;
+  name: string;
+  /** The last day with a price: ranges count back from it (the API's running high starts at `from`). */
+  lastDay: string | null;
+  source?: string;
+}
+
+const HEIGHT = 220;
+
+/** Downside potential (spec 7): how far below its running high the security is, per day, in %. */
+export function DrawdownPanel({ kind, ticker, name, lastDay, source }: DrawdownPanelProps) {
+  const { t } = useTranslation('stock');
+  const units = useUnits();
+  const [range, setRange] = useState<ChartRange>('MAX');
+  const from = lastDay ? rangeStart(range, lastDay) : null;
+  const query = useDrawdown(kind, ticker, from);
+  const line = query.data?.series[0];
+  const series = useMemo<ChartSeries[]>(
+    () =>
+      line
+        ? [
+            {
+              id: 'drawdown',
+              label: t('drawdown.series'),
+              kind: 'area',
+              points: line.points.map((p) => ({ day: p.day, value: p.drawdownPct })),
+            },
+          ]
+        : [],
+    [line, t],
+  );
+  const state: PanelState = query.isPending
+    ? 'loading'
+    : query.isError
+      ? 'error'
+      : line?.points.length
+        ? 'ready'
+        : 'empty';
+  return (
+    <Panel
+      title={t('drawdown.title')}
+      className="drawdown-panel"
+      state={state}
+      onRetry={() => void query.refetch()}
+      emptyText={t('drawdown.empty')}
+      asOf={line?.points.at(-1)?.day ?? null}
+      {...(source ? { source } : {})}
+      skeleton={<Skeleton height={HEIGHT} />}
+      actions={
+        <SegmentedControl
+          label={t('price.range')}
+          options={CHART_RANGES.map((value) => ({
+            value,
+            label: t(`ranges.${value}`),
+            title: t(`ranges.long.${value}`),
+          }))}
+          value={range}
+          onChange={setRange}
+        />
+      }
+    >
+      <dl className="stat-row">
+        <div>
+          <dt>{t('drawdown.current')}</dt>
+          <dd className="num loss-text">{units.pct(line?.currentPct, { digits: 1 })}</dd>
+        </div>
+        <div>
+          <dt>{t('drawdown.max')}</dt>
+          <dd className="num loss-text">{units.pct(line?.maxPct, { digits: 1 })}</dd>
+        </div>
+        <div>
+          <dt>{t('drawdown.maxDay')}</dt>
+          <dd className="num">{units.date(line?.maxDay)}</dd>
+        </div>
+      </dl>
+      <TimeSeriesChart
+        label={t('drawdown.chartLabel', { name, ticker })}
+        series={series}
+        format={(value) => units.pct(value, { digits: 1 })}
+        height={HEIGHT}
+      />
+      <p className="panel-note">{t('drawdown.explain')}</p>
+    </Panel>
+  );
+}

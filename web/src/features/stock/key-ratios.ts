@@ -1,0 +1,18 @@
+import type { TtmFinancials } from '@app/contract';
+
+type TtmValues = TtmFinancials['series'][number]['values'];
+
+/**
+ * Ratios of the key-statistics panel from the TTM figures (finance-definitions.md): P/E = price / TTM EPS
+ * and payout = dividends paid / net income, both undefined (null) when earnings are zero or negative.
+ */
+export function keyRatios(price: number | null, values: TtmValues) {
+  const eps = values.epsBasic?.value ?? null;
+  const netIncome = values.netIncome?.value ?? null;
+  const dividends = values.dividendsPaid?.value ?? null;
+  return {
+    pe: price !== null && eps !== null && eps > 0 ? price / eps : null,
+    payout: netIncome !== null && netIncome > 0 && dividends !== null ? Math.abs(dividends) / netIncome : null,
+    netMargin: values.netMargin?.value ?? null,
+  };
+}

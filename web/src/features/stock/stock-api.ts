@@ -1,0 +1,62 @@
+import type { CompanyLinks, CompanyProfile, CompanySearch, HomeCards, TtmFinancials } from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiRequestError, apiRequest, type RequestOptions } from '../../api/client.ts';
+
+async function getJson<T>(path: string, query: RequestOptions['query'], signal?: AbortSignal): Promise<T> {
+  const body = await apiRequest<T>(path, { query, ...(signal ? { signal } : {}) });
+  if (body === null) throw new Error(`${path} answered with no body`);
+  return body;
+}
+
+const STALE = 5 * 60_000;
+
+/** The API's answer for a ticker it does not know (404 ticker_not_found, docs/api.md). */
+export function isTickerNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
+export const profileQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['company', ticker],
+    queryFn: ({ signal }) => getJson<CompanyProfile>('/api/data/company', { ticker }, signal),
+    staleTime: STALE,
+    // An unknown ticker stays unknown: no retries before the not-found page.
+    retry: (count, error) => !isTickerNotFound(error) && count < 2,
+  });
+
+export const useProfile = (ticker: string) => useQuery(profileQuery(ticker));
+
+/** The ticker's home card: price, yield and market cap in one small call (key statistics). */
+export const useQuote = (ticker: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: ['company', 'card', ticker],
+      queryFn: ({ signal }) => getJson<HomeCards>('/api/data/company/home', { tickers: ticker }, signal),
+      staleTime: STALE,
+    }),
+  );
+
+export const useTtm = (ticker: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['financials', 'ttm', ticker],
+    queryFn: ({ signal }) => getJson<TtmFinancials>('/api/data/financials/ttm-financial', { tickers: ticker }, signal),
+    staleTime: STALE,
+    enabled,
+  });
+
+export const useLinks = (ticker: string) =>
+  useQuery({
+    queryKey: ['company', 'links', ticker],
+    queryFn: ({ signal }) => getJson<CompanyLinks>(`/api/data/company/${encodeURIComponent(ticker)}/links`, {}, signal),
+    staleTime: STALE,
+  });
+
+/** Suggestions for a text that is no ticker: the search's best matches. */
+export const useSuggestions = (text: string) =>
+  useQuery({
+    queryKey: ['company', 'search', text],
+    queryFn: ({ signal }) =>
+      getJson<CompanySearch>('/api/data/company/search', { q: text.slice(0, 50), limit: 8 }, signal),
+    enabled: text.trim().length > 0,
+    staleTime: STALE,
+  });

@@ -1,0 +1,98 @@
+import type { CompanyProfile } from '@app/contract';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { usePageMeta } from '../app/page-meta.ts';
+import { cryptoPath, stockPath } from '../app/paths.ts';
+import { DatasheetTab } from '../features/datasheet/datasheet-tab.tsx';
+import { DividendsTab } from '../features/dividends/dividends-tab.tsx';
+import { FinancialsTab } from '../features/financials/financials-tab.tsx';
+import { CompanyNews } from '../features/news/company-news.tsx';
+import { useLinks } from '../features/stock/stock-api.ts';
+import { ValuationTab } from '../features/valuation/valuation-tab.tsx';
+import { useLanguage } from '../i18n/use-language.ts';
+import { Tabs } from '../ui/tabs.tsx';
+import { SecurityFallback, SecurityHead, SecurityOverview, useSecurity } from './security-page.tsx';
+
+/** The tabs (design.md); all but the overview live in the URL: /stocks/ACME/dividends. */
+const TABS = ['overview', 'dividends', 'valuation', 'financials', 'news', 'data'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | undefined): value is Tab => TABS.includes(value as Tab);
+
+/** /stocks/{ticker}[/{tab}] (issue 8). */
+export function Component() {
+  const { t } = useTranslation('seo');
+  const language = useLanguage();
+  const { search } = useLocation();
+  const params = useParams();
+  const ticker = (params.ticker ?? '').toUpperCase();
+  const tab: Tab | null = params.tab === undefined ? 'overview' : isTab(params.tab) ? params.tab : null;
+  const load = useSecurity(ticker);
+  const profile = load.status === 'ready' ? load.profile : null;
+  usePageMeta(
+    profile
+      ? {
+          title: t('stock.title', { name: profile.name, ticker: profile.ticker }),
+          description: t('stock.description', { name: profile.name, ticker: profile.ticker }),
+        }
+      : null,
+  );
+  // An unknown tab name: the overview, at its own address.
+  if (tab === null) return <Navigate to={`${stockPath(language, ticker)}${search}`} replace />;
+  if (load.status !== 'ready') return <SecurityFallback load={load} ticker={ticker} />;
+  // A coin opened under /stocks: show it where it belongs.
+  if (load.profile.kind === 'crypto') return <Navigate to={`${cryptoPath(language, ticker)}${search}`} replace />;
+  return <StockPage profile={load.profile} tab={tab} />;
+}
+
+function StockPage({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
+  const { t } = useTranslation('stock');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const select = (next: Tab) => {
+    const base = stockPath(language, profile.ticker);
+    void navigate(`${next === 'overview' ? base : `${base}/${next}`}${search}`, { preventScrollReset: true });
+  };
+  return (
+    <div className="page security">
+      <SecurityHead profile={profile} />
+      <div className="security-tabs">
+        <Tabs
+          label={t('tabs.label', { ticker: profile.ticker })}
+          tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
+          selected={tab}
+          onSelect={select}
+        >
+          <TabContent profile={profile} tab={tab} />
+        </Tabs>
+      </div>
+    </div>
+  );
+}
+
+function TabContent({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
+  switch (tab) {
+    case 'overview':
+      return (
+        <div className="security">
+          <SecurityOverview profile={profile} />
+        </div>
+      );
+    case 'dividends':
+      return <DividendsTab ticker={profile.ticker} />;
+    case 'valuation':
+      return <ValuationTab ticker={profile.ticker} />;
+    case 'financials':
+      return <FinancialsTab ticker={profile.ticker} cik={profile.cik} />;
+    case 'news':
+      return <NewsTab profile={profile} />;
+    case 'data':
+      return <DatasheetTab ticker={profile.ticker} />;
+  }
+}
+
+function NewsTab({ profile }: { profile: CompanyProfile }) {
+  const links = useLinks(profile.ticker);
+  const feeds = (links.data?.links ?? []).filter((link) => link.kind === 'news_feed').map((link) => link.url);
+  return <CompanyNews name={profile.name} feedUrls={feeds} loading={links.isPending} />;
+}
