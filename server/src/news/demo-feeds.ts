@@ -110,7 +110,12 @@ function items(name: string, now: Date, pick: (seed: number) => { title: string;
 }
 
 function fill(template: string, company?: DemoCompany): string {
-  return template.replaceAll('{name}', company?.name ?? '').replaceAll('{ticker}', company?.ticker ?? '');
+  if (!company) {
+    // A template about a company needs one; an empty name would print "Valuation check: ()".
+    if (template.includes('{')) throw new Error(`demo feed template needs a company: ${template}`);
+    return template;
+  }
+  return template.replaceAll('{name}', company.name).replaceAll('{ticker}', company.ticker);
 }
 
 function companyItem(templates: string[], summary: string, companies: DemoCompany[], seed: number) {
@@ -141,7 +146,7 @@ function atom(name: string, texts: DemoTexts, companies: DemoCompany[], publicUr
   const list = items(name, now, (seed) => {
     const template = templates[seed % templates.length] as string;
     if (template.includes('{') && companies.length === 0) return null;
-    const company = companies.length > 0 ? companies[(seed >> 2) % companies.length] : undefined;
+    const company = companies.length > 0 ? companies[Math.floor(seed / 4) % companies.length] : undefined;
     return { title: fill(template, company), summary: texts.analysisSummary ?? '' };
   });
   const entries = list
