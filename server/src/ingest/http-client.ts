@@ -12,6 +12,13 @@ export interface HttpClientOptions {
   retries?: number;
   /** First backoff pause; doubles on each retry. */
   backoffMs?: number;
+  /** Time for the rate limit and the backoff: tests inject a virtual one to check the schedule exactly. */
+  clock?: Clock;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
 }
 
 export class HttpError extends Error {
@@ -30,7 +37,10 @@ export interface HttpClient {
   getJson(pathAndQuery: string): Promise<unknown>;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+};
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -38,14 +48,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const backoffMs = options.backoffMs ?? 500;
   const interval = 1000 / Math.max(options.requestsPerSecond, 0.001);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const { now, sleep } = options.clock ?? realClock;
   let nextSlot = 0;
 
   // Requests take turns in time slots `interval` apart, so concurrent callers share the limit.
   async function waitForSlot(): Promise<void> {
-    const now = Date.now();
-    const slot = Math.max(now, nextSlot);
+    const at = now();
+    const slot = Math.max(at, nextSlot);
     nextSlot = slot + interval;
-    if (slot > now) await sleep(slot - now);
+    if (slot > at) await sleep(slot - at);
   }
 
   async function getText(pathAndQuery: string): Promise<string> {
