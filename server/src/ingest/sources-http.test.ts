@@ -252,7 +252,7 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
       source: coinGeckoSource(client(server), async () => []),
       tickers: ['QZC=quzcoin', 'QNO=no-such-coin'],
     });
-    expect(summary).toMatchObject({ loaded: 1, counts: { prices: 2 } });
+    expect(summary).toMatchObject({ loaded: 1, counts: { prices: 3 } });
     expect(summary.failed).toMatchObject([{ ticker: 'QNO=no-such-coin', error: expect.stringMatching(/^HTTP 404/) }]);
     expect(server.hitsTo('/api/v3/coins/quzcoin/')).toHaveLength(2);
     const prices = await database.db
@@ -261,10 +261,11 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
       .select(['securities.ticker', 'securities.kind', 'day', 'close', 'volume'])
       .orderBy('day')
       .execute();
-    // The last point of a day (CoinGecko appends the current price) is that day's close.
+    // Midnight snapshots close the day before; the current price appended at the end is today's close.
     expect(prices).toEqual([
-      { ticker: 'QZC', kind: 'crypto', day: '2024-01-01', close: 42261.04, volume: 14214948217.47 },
-      { ticker: 'QZC', kind: 'crypto', day: '2024-01-02', close: 45100.5, volume: 18397056101.75 },
+      { ticker: 'QZC', kind: 'crypto', day: '2023-12-31', close: 42261.04, volume: 14214948217.47 },
+      { ticker: 'QZC', kind: 'crypto', day: '2024-01-01', close: 44179.92, volume: 18397056101.75 },
+      { ticker: 'QZC', kind: 'crypto', day: '2024-01-02', close: 45100.5, volume: null },
     ]);
   });
 });

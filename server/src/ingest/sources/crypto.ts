@@ -5,8 +5,19 @@ import { ParseError } from './sec.ts';
 /*
  * Crypto daily prices: Binance klines (arrays [openTime ms, open, high, low, close, volume, closeTime,
  * ...] with numbers as strings) and CoinGecko market_chart ({prices: [[ms, price]], total_volumes}).
- * Crypto trades around the clock: a day is the UTC day of the bar's open.
+ * Crypto trades around the clock: a Binance bar's day is the UTC day of its open. CoinGecko's daily
+ * points are snapshots taken at 00:00 UTC, so a snapshot at midnight closes the day before it.
  */
+
+const DAY_MS = 86_400_000;
+/** Snapshots this soon after midnight count as the close of the day that just ended. */
+const MIDNIGHT_SNAPSHOT_MS = 10 * 60_000;
+
+/** The UTC day a CoinGecko point closes: the day before for a midnight snapshot, its own day otherwise. */
+function coinGeckoDay(ms: number): string {
+  const sinceMidnight = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
+  return dayOfTimestamp(Math.floor((sinceMidnight < MIDNIGHT_SNAPSHOT_MS ? ms - DAY_MS : ms) / 1000));
+}
 
 export function parseBinanceKlines(json: unknown, ticker: string): { prices: PriceBar[]; rejections: Rejection[] } {
   if (!Array.isArray(json)) throw new ParseError('klines', 'expected an array of klines');
@@ -53,7 +64,7 @@ export function parseCoinGeckoMarketChart(
     for (const v of volumes)
       if (Array.isArray(v)) {
         const [t, n] = v.map(finiteNumber);
-        if (t != null && n != null) volumeByDay.set(dayOfTimestamp(Math.floor(t / 1000)), n);
+        if (t != null && n != null) volumeByDay.set(coinGeckoDay(t), n);
       }
   const rejections: Rejection[] = [];
   const byDay = new Map<string, PriceBar>();
@@ -74,7 +85,7 @@ export function parseCoinGeckoMarketChart(
       reject('price', `bad price ${JSON.stringify(p[1])}`);
       continue;
     }
-    const day = dayOfTimestamp(Math.floor(t / 1000));
+    const day = coinGeckoDay(t);
     // CoinGecko adds the current (intraday) point at the end: the last price of a day is its close.
     byDay.set(day, { day, open: null, high: null, low: null, close: price, volume: volumeByDay.get(day) ?? null });
   }

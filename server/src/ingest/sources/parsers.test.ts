@@ -159,12 +159,18 @@ describe('crypto parsers', () => {
     expect(() => parseBinanceKlines(json('not-ok/binance-not-array.json'), 'BTC')).toThrow(ParseError);
   });
 
-  it('reads CoinGecko market charts, the last point of a day being its close', () => {
+  it('reads CoinGecko market charts: a midnight snapshot closes the day before, the last point of a day is its close', () => {
     const { prices } = parseCoinGeckoMarketChart(json('ok/coingecko-market-chart.json'), 'BTC');
     expect(prices.map((p) => [p.day, p.close, p.volume])).toEqual([
-      ['2024-01-01', 42261.04, 14214948217.47],
-      ['2024-01-02', 45100.5, 18397056101.75],
+      ['2023-12-31', 42261.04, 14214948217.47],
+      ['2024-01-01', 44179.92, 18397056101.75],
+      ['2024-01-02', 45100.5, null],
     ]);
+    // The same coin from Binance: the 2024-01-01 bar opens near the 01-01 00:00 snapshot and closes
+    // near the 01-02 00:00 one, so both sources agree on each day's close.
+    const binance = parseBinanceKlines(json('ok/binance-klines.json'), 'BTC').prices;
+    const close = (list: { day: string; close: number }[], day: string) => list.find((p) => p.day === day)?.close ?? 0;
+    expect(close(prices, '2024-01-01') / close(binance, '2024-01-01')).toBeCloseTo(1, 3);
     expect(() => parseCoinGeckoMarketChart(json('not-ok/coingecko-no-prices.json'), 'BTC')).toThrow(ParseError);
   });
 });
