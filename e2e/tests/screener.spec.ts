@@ -42,11 +42,13 @@ test.describe('green-stocks screener', () => {
     await shot(page, 'screener-en-desktop');
 
     // A flag narrows the list, and the URL says so.
-    await page.getByRole('switch', { name: 'Green energy' }).check();
+    await page.getByRole('switch', { name: 'Green energy' }).click();
+    await expect(page.getByRole('switch', { name: 'Green energy' })).toBeChecked();
     await expect(page).toHaveURL(/flags=energy/);
     const energy = greenCount('is_green_energy');
     await expect(page.getByText(`Matching stocks: ${energy}`)).toBeVisible();
-    await page.getByRole('switch', { name: 'Green energy' }).uncheck();
+    await page.getByRole('switch', { name: 'Green energy' }).click();
+    await expect(page.getByRole('switch', { name: 'Green energy' })).not.toBeChecked();
     await expect(page.getByText(`Matching stocks: ${total}`)).toBeVisible();
 
     // Sort by yield: largest first on the first click, smallest first on the second.
@@ -69,15 +71,18 @@ test.describe('green-stocks screener', () => {
 
     // Columns: hide Sector, show P/B.
     await page.getByRole('button', { name: 'Columns' }).click();
-    await page.getByRole('checkbox', { name: 'Sector' }).uncheck();
-    await page.getByRole('checkbox', { name: 'P/B' }).check();
+    await page.getByRole('checkbox', { name: 'Sector' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Sector' })).not.toBeChecked();
+    await page.getByRole('checkbox', { name: 'P/B' }).click();
+    await expect(page.getByRole('checkbox', { name: 'P/B' })).toBeChecked();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('columnheader', { name: /P\/B/ })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /^Sector/ })).toHaveCount(0);
     await expect(page).toHaveURL(/cols=/);
 
     // A reload (or a shared link) shows the same state.
-    await page.getByRole('switch', { name: 'Water' }).check();
+    await page.getByRole('switch', { name: 'Water' }).click();
+    await expect(page.getByRole('switch', { name: 'Water' })).toBeChecked();
     await expect(page).toHaveURL(/flags=water/);
     const url = page.url();
     await page.reload();
@@ -118,7 +123,8 @@ test.describe('green-stocks screener', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'el');
     await expect(page.getByRole('heading', { level: 1, name: 'Εργαλείο εύρεσης πράσινων μετοχών' })).toBeVisible();
     await expect(page).toHaveTitle(/Εργαλείο εύρεσης πράσινων μετοχών/);
-    await page.getByRole('switch', { name: 'Νερό' }).check();
+    await page.getByRole('switch', { name: 'Νερό' }).click();
+    await expect(page.getByRole('switch', { name: 'Νερό' })).toBeChecked();
     await expect(page).toHaveURL(/\/el\/green-stocks\?flags=water/);
     await expect(page.getByText(`Μετοχές που ταιριάζουν: ${greenCount('is_green_water')}`)).toBeVisible();
     // The table scrolls inside its panel: the page itself never scrolls sideways.

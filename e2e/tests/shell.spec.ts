@@ -4,14 +4,14 @@ import { queryAppDatabase } from '../support/database.ts';
 test('the home page opens in English, unprefixed', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByRole('heading', { level: 1, name: 'Stocks and crypto, clearly' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Markets at a glance' })).toBeVisible();
   await expect(page).toHaveTitle(/Ledgerlight/);
 });
 
 test('the home page opens in German under /de/', async ({ page }) => {
   await page.goto('/de/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(page.getByRole('heading', { level: 1, name: 'Aktien und Krypto, klar dargestellt' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Märkte auf einen Blick' })).toBeVisible();
 });
 
 test('switching language keeps the page and changes <html lang>', async ({ page }) => {

@@ -32,6 +32,9 @@ export function createRoutes(i18n: i18n, pages: RouteObject[] = pageRoutes): Rou
       if (i18n.language !== language) await i18n.changeLanguage(language);
       return null;
     },
+    // The loader depends on the language only, which a root never changes: a search-parameter change
+    // (screener filters, chart compare) must not run it again and hold the page in a loading state.
+    shouldRevalidate: () => false,
     Component: Shell,
     ErrorBoundary: RouteError,
     HydrateFallback: FullPageSpinner,
