@@ -232,8 +232,18 @@ async function main(): Promise<void> {
         }
       }
     };
+    // Memory every 10 s while the load runs: a heap that levels off once the caches are full is bounded;
+    // one that keeps climbing slice after slice is a leak (a single before/after pair cannot tell).
+    const samples: { at: number; rss: number; heap: number }[] = [];
     const started = performance.now();
+    const sampler = setInterval(() => {
+      memory().then(
+        (m) => samples.push({ at: (performance.now() - started) / 1000, ...m }),
+        () => undefined,
+      );
+    }, 10_000);
     await Promise.all(Array.from({ length: connections }, worker));
+    clearInterval(sampler);
     const elapsed = (performance.now() - started) / 1000;
     const after = await memory();
 
@@ -254,6 +264,16 @@ async function main(): Promise<void> {
     out(
       `\nserver memory: RSS ${mb(before.rss)} -> ${mb(after.rss)}, heap used ${mb(before.heap)} -> ${mb(after.heap)}`,
     );
+    out(`under load: ${samples.map((m) => `${m.at.toFixed(0)} s: heap ${mb(m.heap)}, RSS ${mb(m.rss)}`).join('; ')}`);
+    const half = samples.slice(Math.floor(samples.length / 2));
+    if (half.length >= 2) {
+      // Heap used includes garbage not yet collected (a sawtooth); RSS shows what the process holds.
+      const first = half[0] as { rss: number };
+      const peak = Math.max(...half.map((m) => m.rss));
+      out(
+        `second half of the run: RSS ${mb(first.rss)} at its start, at most ${mb(peak)} after (growth ${mb(peak - first.rss)})`,
+      );
+    }
     for (const [name, s] of stats) for (const e of s.examples) out(`  ${name}: ${e}`);
   } finally {
     server.kill('SIGTERM');
