@@ -5,6 +5,7 @@ import {
   LOGIN_RETRY_PAUSE_MS,
   type OidcUser,
   POPUP_TIMEOUT_MS,
+  TOKEN_REQUEST_ATTEMPTS,
 } from './auth-client.ts';
 import { AuthError } from './errors.ts';
 import { CLIENT_ID, fakeClient, ISSUER, idToken, oidcUser } from './fake-oidc.ts';
@@ -53,6 +54,34 @@ describe('the auth module (spec 4, 5, 9)', () => {
     expect(client.signinRedirect).not.toHaveBeenCalled();
     expect(auth.getState()).toMatchObject({ notAuthenticated: true, authInProgress: false });
     expect(auth.getState().error?.code).toBe('login_required');
+  });
+
+  it('asks the token endpoint again when a refresh gets no answer, up to 3 times in all', async () => {
+    const { client, auth } = setup(oidcUser({ expires_at: 1, refresh_token: 'refresh-1' }));
+    setLoginMarker();
+    client.signinSilent
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new Error('Timeout'))
+      .mockImplementationOnce(async () => oidcUser({ access_token: 'access-2' }));
+    await auth.silentLogin();
+    expect(client.signinSilent).toHaveBeenCalledTimes(TOKEN_REQUEST_ATTEMPTS);
+    expect(auth.getState()).toMatchObject({ accessToken: 'access-2', notAuthenticated: false });
+  });
+
+  it('gives up on a refresh after 3 unanswered token requests, and at once on a provider error', async () => {
+    const unanswered = setup(oidcUser({ expires_at: 1, refresh_token: 'refresh-1' }));
+    setLoginMarker();
+    unanswered.client.signinSilent.mockRejectedValue(new TypeError('Failed to fetch'));
+    await unanswered.auth.silentLogin();
+    expect(unanswered.client.signinSilent).toHaveBeenCalledTimes(TOKEN_REQUEST_ATTEMPTS);
+    expect(unanswered.auth.getState().notAuthenticated).toBe(true);
+
+    const refused = setup(oidcUser({ expires_at: 1, refresh_token: 'refresh-1' }));
+    refused.client.signinSilent.mockRejectedValue(
+      Object.assign(new Error('invalid_grant'), { error: 'invalid_grant' }),
+    );
+    await refused.auth.silentLogin();
+    expect(refused.client.signinSilent).toHaveBeenCalledTimes(1);
   });
 
   it('the silent-login wrapper tries once by default', async () => {

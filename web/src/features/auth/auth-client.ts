@@ -13,6 +13,8 @@ import { clearLoginMarker, hasLoginMarker, setLoginMarker } from './login-marker
 export const LOGIN_RETRY_PAUSE_MS = 500;
 export const SILENT_LOGIN_ATTEMPTS = 1;
 export const FIRST_LOAD_ATTEMPTS = 2;
+/** spec 7/9: a token request (here the refresh-token grant) is tried up to 3 times when it gets no answer. */
+export const TOKEN_REQUEST_ATTEMPTS = 3;
 export const TOKEN_CACHE_MARGIN_SECONDS = 60;
 export const POPUP_TIMEOUT_MS = 60_000;
 export const POPUP_SIZE = { width: 400, height: 600 } as const;
@@ -129,6 +131,21 @@ export function createAuthClient({
     return user;
   }
 
+  /**
+   * The token endpoint did not answer (network failure, timeout): ask again, up to TOKEN_REQUEST_ATTEMPTS
+   * in all. A provider's answer (invalid_grant and the like, which carry `error`) is final.
+   */
+  async function retryTokenRequest(request: () => Promise<OidcUser | null>): Promise<OidcUser | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await request();
+      } catch (error) {
+        const answered = typeof (error as { error?: unknown } | null)?.error === 'string';
+        if (answered || attempt >= TOKEN_REQUEST_ATTEMPTS) throw error;
+      }
+    }
+  }
+
   /** One silent attempt: the cached token, else a refresh token, else the provider's iframe with prompt=none. */
   async function attemptSilent(ignoreCache: boolean): Promise<OidcUser> {
     const cached = await client.getUser();
@@ -138,7 +155,9 @@ export function createAuthClient({
     // A refresh-token renewal sends no nonce, so only an authorize request's answer is checked for one.
     const viaRefresh = !!cached?.refresh_token;
     try {
-      const user = await client.signinSilent({ nonce, state: { nonce } });
+      const user = viaRefresh
+        ? await retryTokenRequest(() => client.signinSilent({ nonce, state: { nonce } }))
+        : await client.signinSilent({ nonce, state: { nonce } });
       if (!user) throw new AuthError('login_required', 'login_required');
       return accept(user, viaRefresh ? undefined : nonce);
     } catch (error) {
