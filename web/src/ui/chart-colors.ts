@@ -1,6 +1,7 @@
 /*
  * Chart colours come from the design tokens in styles.css, read at draw time, so a canvas chart
  * follows the light/dark switch like the rest of the page (canvas cannot use CSS variables itself).
+ * No colour is fixed here: a theme changes a chart only by changing its tokens.
  */
 export interface ChartColors {
   text: string;
@@ -10,26 +11,34 @@ export interface ChartColors {
   accent: string;
   gain: string;
   loss: string;
+  /** Reference lines such as a median: quieter than the data. */
+  reference: string;
+  /** Fill of a shaded range (a percentile band), drawn translucent. */
+  band: string;
   /** Colours for compared series after the first (the accent). */
   palette: string[];
 }
 
-const PALETTE_LIGHT = ['#1d4ed8', '#b45309', '#7c3aed', '#be185d', '#0e7490'];
-const PALETTE_DARK = ['#79c0ff', '#fbbf24', '#c4b5fd', '#f9a8d4', '#67e8f9'];
+/** Named theme colours a series may ask for instead of the default accent-then-palette order. */
+export type ChartTone = 'accent' | 'gain' | 'loss' | 'reference';
+
+// Only when the style sheet is missing (unit tests in jsdom): any colour keeps the canvas drawable.
+const MISSING_TOKEN = 'gray';
 
 export function readChartColors(root: HTMLElement = document.documentElement): ChartColors {
   const style = getComputedStyle(root);
-  const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  const dark = root.dataset.theme === 'dark';
+  const token = (name: string) => style.getPropertyValue(name).trim() || MISSING_TOKEN;
   return {
-    text: token('--text', '#14181f'),
-    muted: token('--text-muted', '#4b5563'),
-    border: token('--border', '#d5dae1'),
-    surface: token('--surface', '#ffffff'),
-    accent: token('--accent', '#0f766e'),
-    gain: token('--gain', '#047857'),
-    loss: token('--loss', '#b91c1c'),
-    palette: dark ? PALETTE_DARK : PALETTE_LIGHT,
+    text: token('--text'),
+    muted: token('--text-muted'),
+    border: token('--border'),
+    surface: token('--surface'),
+    accent: token('--accent'),
+    gain: token('--gain'),
+    loss: token('--loss'),
+    reference: token('--chart-reference'),
+    band: token('--chart-band'),
+    palette: [1, 2, 3, 4, 5].map((n) => token(`--chart-${n}`)),
   };
 }
 

@@ -17,6 +17,13 @@ export interface DataColumn<T> {
   firstDirection?: SortDirection;
   /** A unit or explanation shown as the header's tooltip ("in %", "USD"). */
   description?: string;
+  /** A decorative column (a trend sparkline) that phones leave out so the values fit beside the labels. */
+  hideOnPhone?: boolean;
+}
+
+function cellClass<T>(column: DataColumn<T>): string | undefined {
+  const names = [column.align === 'end' ? 'num' : '', column.hideOnPhone ? 'data-table__phone-hidden' : ''];
+  return names.filter(Boolean).join(' ') || undefined;
 }
 
 export interface DataTableProps<T> {
@@ -80,7 +87,7 @@ export function DataTable<T>({
               <th
                 key={column.key}
                 scope="col"
-                className={column.align === 'end' ? 'num' : undefined}
+                className={cellClass(column)}
                 aria-sort={column.sortValue || controlled ? ariaSort(activeSort, column.key) : undefined}
                 title={column.description}
               >
@@ -104,11 +111,11 @@ export function DataTable<T>({
             <tr key={rowKey(row)}>
               {columns.map((column, index) =>
                 index === 0 ? (
-                  <th key={column.key} scope="row" className={column.align === 'end' ? 'num' : undefined}>
+                  <th key={column.key} scope="row" className={cellClass(column)}>
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.key} className={column.align === 'end' ? 'num' : undefined}>
+                  <td key={column.key} className={cellClass(column)}>
                     {column.cell(row)}
                   </td>
                 ),

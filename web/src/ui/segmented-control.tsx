@@ -8,13 +8,24 @@ export interface SegmentedControlProps<T extends string> {
   options: readonly { value: T; label: string; title?: string }[];
   value: T;
   onChange: (value: T) => void;
+  /**
+   * Short options (chart ranges): on phones they share one full-width row instead of wrapping a lone
+   * button onto a second line. Long options (statement names) leave this off and wrap.
+   */
+  fill?: boolean;
 }
 
 /**
  * A row of toggle buttons where one is chosen (chart ranges, annual/quarterly). Buttons with
  * aria-pressed rather than radios: each is a plain Tab stop, and arrow keys move along the row too.
  */
-export function SegmentedControl<T extends string>({ label, options, value, onChange }: SegmentedControlProps<T>) {
+export function SegmentedControl<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  fill = false,
+}: SegmentedControlProps<T>) {
   const group = useRef<HTMLFieldSetElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLFieldSetElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -26,7 +37,7 @@ export function SegmentedControl<T extends string>({ label, options, value, onCh
     event.preventDefault();
   };
   return (
-    <fieldset className="segmented" ref={group} onKeyDown={onKeyDown}>
+    <fieldset className={fill ? 'segmented segmented--fill' : 'segmented'} ref={group} onKeyDown={onKeyDown}>
       <legend className="visually-hidden">{label}</legend>
       {options.map((option) => (
         <button

@@ -5,20 +5,29 @@ import {
   HistogramSeries,
   type IChartApi,
   type ISeriesApi,
+  type ISeriesMarkersPluginApi,
   LineSeries,
   type MouseEventParams,
   PriceScaleMode,
   type SeriesType,
   type Time,
-  type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChartColors, onThemeChange, readChartColors, withAlpha } from './chart-colors.ts';
+import { type BandsPrimitive, createBandsPrimitive } from './chart-bands.ts';
+import { type ChartColors, onThemeChange, readChartColors } from './chart-colors.ts';
 import type { ChartSeries, TimeSeriesChartProps } from './time-series-chart.tsx';
+import {
+  bandSwatch,
+  markerList,
+  seriesColor,
+  seriesOptions,
+  shadedBands,
+  themeOptions,
+  toTime,
+} from './time-series-chart-style.ts';
 import { useUnits } from './units.ts';
 
-const toTime = (day: string) => (Date.parse(`${day}T00:00:00Z`) / 1000) as UTCTimestamp;
 const toDay = (time: Time) =>
   typeof time === 'number' ? new Date(time * 1000).toISOString().slice(0, 10) : typeof time === 'string' ? time : '';
 
@@ -29,28 +38,23 @@ interface Tooltip {
   rows: { label: string; color: string; value: string }[];
 }
 
-function seriesColor(series: ChartSeries, index: number, colors: ChartColors): string {
-  return (
-    series.color ??
-    (index === 0 ? colors.accent : (colors.palette[(index - 1) % colors.palette.length] ?? colors.accent))
-  );
+/** What the data effect drew, kept so a theme switch can recolour it in place. */
+interface Drawn {
+  series: { api: ISeriesApi<SeriesType>; item: ChartSeries; index: number }[];
+  markers: ISeriesMarkersPluginApi<Time> | null;
+  bands: BandsPrimitive | null;
 }
 
-function themeOptions(colors: ChartColors) {
-  return {
-    layout: { background: { color: 'transparent' }, textColor: colors.muted, attributionLogo: false },
-    grid: { vertLines: { color: withAlpha(colors.border, 0.5) }, horzLines: { color: withAlpha(colors.border, 0.5) } },
-    rightPriceScale: { borderColor: colors.border },
-    timeScale: { borderColor: colors.border },
-    crosshair: { vertLine: { labelBackgroundColor: colors.text }, horzLine: { labelBackgroundColor: colors.text } },
-  };
-}
+// Stable empty defaults: a fresh [] on every render would re-run the data effect each time.
+const NO_MARKERS: NonNullable<TimeSeriesChartProps['markers']> = [];
+const NO_BANDS: NonNullable<TimeSeriesChartProps['bands']> = [];
 
 /** The lightweight-charts implementation behind TimeSeriesChart (loaded lazily). */
 export default function TimeSeriesChartCanvas({
   label,
   series,
-  markers = [],
+  markers = NO_MARKERS,
+  bands = NO_BANDS,
   logScale,
   format,
   height = 320,
@@ -59,7 +63,12 @@ export default function TimeSeriesChartCanvas({
   const units = useUnits();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
+  const drawn = useRef<Drawn | null>(null);
   const [tooltip, setTooltip] = useState<Tooltip | null>(null);
+  // The theme's colours, read again whenever <html data-theme> changes (light, dark, or the system's).
+  const [colors, setColors] = useState<ChartColors>(readChartColors);
+  const colorsRef = useRef(colors);
+  colorsRef.current = colors;
   // The latest formatters, read by the crosshair handler without re-creating the chart.
   const formatRef = useRef(format);
   formatRef.current = format;
@@ -71,17 +80,29 @@ export default function TimeSeriesChartCanvas({
     const api = createChart(element, {
       autoSize: true,
       handleScroll: { vertTouchDrag: false },
-      ...themeOptions(readChartColors()),
+      ...themeOptions(colorsRef.current),
     });
     api.timeScale().applyOptions({ fixLeftEdge: true, fixRightEdge: true });
     chart.current = api;
-    const stopTheme = onThemeChange(() => api.applyOptions(themeOptions(readChartColors())));
+    const stopTheme = onThemeChange(() => setColors(readChartColors()));
     return () => {
       stopTheme();
       api.remove();
       chart.current = null;
     };
   }, []);
+
+  // A theme switch recolours the chart and what is drawn on it in place (the zoom stays).
+  useEffect(() => {
+    chart.current?.applyOptions(themeOptions(colors));
+    const current = drawn.current;
+    if (!current) return;
+    for (const entry of current.series) {
+      entry.api.applyOptions(seriesOptions(entry.item, seriesColor(entry.item, entry.index, colors)));
+    }
+    current.markers?.setMarkers(markerList(markers, colors));
+    current.bands?.update(shadedBands(bands), colors.band);
+  }, [colors, markers, bands]);
 
   // Localised axis and crosshair labels (dates and numbers in the page's language).
   useEffect(() => {
@@ -99,43 +120,19 @@ export default function TimeSeriesChartCanvas({
   useEffect(() => {
     const api = chart.current;
     if (!api) return;
-    const colors = readChartColors();
-    const created: { api: ISeriesApi<SeriesType>; label: string; color: string }[] = [];
-    series.forEach((item, index) => {
-      const color = seriesColor(item, index, colors);
-      const data = item.points.map((point) => ({ time: toTime(point.day), value: point.value }));
-      let added: ISeriesApi<SeriesType>;
-      if (item.kind === 'area') {
-        added = api.addSeries(AreaSeries, {
-          lineColor: color,
-          topColor: withAlpha(color, 0.28),
-          bottomColor: withAlpha(color, 0.02),
-          lineWidth: 2,
-        });
-      } else if (item.kind === 'histogram') {
-        added = api.addSeries(HistogramSeries, { color });
-      } else {
-        added = api.addSeries(LineSeries, { color, lineWidth: 2 });
-      }
-      added.setData(data);
-      created.push({ api: added, label: item.label, color });
+    const palette = colorsRef.current;
+    const created: Drawn['series'] = series.map((item, index) => {
+      const options = seriesOptions(item, seriesColor(item, index, palette));
+      const definition = item.kind === 'area' ? AreaSeries : item.kind === 'histogram' ? HistogramSeries : LineSeries;
+      const added: ISeriesApi<SeriesType> = api.addSeries(definition, options);
+      added.setData(item.points.map((point) => ({ time: toTime(point.day), value: point.value })));
+      return { api: added, item, index };
     });
     const first = created[0]?.api;
-    const plugin = first
-      ? createSeriesMarkers(
-          first,
-          [...markers]
-            .sort((a, b) => a.day.localeCompare(b.day))
-            .map((marker) => ({
-              time: toTime(marker.day),
-              position: marker.kind === 'dividend' ? ('belowBar' as const) : ('aboveBar' as const),
-              shape: marker.kind === 'dividend' ? ('circle' as const) : ('arrowDown' as const),
-              color: marker.kind === 'dividend' ? colors.gain : colors.muted,
-              text: marker.text,
-              size: 0.6,
-            })),
-        )
-      : null;
+    const markerPlugin = first && markers.length ? createSeriesMarkers(first, markerList(markers, palette)) : null;
+    const bandPrimitive = first && bands.length ? createBandsPrimitive(shadedBands(bands), palette.band) : null;
+    if (first && bandPrimitive) first.attachPrimitive(bandPrimitive);
+    drawn.current = { series: created, markers: markerPlugin, bands: bandPrimitive };
     api.timeScale().fitContent();
 
     const onMove = (param: MouseEventParams<Time>) => {
@@ -147,23 +144,32 @@ export default function TimeSeriesChartCanvas({
         const datum = param.seriesData.get(entry.api);
         const value = datum && 'value' in datum ? datum.value : undefined;
         return typeof value === 'number'
-          ? [{ label: entry.label, color: entry.color, value: formatRef.current(value) }]
+          ? [
+              {
+                label: entry.item.label,
+                color: seriesColor(entry.item, entry.index, colorsRef.current),
+                value: formatRef.current(value),
+              },
+            ]
           : [];
       });
       setTooltip(rows.length ? { x: param.point.x, y: param.point.y, day: toDay(param.time), rows } : null);
     };
     api.subscribeCrosshairMove(onMove);
     return () => {
+      drawn.current = null;
       // On unmount the chart effect's cleanup ran first and removed the chart with its series.
       if (chart.current !== api) return;
       api.unsubscribeCrosshairMove(onMove);
-      plugin?.detach();
+      markerPlugin?.detach();
+      if (first && bandPrimitive) first.detachPrimitive(bandPrimitive);
       for (const entry of created) api.removeSeries(entry.api);
     };
-  }, [series, markers]);
+  }, [series, markers, bands]);
 
   const empty = series.every((item) => item.points.length === 0);
   const width = box.current?.clientWidth ?? 0;
+  const legend = series.length > 1 || bands.length > 0;
   return (
     <div className="ts-chart">
       <div ref={box} className="ts-chart__canvas" style={{ height }} role="img" aria-label={label} />
@@ -186,16 +192,26 @@ export default function TimeSeriesChartCanvas({
           ))}
         </div>
       )}
-      {series.length > 1 && (
+      {legend && (
         <ul className="ts-chart__legend">
           {series.map((item, index) => (
             <li key={item.id}>
               <span
-                className="ts-chart__swatch"
-                style={{ background: seriesColor(item, index, readChartColors()) }}
+                className={`ts-chart__swatch${item.tone === 'reference' ? ' ts-chart__swatch--dashed' : ''}`}
+                style={{ background: seriesColor(item, index, colors) }}
                 aria-hidden="true"
               />
               {item.label}
+            </li>
+          ))}
+          {bands.map((band) => (
+            <li key={band.id}>
+              <span
+                className="ts-chart__swatch ts-chart__swatch--band"
+                style={{ background: bandSwatch(band, colors) }}
+                aria-hidden="true"
+              />
+              {band.label}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { ChartTone } from './chart-colors.ts';
 import { Skeleton } from './skeleton.tsx';
 import './ui.css';
 
@@ -13,8 +14,22 @@ export interface ChartSeries {
   label: string;
   kind: 'line' | 'area' | 'histogram';
   points: readonly ChartPoint[];
-  /** A CSS colour; by default the theme's accent, then a fixed palette for compared series. */
-  color?: string;
+  /**
+   * A theme colour by role; by default the theme's accent, then the theme's palette for compared series.
+   * 'reference' draws a thin dashed line (a median), quieter than the data.
+   */
+  tone?: ChartTone;
+}
+
+/** A price range shaded behind the first series across the whole plot (a percentile band). */
+export interface ChartBand {
+  id: string;
+  /** Shown in the legend ("10th to 90th percentile: 2.6 % to 4.1 %"). */
+  label: string;
+  low: number;
+  high: number;
+  /** An inner band is drawn darker over the outer one. */
+  emphasis: 'outer' | 'inner';
 }
 
 export interface ChartMarker {
@@ -29,6 +44,7 @@ export interface TimeSeriesChartProps {
   label: string;
   series: readonly ChartSeries[];
   markers?: readonly ChartMarker[];
+  bands?: readonly ChartBand[];
   logScale?: boolean;
   /** Formats a value for the axis and tooltip, with its unit ("$12.30", "+4.1%"). */
   format: (value: number) => string;
@@ -38,7 +54,7 @@ export interface TimeSeriesChartProps {
 // lightweight-charts is ~160 kB: only pages that draw a chart download it (issue 8).
 const Canvas = lazy(() => import('./time-series-chart-canvas.tsx'));
 
-/** A canvas time-series chart (line, area, histogram; several series to compare; markers; log scale). */
+/** A canvas time-series chart (line, area, histogram; several series to compare; markers; shaded bands; log scale). */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
   const height = props.height ?? 320;
   return (

@@ -16,8 +16,8 @@ describe('unit formatters', () => {
   });
 
   it('keeps the currency on compact amounts', () => {
-    expect(en.moneyCompact(4_200_000_000, 'USD')).toBe('$4.2B');
-    expect(plain(de.moneyCompact(4_200_000_000, 'USD'))).toBe('4,2 Mrd. $');
+    expect(en.moneyCompact(4_200_000_000, 'USD')).toBe('$4.20B');
+    expect(plain(de.moneyCompact(4_200_000_000, 'USD'))).toBe('4,20 Mrd. $');
   });
 
   it('reads *Pct fields as percent and fractions as ratios', () => {

@@ -35,8 +35,9 @@ export function unitFormatters(language: Language) {
           style: 'currency',
           currency,
           // Coins trade at fractions of a cent: below 1, keep four significant digits instead of two decimals.
+          // Compact amounts keep two decimals so a table column lines up ("$4.10B" under "$4.79B").
           ...(compact
-            ? { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 2 }
+            ? { notation: 'compact', minimumFractionDigits: 2, maximumFractionDigits: 2 }
             : Math.abs(value) < 1 && value !== 0
               ? { maximumSignificantDigits: 4 }
               : {}),
@@ -56,7 +57,7 @@ export function unitFormatters(language: Language) {
       present(value) ? numberFormat(locale, { maximumFractionDigits: digits }).format(value) : MISSING,
     /** A price or amount in its currency: "$1,234.50". */
     money: (value: Maybe, currency: string) => money(value, currency),
-    /** Large amounts, still with the currency: "$4.2B", "4,2 Mrd. $". */
+    /** Large amounts, still with the currency: "$4.20B", "4,20 Mrd. $". */
     moneyCompact: (value: Maybe, currency: string) => money(value, currency, true),
     /** A value already in percent (the API's *Pct fields): 2.5 -> "2.50%". */
     pct: (value: Maybe, { signed = false, digits = 2 } = {}) =>

@@ -2,15 +2,16 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel, type PanelState } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
+import { type ChartBand, type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useYieldHistory, useYieldPercentile } from './dividends-api.ts';
 
 const HEIGHT = 260;
 
 /**
- * Yield over the percentile window (ten years) with the window's 10th, 50th and 90th percentile as flat
- * reference lines: above the 90th line the stock has rarely been this cheap by its own yield.
+ * Yield over the percentile window (ten years) against the window's percentiles: the 10th to 90th
+ * percentile shaded, the middle half (25th to 75th) darker, the median as a dashed line. Above the band
+ * the stock has rarely been this cheap by its own yield; below it, rarely this dear.
  */
 export function YieldHistoryPanel({ ticker }: { ticker: string }) {
   const { t } = useTranslation('dividends');
@@ -23,23 +24,45 @@ export function YieldHistoryPanel({ ticker }: { ticker: string }) {
 
   const series = useMemo<ChartSeries[]>(() => {
     if (!points?.length) return [];
-    const line = points.map((p) => ({ day: p.day, value: p.yieldPct }));
-    const flat = (id: string, label: string, value: number, color: string): ChartSeries => ({
-      id,
-      label,
+    const line: ChartSeries = {
+      id: 'yield',
+      label: t('history.yield'),
       kind: 'line',
-      color,
-      points: points.map((p) => ({ day: p.day, value })),
-    });
-    const reference = band
-      ? [
-          flat('p90', t('history.p90'), band.p90, '#b45309'),
-          flat('p50', t('history.p50'), band.p50, '#6b7280'),
-          flat('p10', t('history.p10'), band.p10, '#1d4ed8'),
-        ]
-      : [];
-    return [{ id: 'yield', label: t('history.yield'), kind: 'line', points: line }, ...reference];
+      points: points.map((p) => ({ day: p.day, value: p.yieldPct })),
+    };
+    if (!band) return [line];
+    const median: ChartSeries = {
+      id: 'p50',
+      label: t('history.p50'),
+      kind: 'line',
+      tone: 'reference',
+      points: points.map((p) => ({ day: p.day, value: band.p50 })),
+    };
+    return [line, median];
   }, [points, band, t]);
+
+  const bands = useMemo<ChartBand[]>(
+    () =>
+      band
+        ? [
+            {
+              id: 'p10-p90',
+              label: t('history.outer', { low: units.pct(band.p10), high: units.pct(band.p90) }),
+              low: band.p10,
+              high: band.p90,
+              emphasis: 'outer',
+            },
+            {
+              id: 'p25-p75',
+              label: t('history.inner', { low: units.pct(band.p25), high: units.pct(band.p75) }),
+              low: band.p25,
+              high: band.p75,
+              emphasis: 'inner',
+            },
+          ]
+        : [],
+    [band, t, units],
+  );
 
   const pending = percentile.isPending || history.isPending;
   const failed = percentile.isError || history.isError;
@@ -60,6 +83,7 @@ export function YieldHistoryPanel({ ticker }: { ticker: string }) {
       <TimeSeriesChart
         label={t('history.chartLabel', { ticker })}
         series={series}
+        bands={bands}
         format={(value) => units.pct(value)}
         height={HEIGHT}
       />

@@ -22,7 +22,11 @@ export function formatMetric(
     case 'shares':
       return value === null || value === undefined
         ? units.number(value)
-        : new Intl.NumberFormat(units.locale, { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+        : new Intl.NumberFormat(units.locale, {
+            notation: 'compact',
+            minimumFractionDigits: 2,
+            maximumFractionDigits: 2,
+          }).format(value);
     case 'ratio':
       return units.fraction(value);
   }

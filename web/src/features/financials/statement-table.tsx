@@ -63,6 +63,7 @@ export function StatementTable({ caption, metrics, columns, currency, cik }: Sta
           {
             key: 'trend',
             header: t('table.trend'),
+            hideOnPhone: true,
             cell: (row: Row) => (
               <Sparkline
                 values={[...columns].reverse().map((column) => column.values[row.metric]?.value ?? Number.NaN)}

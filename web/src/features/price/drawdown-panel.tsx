@@ -62,6 +62,7 @@ export function DrawdownPanel({ kind, ticker, name, lastDay, source }: DrawdownP
       actions={
         <SegmentedControl
           label={t('price.range')}
+          fill
           options={CHART_RANGES.map((value) => ({
             value,
             label: t(`ranges.${value}`),

@@ -92,6 +92,7 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
       actions={
         <SegmentedControl
           label={t('price.range')}
+          fill
           options={CHART_RANGES.map((value) => ({
             value,
             label: t(`ranges.${value}`),

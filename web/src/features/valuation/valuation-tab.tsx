@@ -32,6 +32,7 @@ export function ValuationTab({ ticker }: { ticker: string }) {
         </h2>
         <SegmentedControl
           label={t('price.range')}
+          fill
           options={CHART_RANGES.map((value) => ({
             value,
             label: t(`ranges.${value}`),
@@ -77,7 +78,7 @@ function RatioPanel({
   const series = useMemo<ChartSeries[]>(
     () => [
       { id: ratio, label: t(`valuation.${ratio}`), kind: 'line', points: lines.values },
-      { id: 'median', label: t('valuation.median'), kind: 'line', color: '#6b7280', points: lines.medianLine },
+      { id: 'median', label: t('valuation.median'), kind: 'line', tone: 'reference', points: lines.medianLine },
     ],
     [lines, ratio, t],
   );
