@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loginPath } from '../features/auth/redirect-target.ts';
 import { logout, startAuth } from './auth/session.ts';
 import { useAuth } from './auth/use-auth.ts';
 import './header-account.css';
+import { useDismiss } from '../ui/use-dismiss.ts';
 
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
@@ -17,6 +18,7 @@ export function HeaderAccount({ walletEntry }: { walletEntry?: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
 
@@ -24,21 +26,7 @@ export function HeaderAccount({ walletEntry }: { walletEntry?: ReactNode }) {
     void startAuth();
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, closeMenu, root);
 
   if (auth.combined === 'in-progress') {
     return (

@@ -1,9 +1,10 @@
 import { LANGUAGES, localizePath } from '@app/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGE_NAMES } from '../i18n/index.ts';
 import { useLanguage } from '../i18n/use-language.ts';
+import { useDismiss } from './use-dismiss.ts';
 
 /** spec 2: lists EN, HU, ... AF and keeps the current page (and its query) when switching. */
 export function LanguageSwitcher() {
@@ -11,24 +12,11 @@ export function LanguageSwitcher() {
   const current = useLanguage();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, closeMenu, root);
 
   return (
     <div className="language-switcher" ref={root}>
