@@ -1,7 +1,7 @@
 import { base64url, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
+import { type SignedInTestApp, startSignedInTestApp } from '../../../test/signed-in-app.ts';
 import { startTestIssuer, type TestIssuer } from './test-issuer.ts';
 
 /*
@@ -9,20 +9,14 @@ import { startTestIssuer, type TestIssuer } from './test-issuer.ts';
  * test key, sent to GET /api/me of the real app on SQLite (and PostgreSQL with TEST_DATABASE_URL).
  */
 describe.each(testDatabases())('bearer token verification on $engine', (target) => {
+  let test: SignedInTestApp;
   let issuer: TestIssuer;
-  let test: TestApp;
-
   beforeAll(async () => {
-    issuer = await startTestIssuer();
-    test = await startTestApp(target, {
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_CLIENT_ID: 'web-client',
-      OIDC_AUDIENCE: issuer.audience,
-    });
+    test = await startSignedInTestApp(target, 'web-client');
+    issuer = test.issuer;
   });
   afterAll(async () => {
     await test.close();
-    await issuer.close();
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { startTestIssuer, type TestIssuer } from '../../auth/oidc/test-issuer.ts';
+import { type SignedInTestApp, startSignedInTestApp } from '../../../test/signed-in-app.ts';
+import type { TestIssuer } from '../../auth/oidc/test-issuer.ts';
 
 describe.each(testDatabases())('PUT /api/ref on $engine', (target) => {
+  let test: SignedInTestApp;
   let issuer: TestIssuer;
-  let test: TestApp;
   beforeAll(async () => {
-    issuer = await startTestIssuer();
-    test = await startTestApp(target, {
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_CLIENT_ID: 'web',
-      OIDC_AUDIENCE: issuer.audience,
-    });
+    test = await startSignedInTestApp(target);
+    issuer = test.issuer;
   });
   afterAll(async () => {
     await test.close();
-    await issuer.close();
   });
 
   const put = async (sub: string, ref: unknown) =>
