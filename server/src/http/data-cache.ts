@@ -31,7 +31,7 @@ export const defaultDataCacheOptions: DataCacheOptions = {
 };
 
 interface Entry {
-  body: string | Buffer;
+  body: Buffer;
   contentType: string;
   bytes: number;
 }
@@ -168,7 +168,9 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
         reply.headers({ etag: miss.etag, 'cache-control': options.cacheControl, 'x-cache': 'miss' });
         if (request.method === 'GET' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
           const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-          store(miss.key, { body: payload, contentType, bytes: Buffer.byteLength(payload) });
+          // Kept as bytes: a hit is then written as is, with no UTF-8 encoding of a 100 kB string each time.
+          const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+          store(miss.key, { body, contentType, bytes: body.length });
         }
         return payload;
       },
