@@ -5,14 +5,17 @@ import { FullPageSpinner } from '../ui/spinner.tsx';
 import { RouteError } from './route-error.tsx';
 import { Shell } from './shell.tsx';
 
-/** The pages, the same under every language. Route modules load lazily (one chunk each). */
+/**
+ * The pages, the same under every language. Route modules load lazily (one chunk each). Each page has
+ * its own error boundary, so a failing page keeps the header (search, language, sign-in) around it.
+ */
 export const pageRoutes: RouteObject[] = [
   { index: true, lazy: () => import('../routes/home.tsx') },
   { path: 'green-stocks', lazy: () => import('../routes/green-stocks.tsx') },
   { path: 'stocks/:ticker/:tab?', lazy: () => import('../routes/stock.tsx') },
   { path: 'crypto/:ticker', lazy: () => import('../routes/crypto.tsx') },
   { path: '*', lazy: () => import('../routes/not-found.tsx') },
-];
+].map((route) => ({ ErrorBoundary: RouteError, ...route }));
 
 /** Sign-in's own routes (issue 6): outside the language roots, at one fixed address for the provider. */
 export const authRoutes: RouteObject[] = [

@@ -4,9 +4,14 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '../test/i18n.ts';
 import * as analytics from './analytics.ts';
-import { createRoutes } from './router.tsx';
+import { RouteError } from './route-error.tsx';
+import { createRoutes, pageRoutes } from './router.tsx';
 
 afterEach(cleanup);
+
+function BrokenPage(): never {
+  throw new Error('this page failed');
+}
 
 function SlowPage() {
   return <p>slow page</p>;
@@ -83,6 +88,15 @@ describe('the app shell', () => {
     });
     expect(screen.queryByTestId('route-overlay')).toBeNull();
     expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('gives every page its own error boundary, so a failing page keeps the header', async () => {
+    expect(pageRoutes.every((route) => route.ErrorBoundary === RouteError)).toBe(true);
+    const failing: RouteObject = { path: 'broken', ErrorBoundary: RouteError, Component: BrokenPage };
+    await renderApp('/broken', [home, failing]);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
