@@ -1,14 +1,10 @@
 import type { Db } from '../../db/index.ts';
+import type { Range } from '../market/series-queries.ts';
 
 /*
  * Range reads for the chart calls: one query per table for all the requested securities, on the
  * (security_id, day) primary keys, ordered so rows group by security without a second pass.
  */
-export interface Range {
-  from?: string | undefined;
-  to?: string | undefined;
-}
-
 /** One close column only: on a 10-year read, every extra column costs about a fifth more time in SQLite. */
 export function selectCloses<C extends 'close_split_adj' | 'close_adj'>(
   db: Db,
@@ -26,26 +22,6 @@ export function selectBars(db: Db, ids: readonly number[], range: Range) {
   let query = db
     .selectFrom('daily_prices')
     .select(['security_id', 'day', 'open', 'high', 'low', 'close', 'volume', 'close_split_adj', 'close_adj'])
-    .where('security_id', 'in', ids);
-  if (range.from) query = query.where('day', '>=', range.from);
-  if (range.to) query = query.where('day', '<=', range.to);
-  return query.orderBy('security_id').orderBy('day').execute();
-}
-
-export function selectDividends(db: Db, ids: readonly number[], range: Range) {
-  let query = db
-    .selectFrom('dividends')
-    .select(['security_id', 'ex_date', 'pay_date', 'amount_split_adj'])
-    .where('security_id', 'in', ids);
-  if (range.from) query = query.where('ex_date', '>=', range.from);
-  if (range.to) query = query.where('ex_date', '<=', range.to);
-  return query.orderBy('security_id').orderBy('ex_date').execute();
-}
-
-export function selectSplits(db: Db, ids: readonly number[], range: Range = {}) {
-  let query = db
-    .selectFrom('splits')
-    .select(['security_id', 'day', 'numerator', 'denominator'])
     .where('security_id', 'in', ids);
   if (range.from) query = query.where('day', '>=', range.from);
   if (range.to) query = query.where('day', '<=', range.to);

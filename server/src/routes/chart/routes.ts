@@ -15,15 +15,9 @@ import type { SecurityKind } from '../../db/schema.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
+import { type Range, selectDividends, selectSplits } from '../market/series-queries.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries, priceSeries } from './presenter.ts';
-import {
-  type Range,
-  selectBars,
-  selectCloses,
-  selectDividends,
-  selectSplits,
-  selectValuationFacts,
-} from './queries.ts';
+import { selectBars, selectCloses, selectValuationFacts } from './queries.ts';
 import { valuationSeries } from './valuation.ts';
 
 /*

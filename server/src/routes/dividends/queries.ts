@@ -1,16 +1,7 @@
 import type { Db } from '../../db/index.ts';
+import { selectDividends } from '../market/series-queries.ts';
 
 /* SQL of the dividend calls: the (security_id, ex_date) and (security_id, day) keys. */
-
-export function selectDividends(db: Db, ids: readonly number[], range: { from?: string; to?: string } = {}) {
-  let query = db
-    .selectFrom('dividends')
-    .select(['security_id', 'ex_date', 'pay_date', 'amount_split_adj'])
-    .where('security_id', 'in', ids);
-  if (range.from) query = query.where('ex_date', '>=', range.from);
-  if (range.to) query = query.where('ex_date', '<=', range.to);
-  return query.orderBy('security_id').orderBy('ex_date').execute();
-}
 
 /** The last trading day of each security (the screener row's as-of day). */
 export async function selectAsOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {

@@ -11,8 +11,9 @@ import { dividendYieldSeries, yieldPercentile } from '../../finance/dividends.ts
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { groupBySecurity, resolveTicker, resolveTickers } from '../market/securities.ts';
+import { selectDividends } from '../market/series-queries.ts';
 import { presentByMonth, presentDps } from './presenter.ts';
-import { selectAsOf, selectDividends, selectYieldHistory } from './queries.ts';
+import { selectAsOf, selectYieldHistory } from './queries.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

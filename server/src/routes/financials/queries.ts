@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import type { Period } from '../../db/schema.ts';
+import { selectDividends, selectSplits } from '../market/series-queries.ts';
 
 /*
  * The facts of several securities for one kind of period in one read of the financial_facts primary
@@ -35,20 +36,5 @@ export function selectFacts(
 export type FactRow = Awaited<ReturnType<typeof selectFacts>>[number];
 
 export function selectDividendsAndSplits(db: Db, ids: readonly number[]) {
-  return Promise.all([
-    db
-      .selectFrom('dividends')
-      .select(['security_id', 'ex_date', 'amount_split_adj'])
-      .where('security_id', 'in', ids)
-      .orderBy('security_id')
-      .orderBy('ex_date')
-      .execute(),
-    db
-      .selectFrom('splits')
-      .select(['security_id', 'day', 'numerator', 'denominator'])
-      .where('security_id', 'in', ids)
-      .orderBy('security_id')
-      .orderBy('day')
-      .execute(),
-  ]);
+  return Promise.all([selectDividends(db, ids), selectSplits(db, ids)]);
 }
