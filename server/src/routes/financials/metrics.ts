@@ -1,4 +1,4 @@
-import type { FinancialMetric, FinancialValue } from '@app/contract';
+import { type FinancialMetric, type FinancialValue, financialGroups } from '@app/contract';
 import { cashPayoutRatio, payoutRatio } from '../../finance/dividends.ts';
 import {
   capitalAllocation,
@@ -112,45 +112,6 @@ const marginOf =
     return computed(m[line], revenue, part);
   };
 
-const FILED: FinancialMetric[] = [
-  'revenue',
-  'costOfRevenue',
-  'grossProfit',
-  'researchDevelopment',
-  'sellingGeneralAdmin',
-  'operatingExpenses',
-  'operatingIncome',
-  'interestExpense',
-  'pretaxIncome',
-  'incomeTax',
-  'netIncome',
-  'epsBasic',
-  'epsDiluted',
-  'sharesBasic',
-  'sharesDiluted',
-  'totalAssets',
-  'currentAssets',
-  'totalLiabilities',
-  'currentLiabilities',
-  'equity',
-  'cash',
-  'totalDebt',
-  'inventory',
-  'receivables',
-  'accountsPayable',
-  'sharesOutstanding',
-  'operatingCashFlow',
-  'investingCashFlow',
-  'financingCashFlow',
-  'capitalExpenditure',
-  'depreciationAmortization',
-  'dividendsPaid',
-  'buybacks',
-  'debtRepaid',
-  'debtIssued',
-  'acquisitions',
-];
-
 const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
   freeCashFlow,
   ebitda: (row) => {
@@ -218,6 +179,20 @@ const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
   netDebtRepaidOfOperatingCashFlow: allocationShare('debtRepaid', 'debt_repaid', 'debt_issued'),
   acquisitionsOfOperatingCashFlow: allocationShare('acquisitions', 'acquisitions'),
 };
+
+/*
+ * The lines of the three statements are filed line items, named in snake_case (grossProfit is filed as
+ * gross_profit), except the ones computed above (free cash flow). Taken from the contract, so a line
+ * added to a statement there is read here too; a metric in no statement needs a COMPUTED entry (a test
+ * checks every contract metric has a computation).
+ */
+const FILED: FinancialMetric[] = [
+  ...new Set([
+    ...financialGroups['income-statement'],
+    ...financialGroups['balance-sheet'],
+    ...financialGroups['cash-flow'],
+  ]),
+].filter((name) => !Object.hasOwn(COMPUTED, name));
 
 const METRICS = new Map<FinancialMetric, Compute>([
   ...FILED.map((name): [FinancialMetric, Compute] => [name, item(name)]),
