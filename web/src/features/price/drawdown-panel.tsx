@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHART_RANGES, type ChartRange, rangeStart } from '../../ui/chart-range.ts';
-import { Panel, type PanelState } from '../../ui/panel.tsx';
-import { SegmentedControl } from '../../ui/segmented-control.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
+import { type ChartRange, rangeStart } from '../../ui/chart-range.ts';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { type SecurityKind, useDrawdown } from './price-api.ts';
@@ -42,15 +40,9 @@ export function DrawdownPanel({ kind, ticker, name, lastDay, source }: DrawdownP
         : [],
     [line, t],
   );
-  const state: PanelState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? 'error'
-      : line?.points.length
-        ? 'ready'
-        : 'empty';
+  const state = chartPanelState(query, Boolean(line?.points.length));
   return (
-    <Panel
+    <ChartPanel
       title={t('drawdown.title')}
       className="drawdown-panel"
       state={state}
@@ -58,20 +50,8 @@ export function DrawdownPanel({ kind, ticker, name, lastDay, source }: DrawdownP
       emptyText={t('drawdown.empty')}
       asOf={line?.points.at(-1)?.day ?? null}
       {...(source ? { source } : {})}
-      skeleton={<Skeleton height={HEIGHT} />}
-      actions={
-        <SegmentedControl
-          label={t('price.range')}
-          fill
-          options={CHART_RANGES.map((value) => ({
-            value,
-            label: t(`ranges.${value}`),
-            title: t(`ranges.long.${value}`),
-          }))}
-          value={range}
-          onChange={setRange}
-        />
-      }
+      chartHeight={HEIGHT}
+      range={{ value: range, onChange: setRange }}
     >
       <dl className="stat-row">
         <div>
@@ -94,6 +74,6 @@ export function DrawdownPanel({ kind, ticker, name, lastDay, source }: DrawdownP
         height={HEIGHT}
       />
       <p className="panel-note">{t('drawdown.explain')}</p>
-    </Panel>
+    </ChartPanel>
   );
 }

@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
-import { CHART_RANGES, type ChartRange, changePct, type DayValue } from '../../ui/chart-range.ts';
-import { Panel, type PanelState } from '../../ui/panel.tsx';
-import { SegmentedControl } from '../../ui/segmented-control.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
+import { type ChartRange, changePct, type DayValue } from '../../ui/chart-range.ts';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { CompareForm } from './compare-form.tsx';
@@ -73,14 +71,14 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
     return priceMarkers(points, t('price.dividendMarker'));
   }, [kind, showMarkers, history.data, lines, t]);
 
-  const state: PanelState = own.isPending ? 'loading' : own.isError ? 'error' : ownPoints.length ? 'ready' : 'empty';
+  const state = chartPanelState(own, ownPoints.length > 0);
   const rangeChange = changePct(lines[0] && !comparing ? lines[0] : []);
   const format = comparing
     ? (value: number) => units.pct(value, { signed: true, digits: 1 })
     : (value: number) => units.money(value, currency);
 
   return (
-    <Panel
+    <ChartPanel
       title={t('price.title')}
       className="price-panel"
       state={state}
@@ -88,20 +86,8 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
       emptyText={t('price.empty')}
       asOf={asOf}
       {...(source ? { source } : {})}
-      skeleton={<Skeleton height={CHART_HEIGHT} />}
-      actions={
-        <SegmentedControl
-          label={t('price.range')}
-          fill
-          options={CHART_RANGES.map((value) => ({
-            value,
-            label: t(`ranges.${value}`),
-            title: t(`ranges.long.${value}`),
-          }))}
-          value={range}
-          onChange={setRange}
-        />
-      }
+      chartHeight={CHART_HEIGHT}
+      range={{ value: range, onChange: setRange }}
     >
       <div className="price-panel__summary">
         {comparing ? (
@@ -143,6 +129,6 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
         )}
       </div>
       <CompareForm kind={kind} ticker={ticker} compare={compare} onChange={onCompareChange} />
-    </Panel>
+    </ChartPanel>
   );
 }

@@ -1,10 +1,9 @@
 import type { ValuationRatiosChart } from '@app/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHART_RANGES, type ChartRange, pointsInRange } from '../../ui/chart-range.ts';
-import { Panel, type PanelState } from '../../ui/panel.tsx';
-import { SegmentedControl } from '../../ui/segmented-control.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { ChartPanel, ChartRangeControl, chartPanelState } from '../../ui/chart-panel.tsx';
+import { type ChartRange, pointsInRange } from '../../ui/chart-range.ts';
+import type { PanelState } from '../../ui/panel.tsx';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useValuation } from './valuation-api.ts';
@@ -23,24 +22,14 @@ export function ValuationTab({ ticker }: { ticker: string }) {
   const [range, setRange] = useState<ChartRange>('10Y');
   const query = useValuation(ticker);
   const points = useMemo(() => pointsInRange(query.data?.series[0]?.points ?? [], range), [query.data, range]);
-  const state: PanelState = query.isPending ? 'loading' : query.isError ? 'error' : points.length ? 'ready' : 'empty';
+  const state = chartPanelState(query, points.length > 0);
   return (
     <section className="valuation" aria-labelledby="valuation-title">
       <div className="valuation__head">
         <h2 id="valuation-title" className="valuation__title">
           {t('valuation.title')}
         </h2>
-        <SegmentedControl
-          label={t('price.range')}
-          fill
-          options={CHART_RANGES.map((value) => ({
-            value,
-            label: t(`ranges.${value}`),
-            title: t(`ranges.long.${value}`),
-          }))}
-          value={range}
-          onChange={setRange}
-        />
+        <ChartRangeControl value={range} onChange={setRange} />
       </div>
       <div className="valuation__grid">
         {RATIOS.map((ratio) => (
@@ -84,14 +73,14 @@ function RatioPanel({
   );
   const shownState = state === 'ready' && lines.values.length === 0 ? 'empty' : state;
   return (
-    <Panel
+    <ChartPanel
       title={t(`valuation.${ratio}`)}
       headingLevel={3}
       state={shownState}
       onRetry={onRetry}
       emptyText={t('valuation.undefined')}
       asOf={lines.values.at(-1)?.day ?? null}
-      skeleton={<Skeleton height={HEIGHT} />}
+      chartHeight={HEIGHT}
     >
       <dl className="stat-row">
         <div>
@@ -109,6 +98,6 @@ function RatioPanel({
         format={(value) => units.multiple(value)}
         height={HEIGHT}
       />
-    </Panel>
+    </ChartPanel>
   );
 }

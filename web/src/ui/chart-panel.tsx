@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { CHART_RANGES, type ChartRange } from './chart-range.ts';
+import { Panel, type PanelProps, type PanelState } from './panel.tsx';
+import { SegmentedControl } from './segmented-control.tsx';
+import { Skeleton } from './skeleton.tsx';
+
+/** What a chart's data query reports (TanStack Query's flags), enough to pick the panel's state. */
+export interface ChartQueryStatus {
+  isPending: boolean;
+  isError: boolean;
+}
+
+/**
+ * The panel state for a chart fed by one query: loading before the first answer, the error (with its
+ * retry) when the query failed, empty when the answer has no points in the shown range, else the chart.
+ */
+export function chartPanelState(query: ChartQueryStatus, hasPoints: boolean): PanelState {
+  if (query.isPending) return 'loading';
+  if (query.isError) return 'error';
+  return hasPoints ? 'ready' : 'empty';
+}
+
+export interface ChartRangeControlProps {
+  value: ChartRange;
+  onChange: (range: ChartRange) => void;
+}
+
+/**
+ * The chart range buttons (design.md: "ranges as buttons"): 1M ... MAX, short labels with the long
+ * name as a tooltip. The texts live in the stock namespace, which every page with charts loads.
+ */
+export function ChartRangeControl({ value, onChange }: ChartRangeControlProps) {
+  const { t } = useTranslation('stock');
+  return (
+    <SegmentedControl
+      label={t('price.range')}
+      fill
+      options={CHART_RANGES.map((range) => ({
+        value: range,
+        label: t(`ranges.${range}`),
+        title: t(`ranges.long.${range}`),
+      }))}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+export interface ChartPanelProps extends Omit<PanelProps, 'skeleton' | 'actions'> {
+  /** The chart's height in px: the loading skeleton takes the same room, so the page does not jump. */
+  chartHeight: number;
+  /** The chosen range and its setter; the range buttons show beside the title when given. */
+  range?: ChartRangeControlProps;
+}
+
+/** A panel around a time-series chart: its range buttons, and a chart-sized skeleton while loading. */
+export function ChartPanel({ chartHeight, range, children, ...panel }: ChartPanelProps) {
+  return (
+    <Panel
+      {...panel}
+      skeleton={<Skeleton height={chartHeight} />}
+      {...(range ? { actions: <ChartRangeControl {...range} /> } : {})}
+    >
+      {children}
+    </Panel>
+  );
+}
