@@ -13,9 +13,12 @@ import { ParseError } from './sec.ts';
 
 /*
  * Yahoo Finance v8 chart JSON: chart.result[0] with meta, timestamp[], indicators.quote[0].{open,high,
- * low,close,volume}[] and events.{dividends,splits}. Yahoo's quote values are already split-adjusted
- * (for the splits inside the response), so we undo that to store prices as traded; dividends are as paid.
- * Days are the exchange's local days (timestamp + gmtoffset).
+ * low,close,volume}[] and events.{dividends,splits}. Yahoo's quote values are divided by every split up
+ * to today, whatever the requested range, but the response lists only the splits inside the range; the
+ * parser multiplies back by the listed ones to store prices as traded. That is whole only for a range
+ * ending now, which is what `yahooSource` asks for (sources/yahoo-http.test.ts holds it to that).
+ * Dividends are stored as Yahoo gives them (no recorded sample yet shows whether Yahoo also divides a
+ * dividend paid before a split by it). Days are the exchange's local days (timestamp + gmtoffset).
  */
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -131,7 +134,10 @@ export function parseYahooChart(json: unknown, ticker: string): SecurityBundle {
   };
 }
 
-/** Yahoo's chart endpoint: full daily history with dividend and split events. */
+/**
+ * Yahoo's chart endpoint: full daily history with dividend and split events. period2 must stay "now": a
+ * range ending earlier would leave out the later splits the prices are still divided by.
+ */
 export function yahooSource(http: HttpClient, tickers: () => Promise<string[]>): Source {
   return {
     name: 'yahoo',
