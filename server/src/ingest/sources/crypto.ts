@@ -119,16 +119,123 @@ export function binanceSource(http: HttpClient, tickers: () => Promise<string[]>
   };
 }
 
-/** CoinGecko: the argument is TICKER=coin-id (BTC=bitcoin), or a coin id alone (its ticker is the id upper-cased). */
+/**
+ * The coins meant by the best-known symbols. Many coins share a symbol (bridged and copycat tokens use
+ * "btc", "eth" and the like too), so for these the symbol alone does not say which one a ticker means.
+ */
+export const WELL_KNOWN_COINS: Readonly<Record<string, string>> = {
+  BTC: 'bitcoin',
+  ETH: 'ethereum',
+  USDT: 'tether',
+  USDC: 'usd-coin',
+  DAI: 'dai',
+  BNB: 'binancecoin',
+  SOL: 'solana',
+  XRP: 'ripple',
+  ADA: 'cardano',
+  DOGE: 'dogecoin',
+  TRX: 'tron',
+  TON: 'the-open-network',
+  DOT: 'polkadot',
+  LTC: 'litecoin',
+  BCH: 'bitcoin-cash',
+  ETC: 'ethereum-classic',
+  AVAX: 'avalanche-2',
+  LINK: 'chainlink',
+  MATIC: 'matic-network',
+  POL: 'polygon-ecosystem-token',
+  SHIB: 'shiba-inu',
+  XLM: 'stellar',
+  XMR: 'monero',
+  ATOM: 'cosmos',
+  UNI: 'uniswap',
+  AAVE: 'aave',
+  NEAR: 'near',
+  ALGO: 'algorand',
+  FIL: 'filecoin',
+  ICP: 'internet-computer',
+  HBAR: 'hedera-hashgraph',
+  VET: 'vechain',
+  XTZ: 'tezos',
+  EOS: 'eos',
+  APT: 'aptos',
+  ARB: 'arbitrum',
+  OP: 'optimism',
+  SUI: 'sui',
+};
+
+/** How many of the coins sharing a symbol an "ambiguous symbol" reason names. */
+const AMBIGUOUS_LISTED = 10;
+
+export interface CoinIndex {
+  /** Lower-cased symbol -> the ids of the coins with it, in list order. */
+  bySymbol: Map<string, string[]>;
+  ids: Set<string>;
+}
+
+/** CoinGecko /coins/list: [{id, symbol, name}], one entry per listed coin (about 17,000). */
+export function parseCoinList(json: unknown): CoinIndex {
+  if (!Array.isArray(json)) throw new ParseError('coins', 'coins/list is not an array');
+  const bySymbol = new Map<string, string[]>();
+  const ids = new Set<string>();
+  for (const c of json) {
+    const { id, symbol } = (typeof c === 'object' && c !== null ? c : {}) as { id?: unknown; symbol?: unknown };
+    if (typeof id !== 'string' || id === '' || typeof symbol !== 'string') continue;
+    ids.add(id);
+    const key = symbol.toLowerCase();
+    bySymbol.set(key, [...(bySymbol.get(key) ?? []), id]);
+  }
+  if (ids.size === 0) throw new ParseError('coins', 'coins/list has no coins');
+  return { bySymbol, ids };
+}
+
+/**
+ * A ticker -> its CoinGecko id: the well-known coin for its symbol, else the one coin with that symbol
+ * (or, for the older bare-id form, that id). Several candidates and no well-known coin: no guess, the
+ * operator names it as TICKER=coin-id.
+ */
+export function resolveCoinId(ticker: string, index: CoinIndex): { id: string } | { error: string } {
+  const symbol = ticker.toUpperCase().replace(/-USDT?$/, '');
+  const known = WELL_KNOWN_COINS[symbol];
+  if (known)
+    // Not listed any more (renamed or delisted): a copycat sharing the symbol must not stand in for it.
+    return index.ids.has(known) ? { id: known } : { error: `well-known coin ${known} is not in CoinGecko's list` };
+  const lower = ticker.toLowerCase();
+  const candidates = [...(index.bySymbol.get(symbol.toLowerCase()) ?? [])];
+  if (index.ids.has(lower) && !candidates.includes(lower)) candidates.push(lower);
+  if (candidates.length === 1) return { id: candidates[0] as string };
+  if (candidates.length === 0) return { error: `unknown symbol: no coin in CoinGecko's list has the symbol ${symbol}` };
+  const named = candidates.slice(0, AMBIGUOUS_LISTED).join(', ');
+  const more = candidates.length > AMBIGUOUS_LISTED ? ` and ${candidates.length - AMBIGUOUS_LISTED} more` : '';
+  return { error: `ambiguous symbol: ${named}${more}` };
+}
+
+/**
+ * CoinGecko: an argument is TICKER=coin-id (BTC=bitcoin), taken as given, or a ticker alone (what --all
+ * lists), looked up in /coins/list, which is fetched at most once per run through the same client.
+ */
 export function coinGeckoSource(http: HttpClient, tickers: () => Promise<string[]>): Source {
+  let coinIndex: Promise<CoinIndex> | undefined;
+  const coins = () => {
+    coinIndex ??= http.getJson('/api/v3/coins/list').then(parseCoinList);
+    return coinIndex;
+  };
   return {
     name: 'coingecko',
     listTickers: tickers,
     async fetchSecurity(arg) {
-      const [tickerPart, idPart] = arg.includes('=') ? (arg.split('=') as [string, string]) : [arg, arg.toLowerCase()];
-      const ticker = tickerPart.toUpperCase();
+      const split = arg.indexOf('=');
+      const ticker = (split >= 0 ? arg.slice(0, split) : arg).trim().toUpperCase();
+      let id = split >= 0 ? arg.slice(split + 1).trim() : '';
+      if (ticker === '' || (split >= 0 && id === ''))
+        throw new Error(`expected TICKER or TICKER=coin-id, got "${arg}"`);
+      if (split < 0) {
+        const resolved = resolveCoinId(ticker, await coins());
+        if ('error' in resolved) throw new Error(resolved.error);
+        id = resolved.id;
+      }
       const json = await http.getJson(
-        `/api/v3/coins/${encodeURIComponent(idPart)}/market_chart?vs_currency=usd&days=max&interval=daily`,
+        `/api/v3/coins/${encodeURIComponent(id)}/market_chart?vs_currency=usd&days=max&interval=daily`,
       );
       const parsed = parseCoinGeckoMarketChart(json, ticker);
       return { profile: { ticker, kind: 'crypto', currency: 'USD' }, ...parsed };
