@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,13 @@ export const configSchema = z
     LOG_LEVEL: z.enum(logLevels).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // Embedded SQLite: threads that run reads beside the main connection (0: all on the main thread).
+    SQLITE_READ_THREADS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(16)
+      .default(() => Math.min(4, os.availableParallelism())),
     // Sign-in with OpenID Connect (docs/auth.md). Unset OIDC_ISSUER: the development provider under /idp.
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

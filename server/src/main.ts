@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     sqliteFile: path.join(config.DATA_DIR, 'ledgerlight.db'),
     poolMax: config.DATABASE_POOL_MAX,
+    readThreads: config.SQLITE_READ_THREADS,
   });
   const applied = await migrateToLatest(database);
   const metrics = createMetrics(database);

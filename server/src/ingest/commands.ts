@@ -168,7 +168,7 @@ export const commands: Record<string, Command> = {
     binanceSource(http(c.config, c.config.BINANCE_BASE_URL), () => tickersOfKind(c.database, 'crypto')),
   ),
   coingecko: sourceCommand(
-    'ingest coingecko <TICKER=coin-id...>',
+    'ingest coingecko <TICKER[=coin-id]...> | --all',
     'crypto daily prices from CoinGecko market_chart',
     (c) => coinGeckoSource(http(c.config, c.config.COINGECKO_BASE_URL), () => tickersOfKind(c.database, 'crypto')),
   ),

@@ -1,0 +1,238 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/*
+ * Reader threads for the embedded database. better-sqlite3 is synchronous: on the one event loop, eight
+ * concurrent 10-year chart reads run one after the other while the second core idles. Each reader thread
+ * holds its own read-only connection to the same file (WAL lets readers run beside the writer, each on the
+ * last committed state), so reads overlap with each other and with the HTTP work of the main thread.
+ *
+ * Rows travel back by column, not as row objects: a column of numbers as a Float64Array (moved, not
+ * copied), a column of strings as one joined string. Structured cloning 2,600 small row arrays cost
+ * about as much as the read; this costs a few percent of it.
+ *
+ * The thread's code is the function `readerThread` below, started from its source text, so the same code
+ * runs under the TypeScript loader in tests and from the bundle in production.
+ */
+
+/** What a thread sends back for one column. */
+type Column =
+  | { kind: 'number'; values: Float64Array }
+  /** Joined with U+0000; null written as U+0001 when `nulls` is set. */
+  | { kind: 'text'; joined: string; nulls: boolean }
+  | { kind: 'mixed'; values: unknown[] };
+
+type Reply =
+  | { id: number; names: string[]; count: number; columns: Column[] }
+  | { id: number; notRead: true }
+  | { id: number; error: { message: string; code?: string; name: string } };
+
+interface Request {
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+function readerThread(): void {
+  const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
+  if (!parentPort) return;
+  const SQLite = require(workerData.driverPath) as typeof import('better-sqlite3');
+  const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  db.pragma(`mmap_size = ${Number(workerData.mmapBytes)}`);
+  const statements = new Map<string, import('better-sqlite3').Statement>();
+  const KEPT = 500;
+  const SEPARATOR = '\u0000';
+  const NULL = '\u0001';
+
+  function prepared(sql: string) {
+    let statement = statements.get(sql);
+    if (statement) {
+      statements.delete(sql);
+    } else {
+      statement = db.prepare(sql);
+      if (statement.reader) statement.raw(true);
+      if (statements.size >= KEPT) statements.delete(statements.keys().next().value as string);
+    }
+    statements.set(sql, statement);
+    return statement;
+  }
+
+  function encode(rows: unknown[][], width: number, transfer: ArrayBuffer[]) {
+    const columns = [];
+    for (let c = 0; c < width; c++) {
+      let kind = '';
+      let nulls = false;
+      let plain = true;
+      for (let i = 0; i < rows.length; i++) {
+        const value = (rows[i] as unknown[])[c];
+        if (value === null) {
+          nulls = true;
+          continue;
+        }
+        const type = typeof value;
+        if (type === 'string' && ((value as string).includes(SEPARATOR) || (value as string) === NULL)) plain = false;
+        if (kind === '') kind = type;
+        else if (kind !== type) kind = 'mixed';
+      }
+      if (kind === 'number' && !nulls) {
+        const values = new Float64Array(rows.length);
+        for (let i = 0; i < rows.length; i++) values[i] = (rows[i] as number[])[c] as number;
+        transfer.push(values.buffer);
+        columns.push({ kind: 'number', values });
+      } else if (kind === 'string' && plain) {
+        const parts = new Array<string>(rows.length);
+        for (let i = 0; i < rows.length; i++) parts[i] = ((rows[i] as unknown[])[c] as string | null) ?? NULL;
+        columns.push({ kind: 'text', joined: parts.join(SEPARATOR), nulls });
+      } else {
+        columns.push({ kind: 'mixed', values: rows.map((row) => row[c]) });
+      }
+    }
+    return columns;
+  }
+
+  parentPort.on('message', (request: Request) => {
+    try {
+      const statement = prepared(request.sql);
+      if (!statement.reader) {
+        parentPort.postMessage({ id: request.id, notRead: true });
+        return;
+      }
+      const rows = statement.all(request.parameters) as unknown[][];
+      const names = statement.columns().map((column) => column.name);
+      const transfer: ArrayBuffer[] = [];
+      const columns = encode(rows, names.length, transfer);
+      parentPort.postMessage({ id: request.id, names, count: rows.length, columns }, transfer);
+    } catch (error) {
+      const e = error as { message?: string; code?: string; name?: string };
+      parentPort.postMessage({
+        id: request.id,
+        error: { message: String(e.message ?? error), code: e.code, name: e.name ?? 'Error' },
+      });
+    }
+  });
+}
+
+type RowMaker = (columns: ArrayLike<unknown>[], i: number) => Record<string, unknown>;
+const makers = new Map<string, RowMaker>();
+
+/** `(c, i) => ({ "a": c[0][i], "b": c[1][i] })`, compiled once per column list: V8 builds such literals fastest. */
+function rowMaker(names: readonly string[]): RowMaker {
+  const key = names.join('\u0000');
+  let make = makers.get(key);
+  if (!make) {
+    const fields = names.map((name, i) => `${JSON.stringify(name)}: c[${i}][i]`).join(', ');
+    make = new Function('c', 'i', `return { ${fields} };`) as RowMaker;
+    makers.set(key, make);
+  }
+  return make;
+}
+
+function decode(column: Column): ArrayLike<unknown> {
+  if (column.kind === 'number') return column.values;
+  if (column.kind === 'text') {
+    const values: (string | null)[] = column.joined.split('\u0000');
+    if (column.nulls) for (let i = 0; i < values.length; i++) if (values[i] === '\u0001') values[i] = null;
+    return values;
+  }
+  // A BLOB arrives as a Uint8Array; the main connection would have given a Buffer.
+  return column.values.map((v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v) : v));
+}
+
+/** The main connection must run it (the statement writes): not an error. */
+export class NotARead extends Error {}
+
+export interface ReadPool {
+  read(sql: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+  readonly size: number;
+}
+
+export interface ReadPoolOptions {
+  file: string;
+  threads: number;
+  mmapBytes: number;
+}
+
+interface Thread {
+  worker: Worker;
+  pending: Map<number, { resolve: (rows: Record<string, unknown>[]) => void; reject: (error: Error) => void }>;
+}
+
+export function createReadPool(options: ReadPoolOptions): ReadPool {
+  const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+  // Compilers that keep function names (tsx does) wrap inner functions in a __name helper of their own.
+  const source = `const __name = (target) => target;\n(${readerThread.toString()})();`;
+  const threads: (Thread | undefined)[] = new Array(options.threads).fill(undefined);
+  let nextId = 1;
+  let closed = false;
+
+  function start(slot: number): Thread {
+    const worker = new Worker(source, {
+      eval: true,
+      workerData: { file: options.file, driverPath, mmapBytes: options.mmapBytes },
+    });
+    const thread: Thread = { worker, pending: new Map() };
+    worker.on('message', (reply: Reply) => {
+      const waiting = thread.pending.get(reply.id);
+      if (!waiting) return;
+      thread.pending.delete(reply.id);
+      if (thread.pending.size === 0) worker.unref();
+      if ('error' in reply) {
+        const error = Object.assign(new Error(reply.error.message), { code: reply.error.code });
+        error.name = reply.error.name;
+        waiting.reject(error);
+      } else if ('notRead' in reply) {
+        waiting.reject(new NotARead(`not a read`));
+      } else {
+        const columns = reply.count === 0 ? [] : reply.columns.map(decode);
+        const make = rowMaker(reply.names);
+        const rows = new Array<Record<string, unknown>>(reply.count);
+        for (let i = 0; i < reply.count; i++) rows[i] = make(columns, i);
+        waiting.resolve(rows);
+      }
+    });
+    // A thread that dies takes its queries with it; the next read starts a new one in its slot.
+    const fail = (error: Error) => {
+      if (threads[slot] === thread) threads[slot] = undefined;
+      for (const waiting of thread.pending.values()) waiting.reject(error);
+      thread.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`database reader thread exited (${code})`)));
+    // An idle reader must not keep the process alive; one with a query in flight must (see read).
+    worker.unref();
+    threads[slot] = thread;
+    return thread;
+  }
+
+  /** The thread with the fewest queries in flight (a new one while a slot is empty). */
+  function pick(): Thread {
+    let best: Thread | undefined;
+    for (let slot = 0; slot < threads.length; slot++) {
+      const thread = threads[slot] ?? start(slot);
+      if (thread.pending.size === 0) return thread;
+      if (!best || thread.pending.size < best.pending.size) best = thread;
+    }
+    return best as Thread;
+  }
+
+  return {
+    size: options.threads,
+    read(sql, parameters) {
+      if (closed) return Promise.reject(new Error('database is closed'));
+      const thread = pick();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        if (thread.pending.size === 0) thread.worker.ref();
+        thread.pending.set(id, { resolve, reject });
+        thread.worker.postMessage({ id, sql, parameters } satisfies Request);
+      });
+    },
+    async close() {
+      closed = true;
+      await Promise.all(threads.map((thread) => thread?.worker.terminate()));
+      threads.fill(undefined);
+    },
+  };
+}
