@@ -34,9 +34,11 @@ interface Request {
 }
 
 function readerThread(): void {
-  const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
+  // No `require` or `import` here: bundlers rewrite them into helpers that do not exist in the thread.
+  const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
   if (!parentPort) return;
-  const SQLite = require(workerData.driverPath) as typeof import('better-sqlite3');
+  const { createRequire } = process.getBuiltinModule('node:module');
+  const SQLite = createRequire(workerData.driverPath)(workerData.driverPath) as typeof import('better-sqlite3');
   const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   db.pragma(`mmap_size = ${Number(workerData.mmapBytes)}`);
