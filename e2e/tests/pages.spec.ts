@@ -42,6 +42,12 @@ const PAGES: { name: string; path: string; heading: RegExp }[] = [
   { name: 'unknown-ticker', path: '/stocks/SOL', heading: /SOL\b/ },
 ];
 
+/*
+ * A tab shown whole, give or take a pixel: the last tab's edge can sit a fraction of a pixel past the
+ * row's whole-pixel scroll width, so it never quite reaches a ratio of 1.
+ */
+const WHOLE = 0.98;
+
 const localized = (language: string, pagePath: string) =>
   language === 'en' ? pagePath : pagePath === '/' ? `/${language}` : `/${language}${pagePath}`;
 
@@ -64,6 +70,10 @@ async function visitAll(browser: Browser, name: keyof typeof VIEWS): Promise<voi
       await expect(page.locator('html')).toHaveAttribute('data-theme', view.colorScheme);
       await expect(page.getByRole('heading', { level: 1, name: entry.heading })).toBeVisible();
       await settled(page);
+      // Phones: the tab bar scrolls sideways, and the open tab is scrolled into view, whole.
+      if (view.viewport.width <= 414 && entry.name.startsWith('stock-')) {
+        await expect(page.getByRole('tab', { selected: true })).toBeInViewport({ ratio: WHOLE });
+      }
       // Phones: tables scroll inside their panel, never the page (design.md).
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) failures.push(`${language} ${entry.path}: the page scrolls sideways by ${overflow} px`);
@@ -85,6 +95,45 @@ test.describe('pages in four languages', () => {
       await visitAll(browser, name);
     });
   }
+
+  test('on a 360 px phone the tab bar hints at the tabs beyond its edges and shows the open one', async ({ page }) => {
+    await page.goto(`/stocks/${STOCK}`);
+    const row = page.getByRole('tablist');
+    const more = { start: page.locator('.tabs__more--start'), end: page.locator('.tabs__more--end') };
+    await expect(page.getByRole('tab', { name: 'Overview', selected: true })).toBeVisible();
+    // Every tab fits on a desktop: no hint at either edge.
+    await expect(more.start).toBeHidden();
+    await expect(more.end).toBeHidden();
+    // A window made narrow (a resize, not a scroll) brings the end hint.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(more.end).toBeVisible();
+    await expect(more.start).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Overview', selected: true })).toBeInViewport({ ratio: WHOLE });
+    // The fade is the page background of the theme in use.
+    expect(
+      await more.end.evaluate((fade) =>
+        getComputedStyle(fade).backgroundImage.includes(getComputedStyle(document.body).backgroundColor),
+      ),
+    ).toBe(true);
+    await row.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect(more.end).toBeHidden();
+    await expect(more.start).toBeVisible();
+
+    // The last tab opened from its address is scrolled into view, with the hint now at the start.
+    await page.goto(`/stocks/${STOCK}/data`);
+    await expect(page.getByRole('tab', { name: 'Data', selected: true })).toBeInViewport({ ratio: WHOLE });
+    await expect(more.start).toBeVisible();
+    await expect(more.end).toBeHidden();
+    // The keyboard still works as before: Home selects and focuses the first tab, and it comes into view.
+    await page.getByRole('tab', { name: 'Data' }).focus();
+    await page.keyboard.press('Home');
+    await expect(page).toHaveURL(new RegExp(`/stocks/${STOCK}$`));
+    const overview = page.getByRole('tab', { name: 'Overview', selected: true });
+    await expect(overview).toBeFocused();
+    await expect(overview).toBeInViewport({ ratio: WHOLE });
+    await expect(more.start).toBeHidden();
+    await expect(more.end).toBeVisible();
+  });
 
   test('charts follow a theme switch without a reload', async ({ page }) => {
     await page.goto(`/stocks/${STOCK}/dividends`);
