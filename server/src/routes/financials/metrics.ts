@@ -24,27 +24,36 @@ export interface MetricContext {
   dividends: readonly DividendPoint[];
 }
 
+/*
+ * Responses are built from thousands of these (5 tickers x 20 years x every metric), so the values are
+ * shared rather than copied: a filed value is its period's cell as it is (a Cell is a FinancialValue),
+ * and the empty ones are constants. Nothing changes a value once built (metrics.test.ts freezes them).
+ */
 const empty: FinancialValue = { value: null, accessions: [], derived: false };
+const emptyComputed: FinancialValue = { value: null, accessions: [], derived: true };
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 function filed(row: PeriodRow | undefined, item: string): FinancialValue {
-  const cell: Cell | undefined = row?.items.get(item);
-  return cell ? { value: cell.value, accessions: cell.accessions, derived: cell.derived } : empty;
+  return row?.items.get(item) ?? empty;
 }
 
 /** A value computed from inputs: null unless the function gives one; the inputs' filings are its sources. */
 function computed(value: number | null, ...inputs: FinancialValue[]): FinancialValue {
-  if (value == null || !Number.isFinite(value)) return { value: null, accessions: [], derived: true };
-  return { value, accessions: [...new Set(inputs.flatMap((i) => i.accessions))], derived: true };
+  if (value == null || !Number.isFinite(value)) return emptyComputed;
+  // Each accession once, in the order of the inputs (a handful at most: includes beats a Set here).
+  const accessions: string[] = [];
+  for (const input of inputs) for (const a of input.accessions) if (!accessions.includes(a)) accessions.push(a);
+  return { value, accessions, derived: true };
 }
 
 type Compute = (row: PeriodRow, context: MetricContext) => FinancialValue;
 
-const item =
-  (name: string): Compute =>
-  (row) =>
-    filed(row, snake(name));
+/** A filed metric: its snake_case line item is named once, at module load, not per period. */
+const item = (name: string): Compute => {
+  const lineItem = snake(name);
+  return (row) => filed(row, lineItem);
+};
 const get = (row: PeriodRow, name: string) => filed(row, name);
 
 function freeCashFlow(row: PeriodRow): FinancialValue {

@@ -1,3 +1,4 @@
+import type { FinancialValue } from '@app/contract';
 import { splitFactorAfter } from '../../finance/adjust.ts';
 import { ttmSum } from '../../finance/periods.ts';
 import type { SplitPoint } from '../../finance/types.ts';
@@ -8,11 +9,11 @@ import type { FactRow } from './queries.ts';
  * the accession it came from. Per-share items and share counts are restated here, once, for the splits
  * after the period end, so every later computation works in today's share terms.
  */
-export interface Cell {
-  value: number;
-  accessions: string[];
-  derived: boolean;
-}
+/**
+ * A filed value, shaped as the contract's FinancialValue so the metrics hand it out as it is (no copy
+ * per period); the type keeps a field that the response must not carry from being added here.
+ */
+export type Cell = FinancialValue & { value: number };
 
 export interface PeriodRow {
   fiscalYear: number;

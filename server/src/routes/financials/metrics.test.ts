@@ -1,0 +1,80 @@
+import { type FinancialMetric, financialGroups, financialMetrics } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { lineItemsOf, type MetricContext, metricValues } from './metrics.ts';
+import type { Cell, PeriodRow } from './periods.ts';
+
+const period = (year: number, items: Record<string, Cell>): PeriodRow => ({
+  fiscalYear: year,
+  fiscalPeriod: 'FY',
+  periodStart: `${year}-01-01`,
+  periodEnd: `${year}-12-31`,
+  items: new Map(Object.entries(items)),
+});
+const cell = (value: number, ...accessions: string[]): Cell => ({ value, accessions, derived: false });
+
+const y2022 = period(2022, { equity: cell(800, 'A-22'), total_assets: cell(1800, 'A-22') });
+const y2023 = period(2023, {
+  revenue: cell(1000, 'A-23'),
+  gross_profit: cell(400, 'A-23'),
+  operating_income: cell(200, 'A-23', 'B-23'),
+  net_income: cell(100, 'B-23'),
+  eps_basic: cell(2, 'A-23'),
+  shares_basic: cell(50, 'A-23'),
+  equity: cell(1000, 'A-23'),
+  total_assets: { value: 2000, accessions: [], derived: true },
+});
+const context: MetricContext = { previous: y2022, dividends: [{ exDate: '2023-05-10', amount: 0.5 }] };
+
+describe('financial metrics of one period', () => {
+  it('a filed metric is its line item as filed, and null with no filings when not filed', () => {
+    const values = metricValues(y2023, ['revenue', 'totalAssets', 'costOfRevenue'], context);
+    expect(values).toEqual({
+      revenue: { value: 1000, accessions: ['A-23'], derived: false },
+      totalAssets: { value: 2000, accessions: [], derived: true },
+      costOfRevenue: { value: null, accessions: [], derived: false },
+    });
+  });
+
+  it('a computed metric names each filing once, in the order of its inputs', () => {
+    // ROE reads net income (B-23), equity a year before (A-22) and at the end (A-23).
+    const values = metricValues(y2023, ['roe', 'grossMargin', 'netMargin', 'payoutRatio', 'freeCashFlow'], context);
+    expect(values.roe).toEqual({ value: 100 / 900, accessions: ['B-23', 'A-22', 'A-23'], derived: true });
+    expect(values.grossMargin).toEqual({ value: 0.4, accessions: ['A-23'], derived: true });
+    expect(values.netMargin).toEqual({ value: 0.1, accessions: ['A-23', 'B-23'], derived: true });
+    // No DPS filed: the dividend with its ex-date in 2023 (no filing) over EPS (A-23).
+    expect(values.payoutRatio).toEqual({ value: 0.25, accessions: ['A-23'], derived: true });
+    // No cash flows filed: nothing to compute, so no filings either.
+    expect(values.freeCashFlow).toEqual({ value: null, accessions: [], derived: true });
+  });
+
+  it('every metric computed twice over frozen periods gives the same values (values are shared, never changed)', () => {
+    const freeze = (row: PeriodRow) => {
+      for (const c of row.items.values()) Object.freeze(Object.freeze(c).accessions);
+      return Object.freeze(row);
+    };
+    const rows = [freeze(y2022), freeze(y2023)];
+    const frozen: MetricContext = { previous: rows[0], dividends: Object.freeze([...context.dividends]) };
+    const first = JSON.stringify(rows.map((row) => metricValues(row, financialMetrics, frozen)));
+    const again = JSON.stringify(rows.map((row) => metricValues(row, financialMetrics, frozen)));
+    expect(again).toBe(first);
+    // A shared empty value is not changed by being handed out either.
+    expect(metricValues(y2022, ['costOfRevenue'], frozen).costOfRevenue?.accessions).toEqual([]);
+  });
+
+  it('every statement line of the contract is read as its own snake_case line item, except computed ones', () => {
+    const lines = new Set<FinancialMetric>([
+      ...financialGroups['income-statement'],
+      ...financialGroups['balance-sheet'],
+      ...financialGroups['cash-flow'],
+    ]);
+    lines.delete('freeCashFlow');
+    for (const name of lines) {
+      expect(lineItemsOf([name])).toEqual([name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]);
+    }
+    // Free cash flow is a statement line but computed: there is no free_cash_flow line item.
+    expect(lineItemsOf(['freeCashFlow'])).toEqual(
+      expect.arrayContaining(['capital_expenditure', 'operating_cash_flow']),
+    );
+    expect(lineItemsOf(['freeCashFlow'])).not.toContain('free_cash_flow');
+  });
+});
