@@ -1,6 +1,7 @@
 import type { NewsItem } from '@app/contract';
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import type { Schema } from '../../db/schema.ts';
 
 export interface ItemPage {
   items: NewsItem[];
@@ -18,19 +19,8 @@ interface ItemRow {
 }
 
 /** The items of one feed, newest first. */
-export async function feedItems(db: Db, feedId: number, skip: number, limit: number): Promise<ItemPage> {
-  const base = db.selectFrom('news_items').where('feed_id', '=', feedId);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'title', 'link', 'summary', 'published_at', 'source', 'locale'])
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(skip)
-      .limit(limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: await present(db, rows), total: Number(count.n) };
+export function feedItems(db: Db, feedId: number, skip: number, limit: number): Promise<ItemPage> {
+  return itemPage(db, (eb) => eb('feed_id', '=', feedId), skip, limit);
 }
 
 /** Ids of the enabled feeds of a kind in a locale. */
@@ -56,7 +46,17 @@ export async function mergedItems(db: Db, feeds: number[], skip: number, limit: 
     .select((eb) => eb.fn.min('id').as('id'))
     .where('feed_id', 'in', feeds)
     .groupBy(sql`coalesce(link, guid)`);
-  const base = db.selectFrom('news_items').where('id', 'in', firstCopies);
+  return itemPage(db, (eb) => eb('id', 'in', firstCopies), skip, limit);
+}
+
+/** One page of the items a filter picks, newest first, with how many it picks in all (both feed lists). */
+async function itemPage(
+  db: Db,
+  filter: (eb: ExpressionBuilder<Schema, 'news_items'>) => Expression<SqlBool>,
+  skip: number,
+  limit: number,
+): Promise<ItemPage> {
+  const base = db.selectFrom('news_items').where(filter);
   const [rows, count] = await Promise.all([
     base
       .select(['id', 'title', 'link', 'summary', 'published_at', 'source', 'locale'])
