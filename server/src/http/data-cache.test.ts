@@ -25,6 +25,9 @@ describe.each(testDatabases())('data cache through the real server on $engine', 
     expect(first.headers.etag).toMatch(/^"0-[\w-]{16}"$/);
     expect(first.headers['cache-control']).toContain('public');
     expect(first.headers['x-cache']).toBe('miss');
+    // Stored from its second request on (admitAfter): the second one still runs, and is kept.
+    const second = await t.app.inject(url);
+    expect(second.headers['x-cache']).toBe('miss');
 
     // Change the table behind the API's back (no version bump): a cached answer cannot see it.
     await t.database.db.updateTable('indicators').set({ pe: 99 }).execute();
@@ -81,6 +84,7 @@ describe('data cache unit', () => {
     app.get('/x', { ...cache.hooks }, async () => ({ ok: true }));
     await app.ready();
     expect((await app.inject('/x')).headers['x-cache']).toBe('miss');
+    expect((await app.inject('/x')).headers['x-cache']).toBe('miss');
     down = true;
     const during = await app.inject('/x');
     expect(during.statusCode).toBe(200);
@@ -104,7 +108,7 @@ describe('data cache unit', () => {
         await sleep(5);
         return 7;
       },
-      { ...defaultDataCacheOptions, maxEntries: 2, versionTtlMs: 60_000 },
+      { ...defaultDataCacheOptions, maxEntries: 2, versionTtlMs: 60_000, admitAfter: 1 },
     );
     const app = Fastify();
     app.get('/n/:id', { ...cache.hooks }, async (request) => {
@@ -121,6 +125,26 @@ describe('data cache unit', () => {
     expect((await app.inject('/n/1')).headers['x-cache']).toBe('hit');
     expect((await app.inject('/n/2')).headers['x-cache']).toBe('miss');
     expect(handled).toBe(4);
+    await app.close();
+  });
+
+  it('stores an answer from its second request on, and forgets keys asked once beyond 4 x maxEntries', async () => {
+    let handled = 0;
+    const cache = createDataCache(async () => 1, { ...defaultDataCacheOptions, maxEntries: 2, versionTtlMs: 60_000 });
+    const app = Fastify();
+    app.get('/n/:id', { ...cache.hooks }, async (request) => {
+      handled += 1;
+      return { id: (request.params as { id: string }).id };
+    });
+    await app.ready();
+    const xcache = async (path: string) => (await app.inject(path)).headers['x-cache'];
+    expect([await xcache('/n/1'), await xcache('/n/1'), await xcache('/n/1')]).toEqual(['miss', 'miss', 'hit']);
+    expect(handled).toBe(2);
+    // Nine other keys asked once each: more than 4 x 2 remembered, so the first of them is forgotten.
+    for (let i = 10; i < 19; i++) await xcache(`/n/${i}`);
+    expect(cache.size).toBe(1);
+    expect([await xcache('/n/10'), await xcache('/n/10')]).toEqual(['miss', 'miss']);
+    expect([await xcache('/n/18'), await xcache('/n/18')]).toEqual(['miss', 'hit']);
     await app.close();
   });
 });

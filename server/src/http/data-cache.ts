@@ -19,6 +19,14 @@ export interface DataCacheOptions {
   maxEntries: number;
   maxBytes: number;
   cacheControl: string;
+  /**
+   * A response is stored from the n-th request for it on (2: the second). Most distinct URLs are asked
+   * once (a long tail of tickers and ranges); storing each of those as a 100 kB buffer only to evict it
+   * unread churned the memory limit and brought on a full garbage collection every few seconds, which
+   * stalled every request in flight for 50-80 ms (docs/performance.md). URLs asked once are remembered
+   * by key only, up to 4 x maxEntries of them.
+   */
+  admitAfter: number;
 }
 
 export const defaultDataCacheOptions: DataCacheOptions = {
@@ -28,6 +36,7 @@ export const defaultDataCacheOptions: DataCacheOptions = {
   // Browsers revalidate after a minute (a cheap 304); a CDN keeps it 10 minutes and may serve a stale copy
   // for a day while it refetches: data changes at most a few times a day.
   cacheControl: 'public, max-age=60, s-maxage=600, stale-while-revalidate=86400',
+  admitAfter: 2,
 };
 
 interface Entry {
@@ -39,6 +48,8 @@ interface Entry {
 interface Pending {
   key: string;
   etag: string;
+  /** Asked often enough to be stored (admitAfter). */
+  store: boolean;
 }
 
 export interface DataCache {
@@ -90,6 +101,8 @@ export function dataCache(database: Database, options: Partial<DataCacheOptions>
 
 export function createDataCache(readVersion: () => Promise<number>, options: DataCacheOptions): DataCache {
   const entries = new Map<string, Entry>();
+  /** Keys asked for but not stored yet, with how many times: oldest first. */
+  const seen = new Map<string, number>();
   const pending = new WeakMap<FastifyRequest, Pending>();
   let bytes = 0;
   let version: { value: number; readAt: number } | undefined;
@@ -117,7 +130,18 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
 
   function clearEntries(): void {
     entries.clear();
+    seen.clear();
     bytes = 0;
+  }
+
+  /** Counts a miss; true when this one makes the key worth storing. */
+  function admit(key: string): boolean {
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.delete(key);
+    if (count >= options.admitAfter) return true;
+    seen.set(key, count);
+    if (seen.size > options.maxEntries * 4) seen.delete(seen.keys().next().value as string);
+    return false;
   }
 
   function store(key: string, entry: Entry): void {
@@ -158,7 +182,7 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
             .headers({ etag, 'cache-control': options.cacheControl, 'content-type': hit.contentType, 'x-cache': 'hit' })
             .send(hit.body);
         }
-        pending.set(request, { key, etag });
+        pending.set(request, { key, etag, store: admit(key) });
         return undefined;
       },
       async onSend(request, reply, payload) {
@@ -166,11 +190,12 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
         if (!miss || reply.statusCode !== 200) return payload;
         pending.delete(request);
         reply.headers({ etag: miss.etag, 'cache-control': options.cacheControl, 'x-cache': 'miss' });
-        if (request.method === 'GET' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        if (miss.store && request.method === 'GET' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
           const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
           // Kept as bytes: a hit is then written as is, with no UTF-8 encoding of a 100 kB string each time.
           const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
           store(miss.key, { body, contentType, bytes: body.length });
+          return body;
         }
         return payload;
       },

@@ -9,7 +9,7 @@ import { createDataCache, defaultDataCacheOptions } from '../../http/data-cache.
  */
 describe('data cache hits', () => {
   it('answer a repeat and a 304 without running the handler', async () => {
-    const cache = createDataCache(async () => 1, defaultDataCacheOptions);
+    const cache = createDataCache(async () => 1, { ...defaultDataCacheOptions, admitAfter: 1 });
     const app = Fastify({ logger: false });
     let runs = 0;
     app.get('/api/data/thing', { ...cache.hooks }, async () => {
