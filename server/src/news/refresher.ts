@@ -116,10 +116,12 @@ export async function refreshDueFeeds(
     .orderBy('feeds.next_fetch_at')
     .limit(FEEDS_PER_RUN)
     .execute();
+  const report: RunReport = { updated: 0, unchanged: 0, failed: 0, newItems: 0 };
+  // Most runs find nothing due: no need to index every security's name for them.
+  if (due.length === 0) return report;
   const securities = await db.selectFrom('securities').select(['ticker', 'name']).execute();
   const mentions = mentionMatcher(securities);
   const companies = deps.settings.demo ? await demoCompanies(db) : [];
-  const report: RunReport = { updated: 0, unchanged: 0, failed: 0, newItems: 0 };
   const queue = [...due];
   const worker = async () => {
     for (let feed = queue.shift(); feed && !stopping(); feed = queue.shift()) {

@@ -19,8 +19,24 @@ describe('mentionMatcher', () => {
     ['The CEO resigned', []],
     ['acme is a word here but ACMEX is not a ticker', ['ACME']],
     ['Nothing to see', []],
+    ['Northwind Energy’s results', ['NWE']],
+    ['Northwind energies', []],
   ])('%s', (text, expected) => {
     expect(mentions(text)).toEqual(expected);
+  });
+
+  it('matches names word by word among thousands of companies, punctuation and case aside', () => {
+    const many = Array.from({ length: 3000 }, (_, i) => ({ ticker: `T${i}`, name: `Company Number ${i} Inc.` }));
+    const matcher = mentionMatcher([
+      ...many,
+      { ticker: 'KO', name: 'The Coca-Cola Company' },
+      { ticker: 'JNJ', name: 'Johnson & Johnson' },
+      { ticker: 'SHELL', name: 'Shell plc' },
+    ]);
+    expect(matcher('company number 2999 and the coca cola company meet')).toEqual(['KO', 'T2999']);
+    expect(matcher('Johnson & Johnson beats; Shell slips')).toEqual(['JNJ', 'SHELL']);
+    expect(matcher('Company Number 12 of 3000')).toEqual(['T12']);
+    expect(matcher('Johnson alone, Company Number')).toEqual([]);
   });
 });
 

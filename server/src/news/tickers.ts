@@ -40,15 +40,28 @@ const COMMON_WORDS = new Set([
 const LEGAL_SUFFIX =
   /[,\s]+(inc|incorporated|corp|corporation|co|company|ltd|limited|plc|ag|se|sa|nv|n\.v|holdings?|group)\.?$/i;
 
+/** Words of a text or name: runs of letters and digits, lower-cased. */
+const WORD = /[\p{L}\p{N}]+/gu;
+const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
+
+/**
+ * Built once per refresher run for every security (thousands on a real universe), then run on every
+ * item. Company names are matched as word sequences through an index on their first word, so an item
+ * costs one pass over its words whatever the number of companies; a regular expression per name cost
+ * 0.2-0.3 s to build for 2,000 companies and 2,000 tests per item.
+ */
 export function mentionMatcher(securities: KnownSecurity[]): (text: string) => string[] {
   const byTicker = new Map(securities.map((s) => [s.ticker.toUpperCase(), s.ticker]));
-  const names = securities
-    .map((s) => ({ ticker: s.ticker, name: stripSuffix(s.name) }))
-    .filter((n) => n.name.length >= 4)
-    .map((n) => ({
-      ticker: n.ticker,
-      pattern: new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(n.name)}($|[^\\p{L}\\p{N}])`, 'iu'),
-    }));
+  const byFirstWord = new Map<string, { ticker: string; rest: string[] }[]>();
+  for (const security of securities) {
+    const name = stripSuffix(security.name);
+    if (name.length < 4) continue;
+    const [first, ...rest] = words(name);
+    if (!first) continue;
+    const list = byFirstWord.get(first) ?? [];
+    list.push({ ticker: security.ticker, rest });
+    byFirstWord.set(first, list);
+  }
 
   return (text: string) => {
     const found = new Set<string>();
@@ -62,7 +75,12 @@ export function mentionMatcher(securities: KnownSecurity[]): (text: string) => s
       const ticker = byTicker.get(match[0]);
       if (ticker && !COMMON_WORDS.has(match[0])) found.add(ticker);
     }
-    for (const { ticker, pattern } of names) if (pattern.test(text)) found.add(ticker);
+    const tokens = words(text);
+    tokens.forEach((token, at) => {
+      for (const candidate of byFirstWord.get(token) ?? []) {
+        if (candidate.rest.every((word, k) => tokens[at + 1 + k] === word)) found.add(candidate.ticker);
+      }
+    });
     return [...found].sort();
   };
 }
@@ -71,8 +89,4 @@ function stripSuffix(name: string): string {
   let result = name.trim();
   for (let i = 0; i < 3 && LEGAL_SUFFIX.test(result); i++) result = result.replace(LEGAL_SUFFIX, '').trim();
   return result;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
