@@ -3,13 +3,14 @@ import type { Db } from '../../db/index.ts';
 import type { Period } from '../../db/schema.ts';
 import { addDays, type DividendPoint } from '../../finance/types.ts';
 import { groupBySecurity, type SecurityRef } from '../market/securities.ts';
-import { lineItemsOf, metricValues } from './metrics.ts';
+import { selectDividends, selectSplits } from '../market/series-queries.ts';
+import { inputsOf, metricValues } from './metrics.ts';
 import { type PeriodRow, periodRows, ttmRow } from './periods.ts';
-import { selectDividendsAndSplits, selectFacts } from './queries.ts';
+import { selectFacts } from './queries.ts';
 
 /*
  * Loading and shaping the financials of several securities: three queries whatever the number of
- * tickers (facts, dividends, splits), then pure computation per period. Shared by the financials calls
+ * tickers (facts, dividends when a metric uses them, splits), then pure computation per period. Shared by the financials calls
  * and the data sheets.
  */
 export interface SecurityFinancials {
@@ -31,9 +32,12 @@ export async function loadFinancials(
 ): Promise<SecurityFinancials[]> {
   const ids = securities.map((s) => s.id);
   const from = range.from ? addDays(range.from, -LOOK_BACK_DAYS[period]) : undefined;
-  const [facts, [dividends, splits]] = await Promise.all([
-    selectFacts(db, ids, period, { from, to: range.to }, metrics ? lineItemsOf(metrics) : undefined),
-    selectDividendsAndSplits(db, ids),
+  const inputs = metrics ? inputsOf(metrics) : undefined;
+  const [facts, dividends, splits] = await Promise.all([
+    selectFacts(db, ids, period, { from, to: range.to }, inputs?.lineItems),
+    // An income statement, say, never looks at the dividends: no need to read them.
+    inputs && !inputs.dividends ? [] : selectDividends(db, ids),
+    selectSplits(db, ids),
   ]);
   const [f, d, s] = [groupBySecurity(facts), groupBySecurity(dividends), groupBySecurity(splits)];
   return securities.map((security) => ({

@@ -1,6 +1,6 @@
 import { type FinancialMetric, financialGroups, financialMetrics } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { lineItemsOf, type MetricContext, metricValues } from './metrics.ts';
+import { inputsOf, lineItemsOf, type MetricContext, metricValues } from './metrics.ts';
 import type { Cell, PeriodRow } from './periods.ts';
 
 const period = (year: number, items: Record<string, Cell>): PeriodRow => ({
@@ -76,5 +76,12 @@ describe('financial metrics of one period', () => {
       expect.arrayContaining(['capital_expenditure', 'operating_cash_flow']),
     );
     expect(lineItemsOf(['freeCashFlow'])).not.toContain('free_cash_flow');
+  });
+
+  it('says which metrics need the dividends loaded: those with a per-share fallback to them', () => {
+    expect(inputsOf(financialGroups['income-statement']).dividends).toBe(false);
+    expect(inputsOf(['revenue', 'roe']).dividends).toBe(false);
+    expect(inputsOf(['dividendsPerShare']).dividends).toBe(true);
+    expect(inputsOf(['revenue', 'payoutRatio']).dividends).toBe(true);
   });
 });

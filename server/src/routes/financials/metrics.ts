@@ -225,12 +225,19 @@ export function metricValues(
  * the query read only those rows.
  */
 export function lineItemsOf(metrics: readonly FinancialMetric[]): string[] {
+  return inputsOf(metrics).lineItems;
+}
+
+/** The line items the metrics read, and whether any of them reads the dividends (else they need not be loaded). */
+export function inputsOf(metrics: readonly FinancialMetric[]): { lineItems: string[]; dividends: boolean } {
   const seen = new Set<string>();
+  let dividends = false;
   const recording = (): PeriodRow => ({
     fiscalYear: 0,
     fiscalPeriod: 'FY',
-    periodStart: null,
-    periodEnd: '',
+    // A period with a start: the per-share fallback to the dividends by ex-date needs one.
+    periodStart: '0000-01-01',
+    periodEnd: '9999-12-31',
     items: {
       get(name: string) {
         seen.add(name);
@@ -238,8 +245,14 @@ export function lineItemsOf(metrics: readonly FinancialMetric[]): string[] {
       },
     } as Map<string, Cell>,
   });
-  metricValues(recording(), metrics, { previous: recording(), dividends: [] });
-  return [...seen].sort();
+  metricValues(recording(), metrics, {
+    previous: recording(),
+    get dividends() {
+      dividends = true;
+      return [];
+    },
+  });
+  return { lineItems: [...seen].sort(), dividends };
 }
 
 /** Every metric of the contract has a computation (checked by a test). */

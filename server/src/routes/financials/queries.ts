@@ -1,10 +1,9 @@
 import type { Db } from '../../db/index.ts';
 import type { Period } from '../../db/schema.ts';
-import { selectDividends, selectSplits } from '../market/series-queries.ts';
 
 /*
  * The facts of several securities for one kind of period in one read of the financial_facts primary
- * key (security_id, period, ...), ordered by security and period end; dividends and splits the same way.
+ * key (security_id, period, ...), ordered by security and period end.
  */
 export function selectFacts(
   db: Db,
@@ -34,7 +33,3 @@ export function selectFacts(
   return query.orderBy('security_id').orderBy('period_end').execute();
 }
 export type FactRow = Awaited<ReturnType<typeof selectFacts>>[number];
-
-export function selectDividendsAndSplits(db: Db, ids: readonly number[]) {
-  return Promise.all([selectDividends(db, ids), selectSplits(db, ids)]);
-}
