@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../ui/bar-chart.tsx';
-import { Panel, type PanelState } from '../../ui/panel.tsx';
+import { chartPanelState } from '../../ui/chart-panel.tsx';
+import { Panel } from '../../ui/panel.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useDividendsPerShare } from './dividends-api.ts';
 import './dividends.css';
@@ -16,7 +17,7 @@ export function DpsPanel({ ticker }: { ticker: string }) {
   const series = query.data?.series[0];
   const years = (series?.years ?? []).slice(-YEARS_SHOWN);
   const paying = years.some((year) => year.dps > 0);
-  const state: PanelState = query.isPending ? 'loading' : query.isError ? 'error' : paying ? 'ready' : 'empty';
+  const state = chartPanelState(query, paying);
   const currency = series?.currency ?? 'USD';
   return (
     <Panel

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Panel, type PanelState } from '../../ui/panel.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { usePayout } from './dividends-api.ts';
@@ -29,16 +28,16 @@ export function PayoutPanel({ ticker }: { ticker: string }) {
   }, [periods, t]);
   const latest = periods?.at(-1);
   const hasData = series.some((s) => s.points.length > 0);
-  const state: PanelState = query.isPending ? 'loading' : query.isError ? 'error' : hasData ? 'ready' : 'empty';
+  const state = chartPanelState(query, hasData);
   return (
-    <Panel
+    <ChartPanel
       title={t('payout.title')}
       headingLevel={3}
       state={state}
       onRetry={() => void query.refetch()}
       emptyText={t('payout.empty')}
       asOf={latest?.periodEnd ?? null}
-      skeleton={<Skeleton height={HEIGHT} />}
+      chartHeight={HEIGHT}
     >
       <dl className="stat-row">
         <div>
@@ -56,6 +55,6 @@ export function PayoutPanel({ ticker }: { ticker: string }) {
         format={(value) => units.pct(value, { digits: 0 })}
         height={HEIGHT}
       />
-    </Panel>
+    </ChartPanel>
   );
 }

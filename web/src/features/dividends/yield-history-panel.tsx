@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Panel, type PanelState } from '../../ui/panel.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
 import { type ChartBand, type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useYieldHistory, useYieldPercentile } from './dividends-api.ts';
@@ -64,11 +63,17 @@ export function YieldHistoryPanel({ ticker }: { ticker: string }) {
     [band, t, units],
   );
 
-  const pending = percentile.isPending || history.isPending;
-  const failed = percentile.isError || history.isError;
-  const state: PanelState = pending ? 'loading' : failed ? 'error' : band && series.length ? 'ready' : 'empty';
+  // Two queries feed the chart (the band, then the history from the band's window start): it waits
+  // for both and shows the error when either failed.
+  const state = chartPanelState(
+    {
+      isPending: percentile.isPending || history.isPending,
+      isError: percentile.isError || history.isError,
+    },
+    Boolean(band) && series.length > 0,
+  );
   return (
-    <Panel
+    <ChartPanel
       title={t('history.title')}
       headingLevel={3}
       state={state}
@@ -78,7 +83,7 @@ export function YieldHistoryPanel({ ticker }: { ticker: string }) {
       }}
       emptyText={t('percentile.empty')}
       asOf={points?.at(-1)?.day ?? null}
-      skeleton={<Skeleton height={HEIGHT} />}
+      chartHeight={HEIGHT}
     >
       <TimeSeriesChart
         label={t('history.chartLabel', { ticker })}
@@ -87,6 +92,6 @@ export function YieldHistoryPanel({ ticker }: { ticker: string }) {
         format={(value) => units.pct(value)}
         height={HEIGHT}
       />
-    </Panel>
+    </ChartPanel>
   );
 }
