@@ -15,6 +15,7 @@ import pg from 'pg';
 import { type Database, migrateToLatest, openDatabase } from '../server/src/db/index.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
+import { factRow } from '../server/src/ingest/store.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -117,22 +118,7 @@ async function baselinePass(): Promise<number> {
             .insertInto('daily_prices')
             .values(prices.slice(i, i + 500))
             .execute();
-        const facts = (b.facts ?? []).map((f) => ({
-          security_id: id,
-          line_item: f.lineItem,
-          period: f.period,
-          period_start: f.periodStart,
-          period_end: f.periodEnd,
-          fiscal_year: f.fiscalYear,
-          fiscal_period: f.fiscalPeriod,
-          value: f.value,
-          unit: f.unit,
-          concept: f.concept,
-          accession: f.accession,
-          form: f.form,
-          filed: f.filed,
-          derived: f.derived ? 1 : 0,
-        }));
+        const facts = (b.facts ?? []).map((f) => factRow(id, f));
         for (let i = 0; i < facts.length; i += 500)
           await tx
             .insertInto('financial_facts')

@@ -84,6 +84,9 @@ class RoutedConnection implements DatabaseConnection {
   }
 }
 
+/** The main connection a transaction holds (savepoints, commit and rollback only happen inside one). */
+const mainOf = (connection: DatabaseConnection) => (connection as RoutedConnection).main as DatabaseConnection;
+
 class PooledSqliteDriver implements Driver {
   constructor(
     /** Kysely's own driver: the one main connection behind its lock. */
@@ -115,7 +118,7 @@ class PooledSqliteDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const routed = connection as RoutedConnection;
     try {
-      await this.inner.commitTransaction(routed.main as DatabaseConnection);
+      await this.inner.commitTransaction(mainOf(routed));
     } finally {
       await this.#leave(routed);
     }
@@ -124,14 +127,14 @@ class PooledSqliteDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const routed = connection as RoutedConnection;
     try {
-      await this.inner.rollbackTransaction(routed.main as DatabaseConnection);
+      await this.inner.rollbackTransaction(mainOf(routed));
     } finally {
       await this.#leave(routed);
     }
   }
 
   savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
-    return this.inner.savepoint((connection as RoutedConnection).main as DatabaseConnection, name, compile);
+    return this.inner.savepoint(mainOf(connection), name, compile);
   }
 
   rollbackToSavepoint(
@@ -139,7 +142,7 @@ class PooledSqliteDriver implements Driver {
     name: string,
     compile: QueryCompiler['compileQuery'],
   ): Promise<void> {
-    return this.inner.rollbackToSavepoint((connection as RoutedConnection).main as DatabaseConnection, name, compile);
+    return this.inner.rollbackToSavepoint(mainOf(connection), name, compile);
   }
 
   releaseSavepoint(
@@ -147,7 +150,7 @@ class PooledSqliteDriver implements Driver {
     name: string,
     compile: QueryCompiler['compileQuery'],
   ): Promise<void> {
-    return this.inner.releaseSavepoint((connection as RoutedConnection).main as DatabaseConnection, name, compile);
+    return this.inner.releaseSavepoint(mainOf(connection), name, compile);
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {

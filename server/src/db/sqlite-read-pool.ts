@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { compileRecord } from './sqlite-rows.ts';
 
 /*
  * Reader threads for the embedded database. better-sqlite3 is synchronous: on the one event loop, eight
@@ -116,19 +117,10 @@ function readerThread(): void {
 }
 
 type RowMaker = (columns: ArrayLike<unknown>[], i: number) => Record<string, unknown>;
-const makers = new Map<string, RowMaker>();
 
-/** `(c, i) => ({ "a": c[0][i], "b": c[1][i] })`, compiled once per column list: V8 builds such literals fastest. */
-function rowMaker(names: readonly string[]): RowMaker {
-  const key = names.join('\u0000');
-  let make = makers.get(key);
-  if (!make) {
-    const fields = names.map((name, i) => `${JSON.stringify(name)}: c[${i}][i]`).join(', ');
-    make = new Function('c', 'i', `return { ${fields} };`) as RowMaker;
-    makers.set(key, make);
-  }
-  return make;
-}
+/** `(c, i) => ({ "a": c[0][i], "b": c[1][i] })`: row i of the columns made an object. */
+const rowMaker = (names: readonly string[]): RowMaker =>
+  compileRecord<RowMaker>(names, ['c', 'i'], (k) => `c[${k}][i]`);
 
 function decode(column: Column): ArrayLike<unknown> {
   if (column.kind === 'number') return column.values;

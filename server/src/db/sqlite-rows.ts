@@ -14,19 +14,31 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  */
 type RowBuilder = (values: unknown[]) => Record<string, unknown>;
 
-const builders = new Map<string, RowBuilder>();
+const compiled = new Map<string, (...args: unknown[]) => Record<string, unknown>>();
 
-/** `(v) => ({ "a": v[0], "b": v[1] })` for the column names; a name repeated keeps its last value, as better-sqlite3 does. */
-export function rowBuilder(names: readonly string[]): RowBuilder {
-  const key = names.join('\u0000');
-  let build = builders.get(key);
-  if (!build) {
-    const fields = names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
-    build = new Function('v', `return { ${fields} };`) as RowBuilder;
-    builders.set(key, build);
+/**
+ * A function returning `{ "a": <value 0>, "b": <value 1> }` for the column names, compiled once per
+ * (names, shape): V8 builds object literals of a fixed shape fastest. `parameters` and `valueAt` say
+ * where column i's value is read from. A name repeated keeps its last value, as better-sqlite3 does.
+ */
+export function compileRecord<F>(
+  names: readonly string[],
+  parameters: readonly string[],
+  valueAt: (i: number) => string,
+): F {
+  const key = `${parameters.join(',')}|${valueAt(0)}|${names.join('\u0000')}`;
+  let make = compiled.get(key);
+  if (!make) {
+    const fields = names.map((name, i) => `${JSON.stringify(name)}: ${valueAt(i)}`).join(', ');
+    make = new Function(...parameters, `return { ${fields} };`) as (...args: unknown[]) => Record<string, unknown>;
+    compiled.set(key, make);
   }
-  return build;
+  return make as F;
 }
+
+/** `(v) => ({ "a": v[0], "b": v[1] })`: a raw row made an object. */
+export const rowBuilder = (names: readonly string[]): RowBuilder =>
+  compileRecord<RowBuilder>(names, ['v'], (i) => `v[${i}]`);
 
 const STATEMENTS_KEPT = 500;
 

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { Schema } from '../db/schema.ts';
+import type { FinancialFactsTable, Schema } from '../db/schema.ts';
 import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
-import type { SecurityBundle, SecurityProfile } from './types.ts';
+import type { FactRecord, SecurityBundle, SecurityProfile } from './types.ts';
 
 /*
  * Writing one security inside the caller's transaction: merge what the source sent with what is
@@ -301,22 +301,7 @@ export async function writeSecurity(
         old.fiscal_period === f.fiscalPeriod
       )
         continue;
-      factRows.push({
-        security_id: id,
-        line_item: f.lineItem,
-        period: f.period,
-        period_start: f.periodStart,
-        period_end: f.periodEnd,
-        fiscal_year: f.fiscalYear,
-        fiscal_period: f.fiscalPeriod,
-        value: f.value,
-        unit: f.unit,
-        concept: f.concept,
-        accession: f.accession,
-        form: f.form,
-        filed: f.filed,
-        derived: f.derived ? 1 : 0,
-      });
+      factRows.push(factRow(id, f));
     }
     await insertChunks(
       tx,
@@ -339,6 +324,26 @@ export async function writeSecurity(
     counts.facts = factRows.length;
   }
   return { securityId: id, counts };
+}
+
+/** A normalised fact as its financial_facts row (the loader's writes and bench/ingest's baseline). */
+export function factRow(securityId: number, f: FactRecord): FinancialFactsTable {
+  return {
+    security_id: securityId,
+    line_item: f.lineItem,
+    period: f.period,
+    period_start: f.periodStart,
+    period_end: f.periodEnd,
+    fiscal_year: f.fiscalYear,
+    fiscal_period: f.fiscalPeriod,
+    value: f.value,
+    unit: f.unit,
+    concept: f.concept,
+    accession: f.accession,
+    form: f.form,
+    filed: f.filed,
+    derived: f.derived ? 1 : 0,
+  };
 }
 
 export function changedAnything(c: WriteCounts): boolean {
