@@ -81,6 +81,38 @@ export interface SplitsTable {
   source: string;
 }
 
+/** Read-side chunks of daily_prices: one security's closes of one calendar year (db/series.ts). */
+export interface PriceYearsTable {
+  security_id: number;
+  year: number;
+  /** YYYY-MM-DD of each day, concatenated. */
+  days: string;
+  /** Comma-joined, one per day. */
+  close_split_adj: string;
+  close_adj: string;
+}
+
+/** Read-side chunks of financial_facts: one line item of one kind of period (db/series.ts). */
+export interface FactSeriesTable {
+  security_id: number;
+  period: Period;
+  line_item: string;
+  /** YYYY-MM-DD of each fact, concatenated, ascending. */
+  period_ends: string;
+  /** Same width; ---------- for none (an instant). */
+  period_starts: string;
+  /** Comma-joined. */
+  fiscal_years: string;
+  /** Two letters each (FY, Q1..Q4). */
+  fiscal_periods: string;
+  /** Comma-joined values. */
+  amounts: string;
+  /** A JSON array of accession numbers (or null). */
+  accessions: string;
+  /** 0 or 1 per fact. */
+  derived: string;
+}
+
 export interface FinancialFactsTable {
   security_id: number;
   /** Our normalised line item name (revenue, net_income, eps_basic, ...). */
@@ -279,6 +311,8 @@ export interface Schema {
   dividends: DividendsTable;
   splits: SplitsTable;
   financial_facts: FinancialFactsTable;
+  price_years: PriceYearsTable;
+  fact_series: FactSeriesTable;
   indicators: IndicatorsTable;
   feeds: FeedsTable;
   news_items: NewsItemsTable;

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { FinancialFactsTable, Schema } from '../db/schema.ts';
+import { factSeriesKey, type SeriesFact, writeFactSeries, writePriceYears } from '../db/series.ts';
 import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
 import type { FactRecord, SecurityBundle, SecurityProfile } from './types.ts';
@@ -262,6 +263,12 @@ export async function writeSecurity(
       ['open', 'high', 'low', 'close', 'volume', 'close_split_adj', 'close_adj'],
     );
     counts.prices = priceRows.length;
+    // The year chunks of the read side (db/series.ts) for every year a changed day falls in.
+    const history = days.map((p, i) => {
+      const adj = adjusted[i] as (typeof adjusted)[number];
+      return { day: p.day, closeSplitAdj: adj.closeSplitAdj, closeAdj: adj.closeAdj };
+    });
+    await writePriceYears(tx, id, history, new Set(priceRows.map((p) => Number(p.day.slice(0, 4)))));
   }
 
   // Facts: keyed (period, line item, period end); an older filing never overwrites a newer one.
@@ -279,10 +286,13 @@ export async function writeSecurity(
         'period_start',
         'fiscal_year',
         'fiscal_period',
+        'derived',
       ])
       .where('security_id', '=', id)
       .execute();
-    const byKey = new Map(stored.map((f) => [`${f.period}|${f.line_item}|${f.period_end}`, f]));
+    const byKey = new Map<string, SeriesFact & { filed: string | null; concept: string }>(
+      stored.map((f) => [`${f.period}|${f.line_item}|${f.period_end}`, f]),
+    );
     const factRows: Schema['financial_facts'][] = [];
     const seen = new Set<string>();
     for (const f of bundle.facts ?? []) {
@@ -322,6 +332,10 @@ export async function writeSecurity(
       ],
     );
     counts.facts = factRows.length;
+    // The series of the read side (db/series.ts) for every (period, line item) a changed fact is in.
+    for (const row of factRows) byKey.set(`${row.period}|${row.line_item}|${row.period_end}`, row);
+    const touched = new Set(factRows.map((f) => factSeriesKey(f.period, f.line_item)));
+    await writeFactSeries(tx, id, [...byKey.values()], touched);
   }
   return { securityId: id, counts };
 }

@@ -3,6 +3,7 @@ import type { Engine } from '../engine.ts';
 import { initialMigration } from './001-initial.ts';
 import { marketDataMigration } from './002-market-data.ts';
 import { newsMigration } from './003-news.ts';
+import { seriesMigration } from './004-series.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -13,6 +14,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '001-initial': initialMigration(engine),
     '002-market-data': marketDataMigration(engine),
     '003-news': newsMigration,
+    '004-series': seriesMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }

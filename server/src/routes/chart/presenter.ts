@@ -1,4 +1,5 @@
-import type { DividendYieldChart, DrawdownChart, PriceChart, PriceChartV2 } from '@app/contract';
+import type { DividendYieldChart, DrawdownChart, PriceChartV2 } from '@app/contract';
+import type { CloseSeries } from '../../db/series.ts';
 import { dividendYieldSeries } from '../../finance/dividends.ts';
 import { drawdownSeries, drawdownSummary } from '../../finance/drawdown.ts';
 import type { SecurityRef } from '../market/securities.ts';
@@ -13,8 +14,26 @@ interface CloseRow {
   close_split_adj: number;
 }
 
-export function priceSeries(s: SecurityRef, rows: readonly CloseRow[] = []): PriceChart['series'][number] {
-  return { ...head(s), points: rows.map((r) => ({ day: r.day, close: r.close_split_adj })) };
+/** A response body already written as JSON text: the route sends it as is. */
+export type JsonText = string & { readonly jsonText: true };
+
+/**
+ * The price chart (contract priceChart) written as JSON text from the stored close texts: each close is
+ * the shortest round-trip form of the stored double, which is what JSON.stringify would write. Building
+ * 2,500 point objects and serialising them cost four times as much as this (docs/performance.md).
+ */
+export function priceChartJson(securities: readonly SecurityRef[], closes: ReadonlyMap<number, CloseSeries>): JsonText {
+  let out = '{"series":[';
+  securities.forEach((s, k) => {
+    out += `${k ? ',' : ''}{"ticker":${JSON.stringify(s.ticker)},"name":${JSON.stringify(s.name)},"currency":${JSON.stringify(s.currency)},"points":[`;
+    const series = closes.get(s.id);
+    if (series) {
+      const { days, closes: values } = series;
+      for (let i = 0; i < days.length; i++) out += `${i ? ',' : ''}{"day":"${days[i]}","close":${values[i]}}`;
+    }
+    out += ']}';
+  });
+  return `${out}]}` as JsonText;
 }
 
 interface BarRow extends CloseRow {

@@ -8,15 +8,17 @@ import {
   seriesQuery,
   valuationRatiosChart,
 } from '@app/contract';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
+import { readCloseSeries } from '../../db/series.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { type Range, selectDividends, selectSplits } from '../market/series-queries.ts';
-import { dividendYieldOf, drawdownOf, ohlcvSeries, priceSeries } from './presenter.ts';
+import { dividendYieldOf, drawdownOf, type JsonText, ohlcvSeries, priceChartJson } from './presenter.ts';
 import { selectBars, selectCloses, selectValuationFacts } from './queries.ts';
 import { valuationSeries } from './valuation.ts';
 
@@ -31,14 +33,15 @@ interface ChartCall<R extends z.ZodType> {
   post: boolean;
   summary: string;
   response: R;
-  build: (db: Db, securities: SecurityRef[], range: Range) => Promise<z.infer<R>>;
+  /** The response, or its JSON text when written directly (the price calls). */
+  build: (db: Db, securities: SecurityRef[], range: Range) => Promise<z.infer<R> | JsonText>;
 }
 
 const ids = (securities: SecurityRef[]) => securities.map((s) => s.id);
 
+/** Written as JSON text straight from the stored close texts (presenter priceChartJson). */
 async function prices(db: Db, securities: SecurityRef[], range: Range) {
-  const rows = groupBySecurity(await selectCloses(db, ids(securities), range, 'close_split_adj'));
-  return { series: securities.map((s) => priceSeries(s, rows.get(s.id))) };
+  return priceChartJson(securities, await readCloseSeries(db, ids(securities), range, 'close_split_adj'));
 }
 
 async function ohlcv(db: Db, securities: SecurityRef[], range: Range) {
@@ -52,7 +55,7 @@ async function ohlcv(db: Db, securities: SecurityRef[], range: Range) {
 }
 
 async function drawdown(db: Db, securities: SecurityRef[], range: Range) {
-  const rows = groupBySecurity(await selectCloses(db, ids(securities), range, 'close_adj'));
+  const rows = await selectCloses(db, ids(securities), range, 'close_adj');
   return { series: securities.map((s) => drawdownOf(s, rows.get(s.id))) };
 }
 
@@ -63,8 +66,8 @@ async function dividendYield(db: Db, securities: SecurityRef[], range: Range) {
     selectCloses(db, ids(securities), range, 'close_split_adj'),
     selectDividends(db, ids(securities), dividendRange),
   ]);
-  const [c, d] = [groupBySecurity(closes), groupBySecurity(dividends)];
-  return { series: securities.map((s) => dividendYieldOf(s, c.get(s.id), d.get(s.id))) };
+  const d = groupBySecurity(dividends);
+  return { series: securities.map((s) => dividendYieldOf(s, closes.get(s.id), d.get(s.id))) };
 }
 
 async function valuation(db: Db, securities: SecurityRef[], range: Range) {
@@ -73,8 +76,8 @@ async function valuation(db: Db, securities: SecurityRef[], range: Range) {
     selectValuationFacts(db, ids(securities), range.to),
     selectSplits(db, ids(securities)),
   ]);
-  const [c, f, s] = [groupBySecurity(closes), groupBySecurity(facts), groupBySecurity(splits)];
-  return { series: securities.map((sec) => valuationSeries(sec, c.get(sec.id), f.get(sec.id), s.get(sec.id))) };
+  const [f, s] = [groupBySecurity(facts), groupBySecurity(splits)];
+  return { series: securities.map((sec) => valuationSeries(sec, closes.get(sec.id), f.get(sec.id), s.get(sec.id))) };
 }
 
 const calls = [
@@ -139,9 +142,15 @@ const calls = [
 export function chartRoutes(app: ZodApp, { database }: AppContext): void {
   const cached = dataCache(database).hooks;
   for (const call of calls as readonly ChartCall<z.ZodType>[]) {
-    const answer = async (input: { tickers: string[]; from?: string | undefined; to?: string | undefined }) => {
+    const answer = async (
+      input: { tickers: string[]; from?: string | undefined; to?: string | undefined },
+      reply: FastifyReply,
+    ) => {
       const securities = await resolveTickers(database.db, input.tickers, call.kind);
-      return call.build(database.db, securities, { from: input.from, to: input.to });
+      const body = await call.build(database.db, securities, { from: input.from, to: input.to });
+      // JSON text with a JSON content type is sent as it is (no serialiser runs over it).
+      if (typeof body === 'string') return reply.type('application/json; charset=utf-8').send(body);
+      return body;
     };
     const description = `${call.summary}, one series per ticker (${call.kind} tickers; another is a 404 ticker_not_found).`;
     app.get(
@@ -156,7 +165,7 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
         },
         ...cached,
       },
-      async (request) => answer(request.query),
+      async (request, reply) => answer(request.query, reply),
     );
     if (!call.post) continue;
     app.post(
@@ -170,7 +179,7 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
           response: { 200: call.response, 400: errorBody, 404: errorBody },
         },
       },
-      async (request) => answer(request.body),
+      async (request, reply) => answer(request.body, reply),
     );
   }
 }

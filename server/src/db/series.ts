@@ -1,0 +1,276 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Period, Schema } from './schema.ts';
+
+/*
+ * Series tables (ADR 0008): the read-side copy of the two long tables, one row per series chunk
+ * instead of one row per value.
+ *   price_years: a security's closes of one calendar year (about 250 days, or 365 for a coin);
+ *   fact_series: a security's values of one line item for one kind of period (about 20 or 80).
+ * A 10-year chart reads 11 rows instead of 2,500 and a five-company income statement 75 instead of
+ * 1,300; per-row cost, not bytes, is what SQLite and the driver spend their time on.
+ *
+ * The chunks are text, portable to both engines and read without a binary decoder:
+ *   days and period ends: fixed-width YYYY-MM-DD, concatenated;
+ *   numbers: comma-joined JavaScript shortest round-trip forms (String(n)), so Number(text) gives the
+ *   stored double back bit for bit, and the price call writes them into JSON as they are.
+ * daily_prices and financial_facts stay the source of truth; ingest/store.ts rewrites the chunks a
+ * write touches in the same transaction, and migration 004 built them for existing data.
+ */
+type AnyDb = Kysely<Schema> | Transaction<Schema>;
+
+const DAY = 10;
+const NULL_DAY = '----------';
+
+export interface PricePoint {
+  day: string;
+  closeSplitAdj: number;
+  closeAdj: number;
+}
+
+export type PriceYearRow = Schema['price_years'];
+
+/** One calendar year of one security's closes, ordered by day. */
+export function packPriceYear(securityId: number, points: readonly PricePoint[]): PriceYearRow {
+  const first = points[0];
+  if (!first) throw new Error('packPriceYear: no points');
+  const year = Number(first.day.slice(0, 4));
+  let days = '';
+  const split: string[] = [];
+  const adj: string[] = [];
+  for (const p of points) {
+    if (p.day.length !== DAY || Number(p.day.slice(0, 4)) !== year) throw new Error(`packPriceYear: day ${p.day}`);
+    days += p.day;
+    split.push(String(p.closeSplitAdj));
+    adj.push(String(p.closeAdj));
+  }
+  return { security_id: securityId, year, days, close_split_adj: split.join(','), close_adj: adj.join(',') };
+}
+
+export type CloseColumn = 'close_split_adj' | 'close_adj';
+
+/** Days and closes of one security, closes as their stored text (Number(text) is the value). */
+export interface CloseSeries {
+  days: string[];
+  closes: string[];
+}
+
+/**
+ * The closes of each security in [from, to] (either end open), from its year chunks. Securities
+ * without prices are absent from the map.
+ */
+export async function readCloseSeries(
+  db: AnyDb,
+  ids: readonly number[],
+  range: { from?: string | undefined; to?: string | undefined },
+  column: CloseColumn,
+): Promise<Map<number, CloseSeries>> {
+  const out = new Map<number, CloseSeries>();
+  if (ids.length === 0) return out;
+  let query = db.selectFrom('price_years').select(['security_id', 'days', column]).where('security_id', 'in', ids);
+  if (range.from) query = query.where('year', '>=', Number(range.from.slice(0, 4)));
+  if (range.to) query = query.where('year', '<=', Number(range.to.slice(0, 4)));
+  const rows = await query.orderBy('security_id').orderBy('year').execute();
+  for (const row of rows) {
+    let series = out.get(row.security_id);
+    if (!series) {
+      series = { days: [], closes: [] };
+      out.set(row.security_id, series);
+    }
+    const text = (row as unknown as Record<CloseColumn, string>)[column];
+    appendYear(series, row.days, text, range.from, range.to);
+  }
+  return out;
+}
+
+function appendYear(series: CloseSeries, days: string, closes: string, from?: string, to?: string): void {
+  const values = closes.split(',');
+  const n = days.length / DAY;
+  for (let i = 0; i < n; i++) {
+    const day = days.slice(i * DAY, i * DAY + DAY);
+    if ((from && day < from) || (to && day > to)) continue;
+    series.days.push(day);
+    series.closes.push(values[i] as string);
+  }
+}
+
+/** Rewrites the year chunks of `years` from the security's whole (merged, adjusted) history. */
+export async function writePriceYears(
+  tx: AnyDb,
+  securityId: number,
+  history: readonly PricePoint[],
+  years: ReadonlySet<number>,
+): Promise<void> {
+  const byYear = new Map<number, PricePoint[]>();
+  for (const p of history) {
+    const year = Number(p.day.slice(0, 4));
+    if (!years.has(year)) continue;
+    let list = byYear.get(year);
+    if (!list) {
+      list = [];
+      byYear.set(year, list);
+    }
+    list.push(p);
+  }
+  const rows = [...byYear.values()].map((points) => packPriceYear(securityId, points));
+  for (let i = 0; i < rows.length; i += 50) {
+    await tx
+      .insertInto('price_years')
+      .values(rows.slice(i, i + 50))
+      .onConflict((oc) =>
+        oc.columns(['security_id', 'year']).doUpdateSet((eb) => ({
+          days: eb.ref('excluded.days'),
+          close_split_adj: eb.ref('excluded.close_split_adj'),
+          close_adj: eb.ref('excluded.close_adj'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** A stored fact as the series keep it (the financial_facts columns the read side uses). */
+export interface SeriesFact {
+  line_item: string;
+  period: Period;
+  period_start: string | null;
+  period_end: string;
+  fiscal_year: number;
+  fiscal_period: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
+  value: number;
+  accession: string | null;
+  derived: 0 | 1;
+}
+
+export type FactSeriesRow = Schema['fact_series'];
+
+/** One line item of one kind of period: the facts ordered by period end (one per end). */
+export function packFactSeries(securityId: number, facts: readonly SeriesFact[]): FactSeriesRow {
+  const first = facts[0];
+  if (!first) throw new Error('packFactSeries: no facts');
+  const sorted = [...facts].sort((a, b) => (a.period_end < b.period_end ? -1 : a.period_end > b.period_end ? 1 : 0));
+  let ends = '';
+  let starts = '';
+  let fiscalPeriods = '';
+  let derived = '';
+  for (const f of sorted) {
+    if (f.line_item !== first.line_item || f.period !== first.period) throw new Error('packFactSeries: mixed series');
+    if (f.period_end.length !== DAY || (f.period_start !== null && f.period_start.length !== DAY))
+      throw new Error(`packFactSeries: period ${f.period_start} - ${f.period_end}`);
+    ends += f.period_end;
+    starts += f.period_start ?? NULL_DAY;
+    fiscalPeriods += f.fiscal_period;
+    derived += f.derived ? '1' : '0';
+  }
+  return {
+    security_id: securityId,
+    period: first.period,
+    line_item: first.line_item,
+    period_ends: ends,
+    period_starts: starts,
+    fiscal_years: sorted.map((f) => f.fiscal_year).join(','),
+    fiscal_periods: fiscalPeriods,
+    amounts: sorted.map((f) => String(f.value)).join(','),
+    accessions: JSON.stringify(sorted.map((f) => f.accession)),
+    derived,
+  };
+}
+
+/** The facts of one series in [from, to] (by period end), in period-end order. */
+export function unpackFactSeries(
+  row: Omit<FactSeriesRow, 'security_id'>,
+  range: { from?: string | undefined; to?: string | undefined } = {},
+): SeriesFact[] {
+  const n = row.period_ends.length / DAY;
+  const years = row.fiscal_years.split(',');
+  const amounts = row.amounts.split(',');
+  let accessions: (string | null)[] | undefined;
+  const out: SeriesFact[] = [];
+  for (let i = 0; i < n; i++) {
+    const end = row.period_ends.slice(i * DAY, i * DAY + DAY);
+    if ((range.from && end < range.from) || (range.to && end > range.to)) continue;
+    accessions ??= JSON.parse(row.accessions) as (string | null)[];
+    const start = row.period_starts.slice(i * DAY, i * DAY + DAY);
+    out.push({
+      line_item: row.line_item,
+      period: row.period,
+      period_start: start === NULL_DAY ? null : start,
+      period_end: end,
+      fiscal_year: Number(years[i]),
+      fiscal_period: row.fiscal_periods.slice(i * 2, i * 2 + 2) as SeriesFact['fiscal_period'],
+      value: Number(amounts[i]),
+      accession: accessions[i] ?? null,
+      derived: row.derived[i] === '1' ? 1 : 0,
+    });
+  }
+  return out;
+}
+
+/** Rewrites the series of `lineItems` (of `period`) from every stored fact of the security. */
+export async function writeFactSeries(
+  tx: AnyDb,
+  securityId: number,
+  facts: readonly SeriesFact[],
+  keys: ReadonlySet<string>,
+): Promise<void> {
+  const groups = new Map<string, SeriesFact[]>();
+  for (const f of facts) {
+    const key = factSeriesKey(f.period, f.line_item);
+    if (!keys.has(key)) continue;
+    let list = groups.get(key);
+    if (!list) {
+      list = [];
+      groups.set(key, list);
+    }
+    list.push(f);
+  }
+  const rows = [...groups.values()].map((list) => packFactSeries(securityId, list));
+  for (let i = 0; i < rows.length; i += 50) {
+    await tx
+      .insertInto('fact_series')
+      .values(rows.slice(i, i + 50))
+      .onConflict((oc) =>
+        oc.columns(['security_id', 'period', 'line_item']).doUpdateSet((eb) => ({
+          period_ends: eb.ref('excluded.period_ends'),
+          period_starts: eb.ref('excluded.period_starts'),
+          fiscal_years: eb.ref('excluded.fiscal_years'),
+          fiscal_periods: eb.ref('excluded.fiscal_periods'),
+          amounts: eb.ref('excluded.amounts'),
+          accessions: eb.ref('excluded.accessions'),
+          derived: eb.ref('excluded.derived'),
+        })),
+      )
+      .execute();
+  }
+}
+
+export const factSeriesKey = (period: Period, lineItem: string) => `${period}|${lineItem}`;
+
+/**
+ * Builds every chunk of one security from its rows in daily_prices and financial_facts: what
+ * migration 004 runs for data stored before the series tables, and what a consistency check compares.
+ */
+export async function rebuildSeries(db: AnyDb, securityId: number): Promise<void> {
+  const prices = await db
+    .selectFrom('daily_prices')
+    .select(['day', 'close_split_adj', 'close_adj'])
+    .where('security_id', '=', securityId)
+    .orderBy('day')
+    .execute();
+  const history = prices.map((p) => ({ day: p.day, closeSplitAdj: p.close_split_adj, closeAdj: p.close_adj }));
+  await writePriceYears(db, securityId, history, new Set(history.map((p) => Number(p.day.slice(0, 4)))));
+  const facts = await db
+    .selectFrom('financial_facts')
+    .select([
+      'line_item',
+      'period',
+      'period_start',
+      'period_end',
+      'fiscal_year',
+      'fiscal_period',
+      'value',
+      'accession',
+      'derived',
+    ])
+    .where('security_id', '=', securityId)
+    .execute();
+  await writeFactSeries(db, securityId, facts, new Set(facts.map((f) => factSeriesKey(f.period, f.line_item))));
+}
