@@ -18,8 +18,10 @@ import type { Period, Schema } from './schema.ts';
  */
 type AnyDb = Kysely<Schema> | Transaction<Schema>;
 
-const DAY = 10;
-const NULL_DAY = '----------';
+/** Width of a day in a chunk, and the placeholder of a missing one (an instant has no period start). */
+export const SERIES_DAY = 10;
+export const NO_DAY = '----------';
+const DAY = SERIES_DAY;
 
 export interface PricePoint {
   day: string;
@@ -156,7 +158,7 @@ export function packFactSeries(securityId: number, facts: readonly SeriesFact[])
     if (f.period_end.length !== DAY || (f.period_start !== null && f.period_start.length !== DAY))
       throw new Error(`packFactSeries: period ${f.period_start} - ${f.period_end}`);
     ends += f.period_end;
-    starts += f.period_start ?? NULL_DAY;
+    starts += f.period_start ?? NO_DAY;
     fiscalPeriods += f.fiscal_period;
     derived += f.derived ? '1' : '0';
   }
@@ -172,36 +174,6 @@ export function packFactSeries(securityId: number, facts: readonly SeriesFact[])
     accessions: JSON.stringify(sorted.map((f) => f.accession)),
     derived,
   };
-}
-
-/** The facts of one series in [from, to] (by period end), in period-end order. */
-export function unpackFactSeries(
-  row: Omit<FactSeriesRow, 'security_id'>,
-  range: { from?: string | undefined; to?: string | undefined } = {},
-): SeriesFact[] {
-  const n = row.period_ends.length / DAY;
-  const years = row.fiscal_years.split(',');
-  const amounts = row.amounts.split(',');
-  let accessions: (string | null)[] | undefined;
-  const out: SeriesFact[] = [];
-  for (let i = 0; i < n; i++) {
-    const end = row.period_ends.slice(i * DAY, i * DAY + DAY);
-    if ((range.from && end < range.from) || (range.to && end > range.to)) continue;
-    accessions ??= JSON.parse(row.accessions) as (string | null)[];
-    const start = row.period_starts.slice(i * DAY, i * DAY + DAY);
-    out.push({
-      line_item: row.line_item,
-      period: row.period,
-      period_start: start === NULL_DAY ? null : start,
-      period_end: end,
-      fiscal_year: Number(years[i]),
-      fiscal_period: row.fiscal_periods.slice(i * 2, i * 2 + 2) as SeriesFact['fiscal_period'],
-      value: Number(amounts[i]),
-      accession: accessions[i] ?? null,
-      derived: row.derived[i] === '1' ? 1 : 0,
-    });
-  }
-  return out;
 }
 
 /** Rewrites the series of `lineItems` (of `period`) from every stored fact of the security. */

@@ -2,6 +2,7 @@ import type { DividendYieldChart, DrawdownChart, PriceChartV2 } from '@app/contr
 import type { CloseSeries } from '../../db/series.ts';
 import { dividendYieldSeries } from '../../finance/dividends.ts';
 import { drawdownSeries, drawdownSummary } from '../../finance/drawdown.ts';
+import type { JsonText } from '../../http/json-text.ts';
 import type { SecurityRef } from '../market/securities.ts';
 
 /* Shapes of the chart responses, from grouped rows; one series per security, in the order asked. */
@@ -13,9 +14,6 @@ interface CloseRow {
   day: string;
   close_split_adj: number;
 }
-
-/** A response body already written as JSON text: the route sends it as is. */
-export type JsonText = string & { readonly jsonText: true };
 
 /**
  * The price chart (contract priceChart) written as JSON text from the stored close texts: each close is

@@ -16,9 +16,10 @@ import type { SecurityKind } from '../../db/schema.ts';
 import { readCloseSeries } from '../../db/series.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
+import { type JsonText, sendJsonText } from '../../http/json-text.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { type Range, selectDividends, selectSplits } from '../market/series-queries.ts';
-import { dividendYieldOf, drawdownOf, type JsonText, ohlcvSeries, priceChartJson } from './presenter.ts';
+import { dividendYieldOf, drawdownOf, ohlcvSeries, priceChartJson } from './presenter.ts';
 import { selectBars, selectCloses, selectValuationFacts } from './queries.ts';
 import { valuationSeries } from './valuation.ts';
 
@@ -148,8 +149,7 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
     ) => {
       const securities = await resolveTickers(database.db, input.tickers, call.kind);
       const body = await call.build(database.db, securities, { from: input.from, to: input.to });
-      // JSON text with a JSON content type is sent as it is (no serialiser runs over it).
-      if (typeof body === 'string') return reply.type('application/json; charset=utf-8').send(body);
+      if (typeof body === 'string') return sendJsonText(reply, body as JsonText);
       return body;
     };
     const description = `${call.summary}, one series per ticker (${call.kind} tickers; another is a 404 ticker_not_found).`;

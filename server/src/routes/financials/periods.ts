@@ -1,8 +1,8 @@
 import type { FinancialValue } from '@app/contract';
+import { SERIES_DAY as DAY, type FactSeriesRow, NO_DAY } from '../../db/series.ts';
 import { splitFactorAfter } from '../../finance/adjust.ts';
 import { ttmSum } from '../../finance/periods.ts';
 import type { SplitPoint } from '../../finance/types.ts';
-import type { FactRow } from './queries.ts';
 
 /*
  * Facts grouped into fiscal periods: one row per period end, holding every line item filed for it with
@@ -40,34 +40,74 @@ export const INSTANT_ITEMS = new Set([
   'shares_outstanding',
 ]);
 
-export function periodRows(facts: readonly FactRow[], splits: readonly SplitPoint[]): PeriodRow[] {
-  const rows: PeriodRow[] = [];
-  let current: PeriodRow | undefined;
-  for (const f of facts) {
-    if (!current || current.periodEnd !== f.period_end) {
-      current = {
-        fiscalYear: f.fiscal_year,
-        fiscalPeriod: f.fiscal_period,
-        periodStart: null,
-        periodEnd: f.period_end,
-        items: new Map(),
-      };
-      rows.push(current);
+/**
+ * The fiscal periods of one security from its line-item series (db/series.ts), in period-end order,
+ * keeping the periods that end in [from, to]. A period takes its start from the first flow that has
+ * one (instants have none) and a quarter label over FY when any item says so.
+ */
+export function periodRows(
+  series: readonly FactSeriesRow[],
+  splits: readonly SplitPoint[],
+  range: { from?: string | undefined; to?: string | undefined } = {},
+): PeriodRow[] {
+  const byEnd = new Map<string, PeriodRow>();
+  // The line items of a statement mostly share their period ends: resolve each list of ends once.
+  let ends: string | undefined;
+  let rows: (PeriodRow | undefined)[] = [];
+  for (const s of series) {
+    const n = s.period_ends.length / DAY;
+    if (s.period_ends !== ends) {
+      ends = s.period_ends;
+      rows = [];
+      for (let i = 0; i < n; i++) {
+        const end = s.period_ends.slice(i * DAY, i * DAY + DAY);
+        if ((range.from && end < range.from) || (range.to && end > range.to)) {
+          rows.push(undefined);
+          continue;
+        }
+        let row = byEnd.get(end);
+        if (!row) {
+          row = { fiscalYear: 0, fiscalPeriod: 'FY', periodStart: null, periodEnd: end, items: new Map() };
+          byEnd.set(end, row);
+        }
+        rows.push(row);
+      }
     }
-    // Flows carry the period's start; instants (balance sheet) have none.
-    if (f.period_start && !current.periodStart) current.periodStart = f.period_start;
-    if (f.fiscal_period !== 'FY' && current.fiscalPeriod === 'FY') current.fiscalPeriod = f.fiscal_period;
-    let value = f.value;
-    if (PER_SHARE_ITEMS.has(f.line_item)) value *= splitFactorAfter(splits, f.period_end);
-    else if (SHARE_ITEMS.has(f.line_item)) value /= splitFactorAfter(splits, f.period_end);
-    current.items.set(f.line_item, {
-      value,
-      accessions: f.accession ? [f.accession] : [],
-      derived: f.derived === 1,
-    });
+    const amounts = s.amounts.split(',');
+    let years: string[] | undefined;
+    let accessions: (string | null)[] | undefined;
+    const perShare = PER_SHARE_ITEMS.has(s.line_item);
+    const shares = SHARE_ITEMS.has(s.line_item);
+    for (let i = 0; i < n; i++) {
+      const row = rows[i];
+      if (!row) continue;
+      // The first item of a period gives its fiscal year.
+      if (row.fiscalYear === 0) {
+        years ??= s.fiscal_years.split(',');
+        row.fiscalYear = Number(years[i]);
+      }
+      // Flows carry the period's start; instants (balance sheet) have none.
+      if (!row.periodStart) {
+        const start = s.period_starts.slice(i * DAY, i * DAY + DAY);
+        if (start !== NO_DAY) row.periodStart = start;
+      }
+      // A quarter label wins over FY.
+      if (row.fiscalPeriod === 'FY' && s.fiscal_periods.charCodeAt(i * 2) === Q)
+        row.fiscalPeriod = s.fiscal_periods.slice(i * 2, i * 2 + 2) as PeriodRow['fiscalPeriod'];
+      let value = Number(amounts[i]);
+      if (perShare) value *= splitFactorAfter(splits, row.periodEnd);
+      else if (shares) value /= splitFactorAfter(splits, row.periodEnd);
+      accessions ??= JSON.parse(s.accessions) as (string | null)[];
+      const accession = accessions[i];
+      row.items.set(s.line_item, { value, accessions: accession ? [accession] : NONE, derived: s.derived[i] === '1' });
+    }
   }
-  return rows;
+  return [...byEnd.values()].sort((a, b) => (a.periodEnd < b.periodEnd ? -1 : a.periodEnd > b.periodEnd ? 1 : 0));
 }
+
+const Q = 'Q'.charCodeAt(0);
+/** Shared by every value without a filing (frozen: a cell's accessions are never added to). */
+const NONE = Object.freeze([]) as unknown as string[];
 
 /**
  * The trailing twelve months as one synthetic period: flows summed over the last four quarters

@@ -1,0 +1,378 @@
+import { Migrator } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migratedDatabase, testDatabases } from '../../test/databases.ts';
+import { runIngest } from '../ingest/loader.ts';
+import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
+import { priceChartJson } from '../routes/chart/presenter.ts';
+import { periodRows } from '../routes/financials/periods.ts';
+import { type Database, migrateToLatest } from './index.ts';
+import { migrationProvider } from './migrations/index.ts';
+import { packFactSeries, packPriceYear, readCloseSeries, rebuildSeries, type SeriesFact } from './series.ts';
+
+/* The series tables (ADR 0008): the chunk format, and the chunks staying equal to the source tables. */
+
+describe('chunk format', () => {
+  it('keeps every close bit for bit through its text', () => {
+    const awkward = [0.1 + 0.2, 1e-7, 37.166666666666664, 123456789.12345679, 5e-324, 1.7976931348623157e308, 2 / 3];
+    const points = awkward.map((v, i) => ({
+      day: `2021-01-${String(i + 1).padStart(2, '0')}`,
+      closeSplitAdj: v,
+      closeAdj: -v,
+    }));
+    const row = packPriceYear(7, points);
+    expect(row).toMatchObject({ security_id: 7, year: 2021 });
+    expect(row.days).toBe(points.map((p) => p.day).join(''));
+    expect(row.close_split_adj.split(',').map(Number)).toEqual(awkward);
+    expect(row.close_adj.split(',').map(Number)).toEqual(awkward.map((v) => -v));
+  });
+
+  it('refuses a day of another year or an empty chunk', () => {
+    const day = (d: string) => ({ day: d, closeSplitAdj: 1, closeAdj: 1 });
+    expect(() => packPriceYear(1, [day('2021-12-31'), day('2022-01-03')])).toThrow(/2022-01-03/);
+    expect(() => packPriceYear(1, [])).toThrow(/no points/);
+  });
+
+  it('orders a line item by period end and refuses facts of another series', () => {
+    const fact = (end: string, value: number, extra: Partial<SeriesFact> = {}): SeriesFact => ({
+      line_item: 'revenue',
+      period: 'quarterly',
+      period_start: `${end.slice(0, 4)}-01-01`,
+      period_end: end,
+      fiscal_year: Number(end.slice(0, 4)),
+      fiscal_period: 'Q1',
+      value,
+      accession: null,
+      derived: 0,
+      ...extra,
+    });
+    const row = packFactSeries(3, [
+      fact('2021-06-30', 2, { accession: '0000320193-21-000065', derived: 1, fiscal_period: 'Q2' }),
+      fact('2021-03-31', 1, { period_start: null }),
+    ]);
+    expect(row).toEqual({
+      security_id: 3,
+      period: 'quarterly',
+      line_item: 'revenue',
+      period_ends: '2021-03-312021-06-30',
+      period_starts: '----------2021-01-01',
+      fiscal_years: '2021,2021',
+      fiscal_periods: 'Q1Q2',
+      amounts: '1,2',
+      accessions: '[null,"0000320193-21-000065"]',
+      derived: '01',
+    });
+    expect(() => packFactSeries(3, [fact('2021-03-31', 1), fact('2021-06-30', 2, { line_item: 'cash' })])).toThrow(
+      /mixed/,
+    );
+  });
+
+  it('writes the price chart as JSON.stringify would', () => {
+    const securities = [
+      { id: 1, ticker: 'AB.C', name: 'Quote "Co" — Ünïcode \\ ltd', currency: 'USD', kind: 'stock' as const },
+      { id: 2, ticker: 'NONE', name: 'No prices', currency: 'EUR', kind: 'stock' as const },
+    ];
+    const closes = [12.5, 0.1 + 0.2, 1e-7, 1e21];
+    const days = ['2020-01-02', '2020-01-03', '2020-01-06', '2020-01-07'];
+    const text = priceChartJson(securities, new Map([[1, { days, closes: closes.map(String) }]]));
+    const expected = {
+      series: [
+        {
+          ticker: 'AB.C',
+          name: securities[0]?.name,
+          currency: 'USD',
+          points: days.map((day, i) => ({ day, close: closes[i] })),
+        },
+        { ticker: 'NONE', name: 'No prices', currency: 'EUR', points: [] },
+      ],
+    };
+    expect(text).toBe(JSON.stringify(expected));
+  });
+});
+
+describe('periods from line-item series', () => {
+  const series = (lineItem: string, facts: [string, string | null, string, number][], accessions?: (string | null)[]) =>
+    packFactSeries(
+      1,
+      facts.map(([end, start, fp, value], i) => ({
+        line_item: lineItem,
+        period: 'quarterly',
+        period_start: start,
+        period_end: end,
+        fiscal_year: 2020,
+        fiscal_period: fp as SeriesFact['fiscal_period'],
+        value,
+        accession: accessions?.[i] ?? null,
+        derived: 0,
+      })),
+    );
+
+  it('groups items by period end, takes the start of a flow and a quarter label, restates per-share items', () => {
+    const rows = periodRows(
+      [
+        series('cash', [
+          ['2020-03-31', null, 'FY', 10],
+          ['2020-06-30', null, 'FY', 20],
+        ]),
+        series(
+          'eps_basic',
+          [
+            ['2020-03-31', '2020-01-01', 'Q1', 4],
+            ['2020-06-30', '2020-04-01', 'Q2', 6],
+          ],
+          ['0000000001-20-000001', null],
+        ),
+        series('revenue', [['2020-09-30', '2020-07-01', 'Q3', 7]]),
+      ],
+      [{ day: '2020-05-01', numerator: 2, denominator: 1 }],
+    );
+    expect(rows.map((r) => [r.periodEnd, r.periodStart, r.fiscalPeriod])).toEqual([
+      ['2020-03-31', '2020-01-01', 'Q1'],
+      ['2020-06-30', '2020-04-01', 'Q2'],
+      ['2020-09-30', '2020-07-01', 'Q3'],
+    ]);
+    // The split after March halves March's EPS; June is already in post-split terms. Cash is not per share.
+    expect(rows[0]?.items.get('eps_basic')).toEqual({ value: 2, accessions: ['0000000001-20-000001'], derived: false });
+    expect(rows[1]?.items.get('eps_basic')?.value).toBe(6);
+    expect(rows[0]?.items.get('cash')?.value).toBe(10);
+    expect(rows[2]?.items.has('cash')).toBe(false);
+  });
+
+  it('keeps the periods that end inside the range', () => {
+    const rows = periodRows(
+      [
+        series('revenue', [
+          ['2020-03-31', '2020-01-01', 'Q1', 1],
+          ['2020-06-30', '2020-04-01', 'Q2', 2],
+          ['2020-09-30', '2020-07-01', 'Q3', 3],
+        ]),
+      ],
+      [],
+      { from: '2020-04-01', to: '2020-06-30' },
+    );
+    expect(rows.map((r) => r.periodEnd)).toEqual(['2020-06-30']);
+  });
+});
+
+/** Every chunk row of both series tables, in key order. */
+async function snapshot(database: Database) {
+  const prices = await database.db
+    .selectFrom('price_years')
+    .selectAll()
+    .orderBy('security_id')
+    .orderBy('year')
+    .execute();
+  const facts = await database.db
+    .selectFrom('fact_series')
+    .selectAll()
+    .orderBy('security_id')
+    .orderBy('period')
+    .orderBy('line_item')
+    .execute();
+  return { prices, facts };
+}
+
+/** The chunks as stored must equal chunks built afresh from daily_prices and financial_facts. */
+async function expectChunksMatchSource(database: Database) {
+  const stored = await snapshot(database);
+  await database.db.deleteFrom('price_years').execute();
+  await database.db.deleteFrom('fact_series').execute();
+  for (const { id } of await database.db.selectFrom('securities').select('id').execute())
+    await rebuildSeries(database.db, id);
+  expect(stored).toEqual(await snapshot(database));
+  return stored;
+}
+
+function bar(day: string, close: number): PriceBar {
+  return { day, open: close, high: close, low: close, close, volume: 1000 };
+}
+
+/** Weekdays from `from` to `to`, closes drifting up. */
+function bars(from: string, to: string, start = 100): PriceBar[] {
+  const out: PriceBar[] = [];
+  for (let d = new Date(`${from}T00:00:00Z`); d <= new Date(`${to}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
+    if (d.getUTCDay() === 0 || d.getUTCDay() === 6) continue;
+    out.push(bar(d.toISOString().slice(0, 10), start + out.length * 0.37));
+  }
+  return out;
+}
+
+function fact(lineItem: string, periodEnd: string, value: number, extra: Partial<FactRecord> = {}): FactRecord {
+  return {
+    lineItem,
+    period: 'annual',
+    periodStart: `${periodEnd.slice(0, 4)}-01-01`,
+    periodEnd,
+    fiscalYear: Number(periodEnd.slice(0, 4)),
+    fiscalPeriod: 'FY',
+    value,
+    unit: 'USD',
+    concept: 'Revenues',
+    accession: `0000000001-${periodEnd.slice(2, 4)}-000001`,
+    form: '10-K',
+    filed: `${Number(periodEnd.slice(0, 4)) + 1}-02-01`,
+    derived: false,
+    ...extra,
+  };
+}
+
+function sourceOf(bundles: SecurityBundle[]): Source {
+  return {
+    name: 'series-test',
+    listTickers: async () => bundles.map((b) => b.profile.ticker),
+    fetchSecurity: async (ticker) => bundles.find((b) => b.profile.ticker === ticker) as SecurityBundle,
+  };
+}
+
+const profile = { ticker: 'SERA', kind: 'stock' as const, name: 'Series A', currency: 'USD' };
+
+describe.each(testDatabases({ readerThreads: true }))('series tables on $label', (target) => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('are written with the source rows by every load, a later split and a newer filing included', async () => {
+    database = await migratedDatabase(target);
+    const db = database.db;
+    const load = (bundle: Omit<SecurityBundle, 'profile' | 'rejections'>) =>
+      runIngest({ db, source: sourceOf([{ profile, rejections: [], ...bundle }]), tickers: 'all', resume: false });
+
+    await load({
+      prices: bars('2019-01-01', '2021-06-30'),
+      dividends: [{ exDate: '2020-05-04', amount: 0.5 }],
+      facts: [
+        fact('revenue', '2019-12-31', 1000),
+        fact('revenue', '2020-12-31', 1100),
+        fact('cash', '2020-12-31', 50, { periodStart: null }),
+      ],
+    });
+    const first = await expectChunksMatchSource(database);
+    expect(first.prices.map((r) => r.year)).toEqual([2019, 2020, 2021]);
+    expect(first.facts.map((r) => r.line_item)).toEqual(['cash', 'revenue']);
+
+    // A 2:1 split in 2021 restates every earlier close; new days open 2022; a later filing revises 2020.
+    await load({
+      prices: bars('2021-07-01', '2022-01-31', 60),
+      splits: [{ day: '2021-03-01', numerator: 2, denominator: 1 }],
+      facts: [fact('revenue', '2020-12-31', 1150, { filed: '2022-02-01', accession: '0000000001-22-000009' })],
+    });
+    const second = await expectChunksMatchSource(database);
+    expect(second.prices.map((r) => r.year)).toEqual([2019, 2020, 2021, 2022]);
+    const closes2019 = (year: typeof second.prices) => year[0]?.close_split_adj.split(',').map(Number)[0];
+    expect(closes2019(second.prices)).toBeCloseTo((closes2019(first.prices) as number) / 2, 9);
+    const revenue = second.facts.find((r) => r.line_item === 'revenue');
+    expect(revenue?.amounts).toBe('1000,1150');
+    expect(JSON.parse(revenue?.accessions ?? '[]')).toEqual(['0000000001-19-000001', '0000000001-22-000009']);
+
+    // An identical run writes nothing, the chunks included.
+    const again = await load({ prices: bars('2021-07-01', '2022-01-31', 60) });
+    expect(again).toMatchObject({ loaded: 0, unchanged: 1 });
+    expect(await snapshot(database)).toEqual(second);
+  });
+
+  it('read the closes of a range, trimmed inside its first and last years, per security', async () => {
+    database = await migratedDatabase(target);
+    const db = database.db;
+    await runIngest({
+      db,
+      source: sourceOf([
+        { profile, rejections: [], prices: bars('2019-06-03', '2021-06-30') },
+        {
+          profile: { ...profile, ticker: 'SERB', name: 'Series B' },
+          rejections: [],
+          prices: bars('2020-01-01', '2020-01-10', 5),
+        },
+      ]),
+      tickers: 'all',
+    });
+    const ids = await db.selectFrom('securities').select(['id', 'ticker']).orderBy('ticker').execute();
+    const [a, b] = ids.map((r) => r.id) as [number, number];
+    const source = await db
+      .selectFrom('daily_prices')
+      .select(['security_id', 'day', 'close_split_adj'])
+      .where('day', '>=', '2019-12-30')
+      .where('day', '<=', '2021-01-05')
+      .orderBy('security_id')
+      .orderBy('day')
+      .execute();
+    const series = await readCloseSeries(db, [a, b, 999], { from: '2019-12-30', to: '2021-01-05' }, 'close_split_adj');
+    for (const id of [a, b]) {
+      const rows = source.filter((r) => r.security_id === id);
+      expect(series.get(id)?.days).toEqual(rows.map((r) => r.day));
+      expect(series.get(id)?.closes.map(Number)).toEqual(rows.map((r) => r.close_split_adj));
+    }
+    expect(series.has(999)).toBe(false);
+    const open = await readCloseSeries(db, [a], {}, 'close_adj');
+    expect(open.get(a)?.days.length).toBe(await countPrices(database, a));
+    expect((await readCloseSeries(db, [a], { from: '2030-01-01' }, 'close_adj')).size).toBe(0);
+  });
+
+  it('are built by migration 004 for securities stored before it', async () => {
+    database = await target.open();
+    const migrator = new Migrator({
+      db: database.db,
+      provider: migrationProvider(database.engine),
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    });
+    const { error } = await migrator.migrateTo('003-news');
+    expect(error).toBeUndefined();
+    const now = new Date().toISOString();
+    const { id } = await database.db
+      .insertInto('securities')
+      .values({ ticker: 'OLDX', kind: 'stock', name: 'Old', currency: 'USD', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('daily_prices')
+      .values(
+        bars('2020-12-28', '2021-01-05').map((p) => ({
+          security_id: id,
+          day: p.day,
+          open: p.open,
+          high: p.high,
+          low: p.low,
+          close: p.close,
+          volume: p.volume,
+          close_split_adj: p.close / 3,
+          close_adj: p.close / 7,
+        })),
+      )
+      .execute();
+    await database.db
+      .insertInto('financial_facts')
+      .values({
+        security_id: id,
+        line_item: 'revenue',
+        period: 'annual',
+        period_start: '2020-01-01',
+        period_end: '2020-12-31',
+        fiscal_year: 2020,
+        fiscal_period: 'FY',
+        value: 42.5,
+        unit: 'USD',
+        concept: 'Revenues',
+        accession: null,
+        form: '10-K',
+        filed: '2021-02-01',
+        derived: 0,
+      })
+      .execute();
+    expect(await migrateToLatest(database)).toEqual(['004-series']);
+    const built = await expectChunksMatchSource(database);
+    expect(built.prices.map((r) => [r.year, r.days.length / 10])).toEqual([
+      [2020, 4],
+      [2021, 3],
+    ]);
+    expect(built.facts).toMatchObject([{ line_item: 'revenue', amounts: '42.5', accessions: '[null]', derived: '0' }]);
+  });
+});
+
+async function countPrices(database: Database, id: number): Promise<number> {
+  const row = await database.db
+    .selectFrom('daily_prices')
+    .select(database.db.fn.countAll().as('n'))
+    .where('security_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
