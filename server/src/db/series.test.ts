@@ -320,7 +320,19 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     const now = new Date().toISOString();
     const { id } = await database.db
       .insertInto('securities')
-      .values({ ticker: 'OLDX', kind: 'stock', name: 'Old', currency: 'USD', created_at: now, updated_at: now })
+      .values({
+        ticker: 'OLDX',
+        kind: 'stock',
+        name: 'Old',
+        currency: 'USD',
+        is_demo: 0,
+        is_green_energy: 0,
+        is_green_transport: 0,
+        is_green_water: 0,
+        is_green_waste: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await database.db

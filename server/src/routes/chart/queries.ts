@@ -1,31 +1,10 @@
 import type { Db } from '../../db/index.ts';
-import { type CloseColumn, readCloseSeries } from '../../db/series.ts';
 import type { Range } from '../market/series-queries.ts';
 
 /*
  * Range reads for the chart calls: one query per table for all the requested securities, on the
  * (security_id, day) primary keys, ordered so rows group by security without a second pass.
  */
-/**
- * One close column of each security in the range, from the year chunks (db/series.ts): a 10-year
- * chart reads 11 rows. Securities without prices are absent from the map.
- */
-export async function selectCloses<C extends CloseColumn>(
-  db: Db,
-  ids: readonly number[],
-  range: Range,
-  column: C,
-): Promise<Map<number, ({ day: string } & Record<C, number>)[]>> {
-  const out = new Map<number, ({ day: string } & Record<C, number>)[]>();
-  for (const [id, series] of await readCloseSeries(db, ids, range, column)) {
-    out.set(
-      id,
-      series.days.map((day, i) => ({ day, [column]: Number(series.closes[i]) }) as { day: string } & Record<C, number>),
-    );
-  }
-  return out;
-}
-
 export function selectBars(db: Db, ids: readonly number[], range: Range) {
   let query = db
     .selectFrom('daily_prices')

@@ -18,9 +18,9 @@ import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { type JsonText, sendJsonText } from '../../http/json-text.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
-import { type Range, selectDividends, selectSplits } from '../market/series-queries.ts';
+import { type Range, selectCloses, selectDividends, selectSplits } from '../market/series-queries.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries, priceChartJson } from './presenter.ts';
-import { selectBars, selectCloses, selectValuationFacts } from './queries.ts';
+import { selectBars, selectValuationFacts } from './queries.ts';
 import { valuationSeries } from './valuation.ts';
 
 /*

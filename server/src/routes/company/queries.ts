@@ -80,17 +80,6 @@ export function selectCards(db: Db, ids: readonly number[] | null, defaultCount:
     .execute();
 }
 
-export function selectSparklines(db: Db, ids: readonly number[], from: string) {
-  return db
-    .selectFrom('daily_prices')
-    .select(['security_id', 'day', 'close_split_adj'])
-    .where('security_id', 'in', ids)
-    .where('day', '>=', from)
-    .orderBy('security_id')
-    .orderBy('day')
-    .execute();
-}
-
 /** LIKE pattern text with its wildcards escaped (the pattern itself is a bound parameter). */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

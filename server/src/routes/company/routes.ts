@@ -12,9 +12,10 @@ import {
 import type { AppContext, ZodApp } from '../../context.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { groupBySecurity, resolveTicker, resolveTickers } from '../market/securities.ts';
+import { resolveTicker, resolveTickers } from '../market/securities.ts';
+import { selectCloses } from '../market/series-queries.ts';
 import { presentCard, presentLinks, presentProfile, presentSearch, weeklySparkline } from './presenter.ts';
-import { searchSecurities, selectCards, selectLinkSources, selectProfile, selectSparklines } from './queries.ts';
+import { searchSecurities, selectCards, selectLinkSources, selectProfile } from './queries.ts';
 
 /** How many cards the home dashboard gets without a ticker list: the largest stocks. */
 const DEFAULT_CARDS = 8;
@@ -76,12 +77,11 @@ export function companyRoutes(app: ZodApp, { database }: AppContext): void {
       const days = rows.map((r) => r.as_of).filter((d): d is string => d != null);
       const from = days.length ? addDays(days.sort()[0] as string, -366) : null;
       const closes = from
-        ? groupBySecurity(
-            await selectSparklines(
-              db,
-              rows.map((r) => r.security_id),
-              from,
-            ),
+        ? await selectCloses(
+            db,
+            rows.map((r) => r.security_id),
+            { from },
+            'close_split_adj',
           )
         : new Map();
       const byId = new Map(rows.map((r) => [r.security_id, r]));

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/index.ts';
-import { selectDividends } from '../market/series-queries.ts';
+import { selectCloses, selectDividends } from '../market/series-queries.ts';
 
-/* SQL of the dividend calls: the (security_id, ex_date) and (security_id, day) keys. */
+/* SQL of the dividend calls: the (security_id, ex_date) key and the closes' year chunks. */
 
 /** The last trading day of each security (the screener row's as-of day). */
 export async function selectAsOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
@@ -15,13 +15,7 @@ export async function selectAsOf(db: Db, ids: readonly number[]): Promise<Map<nu
 
 export function selectYieldHistory(db: Db, id: number, from: string) {
   return Promise.all([
-    db
-      .selectFrom('daily_prices')
-      .select(['day', 'close_split_adj'])
-      .where('security_id', '=', id)
-      .where('day', '>=', from)
-      .orderBy('day')
-      .execute(),
+    selectCloses(db, [id], { from }, 'close_split_adj').then((closes) => closes.get(id) ?? []),
     selectDividends(db, [id]),
   ]);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.ts';
+import { type CloseColumn, readCloseSeries } from '../../db/series.ts';
 
 /*
  * Range reads every data area needs (charts, dividends, financials): one query per table for all the
@@ -27,4 +28,24 @@ export function selectSplits(db: Db, ids: readonly number[], range: Range = {}) 
   if (range.from) query = query.where('day', '>=', range.from);
   if (range.to) query = query.where('day', '<=', range.to);
   return query.orderBy('security_id').orderBy('day').execute();
+}
+
+/**
+ * One close column of each security in the range, from the year chunks (db/series.ts): a 10-year
+ * chart reads 11 rows. Securities without prices are absent from the map.
+ */
+export async function selectCloses<C extends CloseColumn>(
+  db: Db,
+  ids: readonly number[],
+  range: Range,
+  column: C,
+): Promise<Map<number, ({ day: string } & Record<C, number>)[]>> {
+  const out = new Map<number, ({ day: string } & Record<C, number>)[]>();
+  for (const [id, series] of await readCloseSeries(db, ids, range, column)) {
+    out.set(
+      id,
+      series.days.map((day, i) => ({ day, [column]: Number(series.closes[i]) }) as { day: string } & Record<C, number>),
+    );
+  }
+  return out;
 }
