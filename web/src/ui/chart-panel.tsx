@@ -27,18 +27,18 @@ export interface ChartRangeControlProps {
 
 /**
  * The chart range buttons (design.md: "ranges as buttons"): 1M ... MAX, short labels with the long
- * name as a tooltip. The texts live in the stock namespace, which every page with charts loads.
+ * name as a tooltip. Its texts are the ui namespace's, like every shared component's.
  */
 export function ChartRangeControl({ value, onChange }: ChartRangeControlProps) {
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation('ui');
   return (
     <SegmentedControl
-      label={t('price.range')}
+      label={t('chart.range')}
       fill
       options={CHART_RANGES.map((range) => ({
         value: range,
-        label: t(`ranges.${range}`),
-        title: t(`ranges.long.${range}`),
+        label: t(`chart.ranges.${range}`),
+        title: t(`chart.ranges.long.${range}`),
       }))}
       value={value}
       onChange={onChange}

@@ -26,7 +26,7 @@ const CHART_HEIGHT = 340;
 
 /** The price chart (design.md): ranges, compare normalised to %, log scale, dividends and splits marked. */
 export function PricePanel({ kind, ticker, name, currency, compare, onCompareChange, asOf, source }: PricePanelProps) {
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation(['stock', 'ui']);
   const units = useUnits();
   const [range, setRange] = useState<ChartRange>('1Y');
   const [logScale, setLogScale] = useState(false);
@@ -94,12 +94,12 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
           <span className="muted">{t('price.comparing')}</span>
         ) : (
           <>
-            <span className="muted">{t(`ranges.long.${range}`)}</span> <ChangeBadge valuePct={rangeChange} />
+            <span className="muted">{t(`ui:chart.ranges.long.${range}`)}</span> <ChangeBadge valuePct={rangeChange} />
           </>
         )}
       </div>
       <TimeSeriesChart
-        label={t('price.chartLabel', { name, ticker, range: t(`ranges.long.${range}`) })}
+        label={t('price.chartLabel', { name, ticker, range: t(`ui:chart.ranges.long.${range}`) })}
         series={series}
         markers={markers}
         logScale={logScale && !comparing}
