@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
+import { insertSecurity } from '../../test/securities.ts';
 import { type Database, databaseAnswers, migrateToLatest } from './index.ts';
 import { bumpDataVersion, readDataVersion } from './meta.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -44,24 +45,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
   it('stores days, flags and prices portably', async () => {
     database = await target.open();
     await migrateToLatest(database);
-    const now = new Date().toISOString();
-    const { id } = await database.db
-      .insertInto('securities')
-      .values({
-        ticker: 'ACME',
-        kind: 'stock',
-        name: 'Acme',
-        currency: 'USD',
-        is_demo: 1,
-        is_green_energy: 1,
-        is_green_transport: 0,
-        is_green_water: 0,
-        is_green_waste: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertSecurity(database.db, { ticker: 'ACME', name: 'Acme', is_demo: 1, is_green_energy: 1 });
     await database.db
       .insertInto('daily_prices')
       .values({ security_id: id, day: '2024-02-29', close: 10.5, close_split_adj: 10.5, close_adj: 10.1, volume: 1e9 })

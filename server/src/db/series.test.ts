@@ -1,6 +1,7 @@
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
+import { insertSecurity } from '../../test/securities.ts';
 import { runIngest } from '../ingest/loader.ts';
 import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
 import { priceChartJson } from '../routes/chart/presenter.ts';
@@ -317,24 +318,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     });
     const { error } = await migrator.migrateTo('003-news');
     expect(error).toBeUndefined();
-    const now = new Date().toISOString();
-    const { id } = await database.db
-      .insertInto('securities')
-      .values({
-        ticker: 'OLDX',
-        kind: 'stock',
-        name: 'Old',
-        currency: 'USD',
-        is_demo: 0,
-        is_green_energy: 0,
-        is_green_transport: 0,
-        is_green_water: 0,
-        is_green_waste: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertSecurity(database.db, { ticker: 'OLDX', name: 'Old' });
     await database.db
       .insertInto('daily_prices')
       .values(

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Period, Schema } from './schema.ts';
+import type { FinancialFactsTable, Period, Schema } from './schema.ts';
+import { upsertRows } from './upsert.ts';
 
 /*
  * Series tables (ADR 0008): the read-side copy of the two long tables, one row per series chunk
@@ -95,52 +96,31 @@ function appendYear(series: CloseSeries, days: string, closes: string, from?: st
   }
 }
 
-/** Rewrites the year chunks of `years` from the security's whole (merged, adjusted) history. */
+/** Rewrites the year chunks of `years` (all by default) from the security's whole (merged, adjusted) history. */
 export async function writePriceYears(
   tx: AnyDb,
   securityId: number,
   history: readonly PricePoint[],
-  years: ReadonlySet<number>,
+  years?: ReadonlySet<number>,
 ): Promise<void> {
-  const byYear = new Map<number, PricePoint[]>();
-  for (const p of history) {
-    const year = Number(p.day.slice(0, 4));
-    if (!years.has(year)) continue;
-    let list = byYear.get(year);
-    if (!list) {
-      list = [];
-      byYear.set(year, list);
-    }
-    list.push(p);
-  }
+  const byYear = groupBy(history, (p) => Number(p.day.slice(0, 4)), years);
   const rows = [...byYear.values()].map((points) => packPriceYear(securityId, points));
-  for (let i = 0; i < rows.length; i += 50) {
-    await tx
-      .insertInto('price_years')
-      .values(rows.slice(i, i + 50))
-      .onConflict((oc) =>
-        oc.columns(['security_id', 'year']).doUpdateSet((eb) => ({
-          days: eb.ref('excluded.days'),
-          close_split_adj: eb.ref('excluded.close_split_adj'),
-          close_adj: eb.ref('excluded.close_adj'),
-        })),
-      )
-      .execute();
-  }
+  await upsertRows(tx, 'price_years', rows, ['security_id', 'year'], ['days', 'close_split_adj', 'close_adj']);
 }
 
-/** A stored fact as the series keep it (the financial_facts columns the read side uses). */
-export interface SeriesFact {
-  line_item: string;
-  period: Period;
-  period_start: string | null;
-  period_end: string;
-  fiscal_year: number;
-  fiscal_period: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
-  value: number;
-  accession: string | null;
-  derived: 0 | 1;
-}
+/** A stored fact as the series keep it: the financial_facts columns the read side uses. */
+export type SeriesFact = Pick<
+  FinancialFactsTable,
+  | 'line_item'
+  | 'period'
+  | 'period_start'
+  | 'period_end'
+  | 'fiscal_year'
+  | 'fiscal_period'
+  | 'value'
+  | 'accession'
+  | 'derived'
+>;
 
 export type FactSeriesRow = Schema['fact_series'];
 
@@ -176,42 +156,35 @@ export function packFactSeries(securityId: number, facts: readonly SeriesFact[])
   };
 }
 
-/** Rewrites the series of `lineItems` (of `period`) from every stored fact of the security. */
+/** Rewrites the series with `keys` (factSeriesKey; all by default) from every stored fact of the security. */
 export async function writeFactSeries(
   tx: AnyDb,
   securityId: number,
   facts: readonly SeriesFact[],
-  keys: ReadonlySet<string>,
+  keys?: ReadonlySet<string>,
 ): Promise<void> {
-  const groups = new Map<string, SeriesFact[]>();
-  for (const f of facts) {
-    const key = factSeriesKey(f.period, f.line_item);
-    if (!keys.has(key)) continue;
-    let list = groups.get(key);
-    if (!list) {
-      list = [];
-      groups.set(key, list);
-    }
-    list.push(f);
-  }
+  const groups = groupBy(facts, (f) => factSeriesKey(f.period, f.line_item), keys);
   const rows = [...groups.values()].map((list) => packFactSeries(securityId, list));
-  for (let i = 0; i < rows.length; i += 50) {
-    await tx
-      .insertInto('fact_series')
-      .values(rows.slice(i, i + 50))
-      .onConflict((oc) =>
-        oc.columns(['security_id', 'period', 'line_item']).doUpdateSet((eb) => ({
-          period_ends: eb.ref('excluded.period_ends'),
-          period_starts: eb.ref('excluded.period_starts'),
-          fiscal_years: eb.ref('excluded.fiscal_years'),
-          fiscal_periods: eb.ref('excluded.fiscal_periods'),
-          amounts: eb.ref('excluded.amounts'),
-          accessions: eb.ref('excluded.accessions'),
-          derived: eb.ref('excluded.derived'),
-        })),
-      )
-      .execute();
+  await upsertRows(
+    tx,
+    'fact_series',
+    rows,
+    ['security_id', 'period', 'line_item'],
+    ['period_ends', 'period_starts', 'fiscal_years', 'fiscal_periods', 'amounts', 'accessions', 'derived'],
+  );
+}
+
+/** Items grouped by key in first-seen order, keeping only the keys in `only` when it is given. */
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K, only?: ReadonlySet<K>): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (only && !only.has(key)) continue;
+    const list = groups.get(key);
+    if (list) list.push(item);
+    else groups.set(key, [item]);
   }
+  return groups;
 }
 
 export const factSeriesKey = (period: Period, lineItem: string) => `${period}|${lineItem}`;
@@ -228,7 +201,7 @@ export async function rebuildSeries(db: AnyDb, securityId: number): Promise<void
     .orderBy('day')
     .execute();
   const history = prices.map((p) => ({ day: p.day, closeSplitAdj: p.close_split_adj, closeAdj: p.close_adj }));
-  await writePriceYears(db, securityId, history, new Set(history.map((p) => Number(p.day.slice(0, 4)))));
+  await writePriceYears(db, securityId, history);
   const facts = await db
     .selectFrom('financial_facts')
     .select([
@@ -244,5 +217,5 @@ export async function rebuildSeries(db: AnyDb, securityId: number): Promise<void
     ])
     .where('security_id', '=', securityId)
     .execute();
-  await writeFactSeries(db, securityId, facts, new Set(facts.map((f) => factSeriesKey(f.period, f.line_item))));
+  await writeFactSeries(db, securityId, facts);
 }

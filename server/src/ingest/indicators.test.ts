@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
+import { insertSecurity } from '../../test/securities.ts';
 import type { Database } from '../db/index.ts';
 import { recomputeIndicators } from './indicators.ts';
 
@@ -12,25 +13,12 @@ describe.each(testDatabases())('screener indicators on $engine', (target) => {
 
   it('writes a row with empty price figures for a security that has no prices yet', async () => {
     database = await migratedDatabase(target);
-    const now = new Date().toISOString();
-    const { id } = await database.db
-      .insertInto('securities')
-      .values({
-        ticker: 'NOPRQ',
-        kind: 'stock',
-        name: 'No Prices Yet Corp',
-        currency: 'USD',
-        sector: 'Industrials',
-        is_demo: 0,
-        is_green_energy: 0,
-        is_green_transport: 1,
-        is_green_water: 0,
-        is_green_waste: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertSecurity(database.db, {
+      ticker: 'NOPRQ',
+      name: 'No Prices Yet Corp',
+      sector: 'Industrials',
+      is_green_transport: 1,
+    });
     expect(await recomputeIndicators(database.db, [id])).toBe(1);
     const row = await database.db
       .selectFrom('indicators')

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { FinancialFactsTable, Schema } from '../db/schema.ts';
 import { factSeriesKey, type SeriesFact, writeFactSeries, writePriceYears } from '../db/series.ts';
+import { upsertRows } from '../db/upsert.ts';
 import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
 import type { FactRecord, SecurityBundle, SecurityProfile } from './types.ts';
@@ -12,8 +13,6 @@ import type { FactRecord, SecurityBundle, SecurityProfile } from './types.ts';
  */
 
 type Tx = Transaction<Schema>;
-
-const CHUNK = 500;
 
 const same = (a: number | null | undefined, b: number | null | undefined) =>
   a == null || b == null
@@ -110,30 +109,6 @@ async function upsertSecurity(
   return { id: existing.id, changed: true };
 }
 
-async function insertChunks<T extends keyof Schema>(
-  tx: Tx,
-  table: T,
-  rows: readonly object[],
-  key: string[],
-  updateColumns: string[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    await tx
-      .insertInto(table)
-      // biome-ignore lint/suspicious/noExplicitAny: rows are built from the table's own columns above
-      .values(chunk as any)
-      .onConflict((oc) =>
-        oc.columns(key as never).doUpdateSet(
-          (eb) =>
-            // biome-ignore lint/suspicious/noExplicitAny: excluded.<column> for the same columns
-            Object.fromEntries(updateColumns.map((c) => [c, eb.ref(`excluded.${c}` as any)])) as never,
-        ),
-      )
-      .execute();
-  }
-}
-
 export async function writeSecurity(
   tx: Tx,
   bundle: SecurityBundle,
@@ -156,7 +131,7 @@ export async function writeSecurity(
     denominator: s.denominator,
     source: options.source,
   }));
-  await insertChunks(tx, 'splits', splitRows, ['security_id', 'day'], ['numerator', 'denominator', 'source']);
+  await upsertRows(tx, 'splits', splitRows, ['security_id', 'day'], ['numerator', 'denominator', 'source']);
   counts.splits = splitRows.length;
   for (const s of newSplits) splitByDay.set(s.day, { ...s, security_id: id, source: options.source });
   const splits = [...splitByDay.values()];
@@ -192,7 +167,7 @@ export async function writeSecurity(
       divRows.push(row);
     divByDay.set(exDate, row);
   }
-  await insertChunks(
+  await upsertRows(
     tx,
     'dividends',
     divRows,
@@ -255,7 +230,7 @@ export async function writeSecurity(
         close_adj: adj.closeAdj,
       });
     });
-    await insertChunks(
+    await upsertRows(
       tx,
       'daily_prices',
       priceRows,
@@ -313,7 +288,7 @@ export async function writeSecurity(
         continue;
       factRows.push(factRow(id, f));
     }
-    await insertChunks(
+    await upsertRows(
       tx,
       'financial_facts',
       factRows,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
+import { insertSecurity } from '../../test/securities.ts';
 import type { Database } from '../db/index.ts';
 import { backoffSeconds, type Log, type NewsSettings, refreshDueFeeds, syncRegistry } from './refresher.ts';
 import { listFeeds, upsertFeed } from './registry.ts';
@@ -135,23 +136,12 @@ describe.each(testDatabases())('news refresher on $engine', (target) => {
 
   it('tags items with the tickers they mention and company feeds with their company', async () => {
     const now = T0.toISOString();
-    const security = await database.db
-      .insertInto('securities')
-      .values({
-        ticker: 'NWE',
-        kind: 'stock',
-        name: 'Northwind Energy Inc.',
-        currency: 'USD',
-        is_demo: 0,
-        is_green_energy: 0,
-        is_green_transport: 0,
-        is_green_water: 0,
-        is_green_waste: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const securityId = await insertSecurity(database.db, {
+      ticker: 'NWE',
+      name: 'Northwind Energy Inc.',
+      created_at: now,
+      updated_at: now,
+    });
     documents['/co'] = rss([
       ['x', 'Quarterly update'],
       ['y', 'Northwind Energy beats $ACME'],
@@ -161,7 +151,7 @@ describe.each(testDatabases())('news refresher on $engine', (target) => {
       kind: 'company',
       locale: 'en',
       origin: 'cli',
-      securityId: security.id,
+      securityId,
     });
     documents['/h'] = rss([['z', 'Utilities rally, Northwind Energy leads']]);
     await addFeed('/h');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
+import { insertSecurity } from '../../../test/securities.ts';
 import { upsertFeed } from '../../news/registry.ts';
 
 describe.each(testDatabases())('GET /api/rss on $engine', (target) => {
@@ -83,23 +84,13 @@ describe.each(testDatabases())('GET /api/rss on $engine', (target) => {
   });
 
   it('accepts a company link and registers it as the company feed', async () => {
-    await t.database.db
-      .insertInto('securities')
-      .values({
-        ticker: 'NWE',
-        kind: 'stock',
-        name: 'Northwind',
-        currency: 'USD',
-        investor_relations_url: 'https://ir.northwind.example',
-        is_demo: 0,
-        is_green_energy: 0,
-        is_green_transport: 0,
-        is_green_water: 0,
-        is_green_waste: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertSecurity(t.database.db, {
+      ticker: 'NWE',
+      name: 'Northwind',
+      investor_relations_url: 'https://ir.northwind.example',
+      created_at: now,
+      updated_at: now,
+    });
     const response = await get('/api/rss/?url=https%3A%2F%2Fir.northwind.example%2F');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ total: 0, feed: { kind: 'company', ticker: 'NWE', lastSuccessAt: null } });
