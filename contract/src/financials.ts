@@ -152,30 +152,38 @@ export const financialGroups = {
 } as const satisfies Record<string, readonly FinancialMetric[]>;
 export type FinancialGroup = keyof typeof financialGroups;
 
-export const financialValue = z
-  .object({
-    value: z.number().nullable(),
-    accessions: z
-      .array(z.string())
-      .meta({ description: 'SEC accession numbers of the filings the value comes from (empty for non-SEC data)' }),
-    derived: z
-      .boolean()
-      .meta({ description: 'True when computed (Q4 = FY - Q1..Q3, ratios, per-share) rather than filed as is' }),
-  })
-  .meta({ id: 'FinancialValue' });
-export type FinancialValue = z.infer<typeof financialValue>;
-
-const values = z.partialRecord(financialMetric, financialValue);
+/*
+ * The values of one period (or of the TTM): plain numbers keyed by metric, with their sources beside
+ * them rather than inside each value, so an answer is mostly numbers (a five-company income statement
+ * is half the bytes of one object per value).
+ */
+const valuesShape = {
+  values: z
+    .partialRecord(financialMetric, z.number().nullable())
+    .meta({ description: 'Every requested metric: null when it was not filed or cannot be computed' }),
+  accessions: z.partialRecord(financialMetric, z.array(z.string()).min(1)).meta({
+    description:
+      'SEC accession numbers of the filings each value comes from; a metric with none (null, or data not from SEC) is left out',
+  }),
+  derived: z
+    .array(financialMetric)
+    .meta({ description: 'The metrics computed here (Q4 = FY - Q1..Q3, ratios, per-share) rather than filed as is' }),
+};
+export type FinancialValues = z.infer<z.ZodObject<typeof valuesShape>>;
 
 export const fiscalPeriodRow = z.object({
   fiscalYear: z.number().int(),
   fiscalPeriod: z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
   periodStart: z.string().nullable(),
   periodEnd: z.string(),
-  values,
+  ...valuesShape,
 });
 
-const exampleValue = { value: 394328000000, accessions: ['0000320193-22-000108'], derived: false };
+const exampleValues = {
+  values: { revenue: 394328000000, grossMargin: 0.433 },
+  accessions: { revenue: ['0000320193-22-000108'], grossMargin: ['0000320193-22-000108'] },
+  derived: ['grossMargin' as const],
+};
 
 export const financialsResponse = z
   .object({
@@ -188,7 +196,10 @@ export const financialsResponse = z
     description: 'Fiscal periods (oldest first) per ticker, each with the requested metrics.',
     example: {
       period: 'annual',
-      metrics: [{ name: 'revenue', unit: 'USD', description: 'Revenue' }],
+      metrics: [
+        { name: 'revenue', unit: 'USD', description: 'Revenue' },
+        { name: 'grossMargin', unit: 'ratio', description: 'Gross profit / revenue' },
+      ],
       series: [
         {
           ticker: 'ACME',
@@ -199,7 +210,7 @@ export const financialsResponse = z
               fiscalPeriod: 'FY',
               periodStart: '2021-09-26',
               periodEnd: '2022-09-24',
-              values: { revenue: exampleValue },
+              ...exampleValues,
             },
           ],
         },
@@ -230,7 +241,7 @@ export const ttmFinancials = z
           .enum(['ttm', 'fiscal_year'])
           .nullable()
           .meta({ description: 'ttm: the last four quarters; fiscal_year: a quarter was missing, the last FY' }),
-        values,
+        ...valuesShape,
       }),
     ),
   })
@@ -238,9 +249,7 @@ export const ttmFinancials = z
     id: 'TtmFinancials',
     description: 'Trailing twelve months: flows summed over the last four quarters, balance items the latest.',
     example: {
-      series: [
-        { ticker: 'ACME', currency: 'USD', asOf: '2025-09-27', basis: 'ttm', values: { revenue: exampleValue } },
-      ],
+      series: [{ ticker: 'ACME', currency: 'USD', asOf: '2025-09-27', basis: 'ttm', ...exampleValues }],
     },
   });
 export type TtmFinancials = z.infer<typeof ttmFinancials>;

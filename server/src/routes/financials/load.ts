@@ -65,7 +65,7 @@ export function presentPeriods(
       fiscalPeriod: row.fiscalPeriod,
       periodStart: row.periodStart,
       periodEnd: row.periodEnd,
-      values: metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends }),
+      ...metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends }),
     });
   });
   return { ticker: data.security.ticker, currency: data.security.currency, periods };
@@ -103,6 +103,8 @@ export function presentTtm(quarterly: SecurityFinancials, annual: SecurityFinanc
     currency: quarterly.security.currency,
     asOf: row?.periodEnd ?? null,
     basis: ttm ? 'ttm' : fiscalYear ? 'fiscal_year' : null,
-    values: row ? metricValues(row, TTM_METRICS, { previous: undefined, dividends: quarterly.dividends }) : {},
+    ...(row
+      ? metricValues(row, TTM_METRICS, { previous: undefined, dividends: quarterly.dividends })
+      : { values: {}, accessions: {}, derived: [] }),
   };
 }

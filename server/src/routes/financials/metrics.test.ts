@@ -29,22 +29,30 @@ describe('financial metrics of one period', () => {
   it('a filed metric is its line item as filed, and null with no filings when not filed', () => {
     const values = metricValues(y2023, ['revenue', 'totalAssets', 'costOfRevenue'], context);
     expect(values).toEqual({
-      revenue: { value: 1000, accessions: ['A-23'], derived: false },
-      totalAssets: { value: 2000, accessions: [], derived: true },
-      costOfRevenue: { value: null, accessions: [], derived: false },
+      values: { revenue: 1000, totalAssets: 2000, costOfRevenue: null },
+      // Total assets has no filing (it was derived), cost of revenue no value: neither is listed.
+      accessions: { revenue: ['A-23'] },
+      derived: ['totalAssets'],
     });
+    // Every requested metric is a key of values, in the order asked, null included.
+    expect(Object.keys(values.values)).toEqual(['revenue', 'totalAssets', 'costOfRevenue']);
   });
 
   it('a computed metric names each filing once, in the order of its inputs', () => {
     // ROE reads net income (B-23), equity a year before and at the end.
     const values = metricValues(y2023, ['roe', 'grossMargin', 'netMargin', 'payoutRatio', 'freeCashFlow'], context);
-    expect(values.roe).toEqual({ value: 100 / 900, accessions: ['B-23', 'A-22', 'A-23'], derived: true });
-    expect(values.grossMargin).toEqual({ value: 0.4, accessions: ['A-23'], derived: true });
-    expect(values.netMargin).toEqual({ value: 0.1, accessions: ['A-23', 'B-23'], derived: true });
-    // No DPS filed: the dividend with its ex-date in 2023 (no filing) over EPS.
-    expect(values.payoutRatio).toEqual({ value: 0.25, accessions: ['A-23'], derived: true });
-    // No cash flows filed: nothing to compute, so no filings either.
-    expect(values.freeCashFlow).toEqual({ value: null, accessions: [], derived: true });
+    expect(values).toEqual({
+      values: { roe: 100 / 900, grossMargin: 0.4, netMargin: 0.1, payoutRatio: 0.25, freeCashFlow: null },
+      accessions: {
+        roe: ['B-23', 'A-22', 'A-23'],
+        grossMargin: ['A-23'],
+        netMargin: ['A-23', 'B-23'],
+        // No DPS filed: the dividend with its ex-date in 2023 (no filing) over EPS.
+        payoutRatio: ['A-23'],
+      },
+      // No cash flows filed: no free cash flow to compute, so it is neither derived nor sourced.
+      derived: ['roe', 'grossMargin', 'netMargin', 'payoutRatio'],
+    });
   });
 
   it('every metric computed twice over frozen periods gives the same values (values are shared, never changed)', () => {
@@ -58,7 +66,11 @@ describe('financial metrics of one period', () => {
     const again = JSON.stringify(rows.map((row) => metricValues(row, financialMetrics, frozen)));
     expect(again).toBe(first);
     // A shared empty value is not changed by being handed out either.
-    expect(metricValues(y2022, ['costOfRevenue'], frozen).costOfRevenue?.accessions).toEqual([]);
+    expect(metricValues(y2022, ['costOfRevenue'], frozen)).toEqual({
+      values: { costOfRevenue: null },
+      accessions: {},
+      derived: [],
+    });
   });
 
   it('every statement line of the contract is read as its own snake_case line item, except computed ones', () => {

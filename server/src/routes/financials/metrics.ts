@@ -1,4 +1,4 @@
-import { type FinancialMetric, type FinancialValue, financialGroups } from '@app/contract';
+import { type FinancialMetric, type FinancialValues, financialGroups } from '@app/contract';
 import { cashPayoutRatio, payoutRatio } from '../../finance/dividends.ts';
 import {
   capitalAllocation,
@@ -11,7 +11,7 @@ import {
 } from '../../finance/statements.ts';
 import type { DividendPoint } from '../../finance/types.ts';
 import { ebitda } from '../../finance/valuation.ts';
-import type { Cell, PeriodRow } from './periods.ts';
+import type { Cell, FinancialValue, PeriodRow } from './periods.ts';
 
 /*
  * Every metric of the financials calls and the sheets, computed for one fiscal period from its filed
@@ -208,14 +208,21 @@ const METRICS = new Map<FinancialMetric, Compute>([
   ...(Object.entries(COMPUTED) as [FinancialMetric, Compute][]),
 ]);
 
-/** The requested metrics of one period. */
+/** The requested metrics of one period, as the contract's values block (sources beside the numbers). */
 export function metricValues(
   row: PeriodRow,
   metrics: readonly FinancialMetric[],
   context: MetricContext,
-): Partial<Record<FinancialMetric, FinancialValue>> {
-  const out: Partial<Record<FinancialMetric, FinancialValue>> = {};
-  for (const name of metrics) out[name] = (METRICS.get(name) as Compute)(row, context);
+): FinancialValues {
+  const out: FinancialValues = { values: {}, accessions: {}, derived: [] };
+  for (const name of metrics) {
+    const v = (METRICS.get(name) as Compute)(row, context);
+    out.values[name] = v.value;
+    if (v.value == null) continue;
+    // Shared arrays (a filed value's own): the response is serialised, never changed.
+    if (v.accessions.length) out.accessions[name] = v.accessions as string[];
+    if (v.derived) out.derived.push(name);
+  }
   return out;
 }
 

@@ -1,4 +1,3 @@
-import type { FinancialValue } from '@app/contract';
 import { SERIES_DAY as DAY, type FactSeriesRow, NO_DAY } from '../../db/series.ts';
 import { splitFactorAfter } from '../../finance/adjust.ts';
 import { ttmSum } from '../../finance/periods.ts';
@@ -9,10 +8,14 @@ import type { SplitPoint } from '../../finance/types.ts';
  * the accession it came from. Per-share items and share counts are restated here, once, for the splits
  * after the period end, so every later computation works in today's share terms.
  */
-/**
- * A filed value, shaped as the contract's FinancialValue so the metrics hand it out as it is (no copy
- * per period); the type keeps a field that the response must not carry from being added here.
- */
+/** One value while computing: the number, the filings it comes from, and whether it was computed. */
+export interface FinancialValue {
+  value: number | null;
+  accessions: readonly string[];
+  derived: boolean;
+}
+
+/** A filed value: the metrics hand it out as it is (no copy per period). */
 export type Cell = FinancialValue & { value: number };
 
 export interface PeriodRow {
@@ -107,7 +110,7 @@ export function periodRows(
 
 const Q = 'Q'.charCodeAt(0);
 /** Shared by every value without a filing (frozen: a cell's accessions are never added to). */
-const NONE = Object.freeze([]) as unknown as string[];
+const NONE: readonly string[] = Object.freeze([]);
 
 /**
  * The trailing twelve months as one synthetic period: flows summed over the last four quarters

@@ -35,8 +35,8 @@ const PERIOD_CALLS: Exclude<FinancialGroup, 'financial-returns'>[] = [
 
 const SUMMARY =
   'Fiscal periods per ticker. Amounts as filed; per-share values and share counts restated for later splits; ' +
-  'ratios as fractions. Each value lists the accession numbers of its filings; derived marks computed values ' +
-  '(Q4 = FY - Q1..Q3, ratios).';
+  'ratios as fractions. Each period gives its values as numbers, beside them the accession numbers of the ' +
+  'filings of each value (accessions) and the metrics computed here (derived: Q4 = FY - Q1..Q3, ratios).';
 
 export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
   const cached = dataCache(database).hooks;

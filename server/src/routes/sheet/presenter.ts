@@ -15,10 +15,10 @@ export function sheetTable(data: SecurityFinancials, sheet: SheetId, period: Per
   const metrics: readonly FinancialMetric[] = financialGroups[sheet];
   const columns = data.rows.map((row, i) => ({
     row,
-    values: metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends }),
+    ...metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends }),
   }));
   // A column where every line of the sheet is empty (a period filed with other statements only) is left out.
-  const filled = columns.filter((c) => metrics.some((m) => c.values[m]?.value != null));
+  const filled = columns.filter((c) => metrics.some((m) => c.values[m] != null));
   return {
     ticker: data.security.ticker,
     sheet,
@@ -32,8 +32,8 @@ export function sheetTable(data: SecurityFinancials, sheet: SheetId, period: Per
     rows: metrics.map((lineItem) => ({
       lineItem,
       ...financialMetricInfo[lineItem],
-      values: filled.map((c) => c.values[lineItem]?.value ?? null),
-      accessions: filled.map((c) => c.values[lineItem]?.accessions ?? []),
+      values: filled.map((c) => c.values[lineItem] ?? null),
+      accessions: filled.map((c) => c.accessions[lineItem] ?? []),
     })),
   };
 }
@@ -42,8 +42,8 @@ export function sheetTable(data: SecurityFinancials, sheet: SheetId, period: Per
 export function filledPeriods(data: SecurityFinancials, sheet: SheetId): number {
   const metrics: readonly FinancialMetric[] = financialGroups[sheet];
   return data.rows.filter((row, i) => {
-    const values = metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends });
-    return metrics.some((m) => values[m]?.value != null);
+    const { values } = metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends });
+    return metrics.some((m) => values[m] != null);
   }).length;
 }
 

@@ -20,7 +20,7 @@ export function PayoutPanel({ ticker }: { ticker: string }) {
       label,
       kind: 'line',
       points: periods.flatMap((p) => {
-        const value = p.values[metric]?.value;
+        const value = p.values[metric];
         return value === null || value === undefined ? [] : [{ day: p.periodEnd, value: value * 100 }];
       }),
     });
@@ -42,11 +42,11 @@ export function PayoutPanel({ ticker }: { ticker: string }) {
       <dl className="stat-row">
         <div>
           <dt>{t('payout.earnings')}</dt>
-          <dd className="num">{units.fraction(latest?.values.payoutRatio?.value)}</dd>
+          <dd className="num">{units.fraction(latest?.values.payoutRatio)}</dd>
         </div>
         <div>
           <dt>{t('payout.cash')}</dt>
-          <dd className="num">{units.fraction(latest?.values.cashPayoutRatio?.value)}</dd>
+          <dd className="num">{units.fraction(latest?.values.cashPayoutRatio)}</dd>
         </div>
       </dl>
       <TimeSeriesChart

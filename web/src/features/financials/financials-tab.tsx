@@ -1,4 +1,4 @@
-import { type FinancialGroup, type FinancialMetric, financialGroups } from '@app/contract';
+import { type FinancialGroup, type FinancialMetric, type FinancialValues, financialGroups } from '@app/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel, type PanelState } from '../../ui/panel.tsx';
@@ -28,6 +28,13 @@ const CHARTED: ReadonlySet<Statement> = new Set(['margins', 'financial-returns',
 /** Most period columns shown: the rest is in the data sheet and its CSV. */
 const MAX_COLUMNS = { annual: 10, quarterly: 12 } as const;
 
+/** The values block of a period or TTM answer, without its other fields. */
+const sources = ({ values, accessions, derived }: FinancialValues): FinancialValues => ({
+  values,
+  accessions,
+  derived,
+});
+
 export function FinancialsTab({ ticker, cik }: { ticker: string; cik: string | null }) {
   const { t } = useTranslation('financials');
   const units = useUnits();
@@ -44,7 +51,7 @@ export function FinancialsTab({ ticker, cik }: { ticker: string; cik: string | n
   const columns = useMemo<StatementColumn[]>(() => {
     if (view === 'ttm') {
       return ttmSeries
-        ? [{ key: 'ttm', label: t('period.ttm'), periodEnd: ttmSeries.asOf, values: ttmSeries.values }]
+        ? [{ key: 'ttm', label: t('period.ttm'), periodEnd: ttmSeries.asOf, ...sources(ttmSeries) }]
         : [];
     }
     return [...(series?.periods ?? [])]
@@ -57,7 +64,7 @@ export function FinancialsTab({ ticker, cik }: { ticker: string; cik: string | n
             ? t('period.fy', { year: p.fiscalYear })
             : t('period.quarter', { quarter: p.fiscalPeriod.slice(1), year: p.fiscalYear }),
         periodEnd: p.periodEnd,
-        values: p.values,
+        ...sources(p),
       }));
   }, [view, ttmSeries, series, period, t]);
 
@@ -70,7 +77,7 @@ export function FinancialsTab({ ticker, cik }: { ticker: string; cik: string | n
       label: t(`metrics.${metric}`),
       kind: 'line' as const,
       points: series.periods.flatMap((p) => {
-        const value = p.values[metric]?.value;
+        const value = p.values[metric];
         return value == null ? [] : [{ day: p.periodEnd, value: isRatio(metric) ? value * 100 : value }];
       }),
     }));

@@ -1,19 +1,17 @@
-import type { FinancialMetric, FinancialsResponse, FinancialValue } from '@app/contract';
+import type { FinancialMetric, FinancialValues } from '@app/contract';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { Sparkline } from '../../ui/sparkline.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { filingUrl, formatMetric } from './metric-format.ts';
 
-type Period = FinancialsResponse['series'][number]['periods'][number];
-
-export interface StatementColumn {
+/** A period's values and their sources (a fiscal period of the financials, or the TTM). */
+export interface StatementColumn extends FinancialValues {
   key: string;
   /** The column head ("FY 2024", "Q3 2025", "TTM"). */
   label: string;
   /** The period end, said in the header's tooltip. */
   periodEnd: string | null;
-  values: Period['values'];
 }
 
 export interface StatementTableProps {
@@ -35,21 +33,24 @@ export function StatementTable({ caption, metrics, columns, currency, cik }: Sta
   const { t } = useTranslation('financials');
   const units = useUnits();
   const rows: Row[] = metrics
-    .filter((metric) => columns.some((column) => column.values[metric]?.value != null))
+    .filter((metric) => columns.some((column) => column.values[metric] != null))
     .map((metric) => ({ metric }));
 
-  const cell = (value: FinancialValue | undefined, metric: FinancialMetric) => {
-    const text = formatMetric(units, metric, value?.value, currency);
-    const accession = value?.accessions[0];
-    if (!cik || !accession || value?.value == null) {
-      return value?.derived && value.value != null ? <span title={t('table.derived')}>{text}</span> : text;
+  const cell = (column: StatementColumn, metric: FinancialMetric) => {
+    const value = column.values[metric];
+    const text = formatMetric(units, metric, value, currency);
+    if (value == null) return text;
+    const accessions = column.accessions[metric];
+    const accession = accessions?.[0];
+    if (!cik || !accessions || !accession) {
+      return column.derived.includes(metric) ? <span title={t('table.derived')}>{text}</span> : text;
     }
     return (
       <a
         href={filingUrl(cik, accession)}
         target="_blank"
         rel="noopener noreferrer"
-        title={t('table.filing', { accession: value.accessions.join(', ') })}
+        title={t('table.filing', { accession: accessions.join(', ') })}
       >
         {text}
       </a>
@@ -66,7 +67,7 @@ export function StatementTable({ caption, metrics, columns, currency, cik }: Sta
             hideOnPhone: true,
             cell: (row: Row) => (
               <Sparkline
-                values={[...columns].reverse().map((column) => column.values[row.metric]?.value ?? Number.NaN)}
+                values={[...columns].reverse().map((column) => column.values[row.metric] ?? Number.NaN)}
                 label={t('table.trendLabel', { item: t(`metrics.${row.metric}`) })}
                 width={64}
                 height={20}
@@ -80,7 +81,7 @@ export function StatementTable({ caption, metrics, columns, currency, cik }: Sta
       header: column.label,
       align: 'end' as const,
       ...(column.periodEnd ? { description: t('table.periodEnd', { date: units.date(column.periodEnd) }) } : {}),
-      cell: (row: Row) => cell(column.values[row.metric], row.metric),
+      cell: (row: Row) => cell(column, row.metric),
     })),
   ];
 

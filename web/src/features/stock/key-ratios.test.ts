@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { keyRatios } from './key-ratios.ts';
 
-const v = (value: number) => ({ value, accessions: [], derived: true });
-
 describe('key ratios', () => {
   it('P/E and payout from TTM earnings and dividends', () => {
-    const ratios = keyRatios(50, { epsBasic: v(2.5), netIncome: v(1000), dividendsPaid: v(400), netMargin: v(0.1) });
+    const ratios = keyRatios(50, { epsBasic: 2.5, netIncome: 1000, dividendsPaid: 400, netMargin: 0.1 });
     expect(ratios).toEqual({ pe: 20, payout: 0.4, netMargin: 0.1 });
   });
 
   it('a loss year has no P/E and no payout ratio', () => {
-    const ratios = keyRatios(50, { epsBasic: v(-1), netIncome: v(-10), dividendsPaid: v(5) });
+    const ratios = keyRatios(50, { epsBasic: -1, netIncome: -10, dividendsPaid: 5 });
     expect(ratios).toEqual({ pe: null, payout: null, netMargin: null });
   });
 

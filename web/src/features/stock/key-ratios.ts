@@ -7,12 +7,12 @@ type TtmValues = TtmFinancials['series'][number]['values'];
  * and payout = dividends paid / net income, both undefined (null) when earnings are zero or negative.
  */
 export function keyRatios(price: number | null, values: TtmValues) {
-  const eps = values.epsBasic?.value ?? null;
-  const netIncome = values.netIncome?.value ?? null;
-  const dividends = values.dividendsPaid?.value ?? null;
+  const eps = values.epsBasic ?? null;
+  const netIncome = values.netIncome ?? null;
+  const dividends = values.dividendsPaid ?? null;
   return {
     pe: price !== null && eps !== null && eps > 0 ? price / eps : null,
     payout: netIncome !== null && netIncome > 0 && dividends !== null ? Math.abs(dividends) / netIncome : null,
-    netMargin: values.netMargin?.value ?? null,
+    netMargin: values.netMargin ?? null,
   };
 }
