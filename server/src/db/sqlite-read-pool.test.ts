@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './index.ts';
+import { createReadPool, type ReadPool } from './sqlite-read-pool.ts';
 
 /*
  * Reader threads (sqlite-read-pool.ts, sqlite-dialect.ts) against the main connection on the same file:
@@ -20,10 +21,28 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let opened: Database[] = [];
+let pools: ReadPool[] = [];
 afterEach(async () => {
-  await Promise.all(opened.map((d) => d.close()));
+  await Promise.all([...opened.map((d) => d.close()), ...pools.map((p) => p.close())]);
   opened = [];
+  pools = [];
 });
+
+/** A pool on its own over the file of `open` (which writes), to see where each read runs. */
+function poolOn(file: string, inlineBelowMs?: number): ReadPool {
+  const pool = createReadPool({
+    file: path.join(dir, file),
+    threads: 1,
+    mmapBytes: 0,
+    ...(inlineBelowMs === undefined ? {} : { inlineBelowMs }),
+  });
+  pools.push(pool);
+  return pool;
+}
+
+/** Counts to n in SQLite: as slow as n makes it. */
+const COUNT_TO =
+  'with recursive c(x) as (select 1 union all select x + 1 from c where x < ?) select count(*) as n from c';
 
 function open(file: string, readThreads: number): { database: Database; db: AnyDb } {
   const database = openDatabase({ sqliteFile: path.join(dir, file), readThreads });
@@ -144,5 +163,59 @@ describe('SQLite reader threads', () => {
     await database.close();
     opened = [];
     await expect(db.selectFrom('samples').selectAll().execute()).rejects.toThrow();
+  });
+
+  it('run a statement that has been fast on the main thread: the same rows, and a write seen at once', async () => {
+    const { db } = open('inline.db', 0);
+    await createSamples(db);
+    const pool = poolOn('inline.db');
+    const query = 'select * from samples order by id';
+    // Not timed yet: a thread runs it first.
+    expect(pool.where(query)).toBe('thread');
+    const threaded = await pool.read(query, []);
+    expect(pool.where(query)).toBe('main');
+    const inline = await pool.read(query, []);
+    expect(inline).toEqual(threaded);
+    expect(inline[0]?.b).toEqual(Buffer.from([1, 2, 3]));
+    await db.insertInto('samples').values({ id: 9, t: 'nine' }).execute();
+    expect((await pool.read(query, [])).at(-1)).toMatchObject({ id: 9, t: 'nine' });
+  });
+
+  it('keep a slow statement on the threads, and send a fast one back when it slows down', async () => {
+    const { db } = open('timing.db', 0);
+    await createSamples(db);
+    const pool = poolOn('timing.db', 5);
+    await pool.read(COUNT_TO, [1_000_000]);
+    expect(pool.where(COUNT_TO)).toBe('thread');
+    // The same statement, fast with other parameters, comes down under the line after some runs...
+    for (let i = 0; i < 30 && pool.where(COUNT_TO) === 'thread'; i++) await pool.read(COUNT_TO, [10]);
+    expect(pool.where(COUNT_TO)).toBe('main');
+    // ...and one slow run inline takes its average back over it.
+    expect(await pool.read(COUNT_TO, [1_000_000])).toEqual([{ n: 1_000_000 }]);
+    expect(pool.where(COUNT_TO)).toBe('thread');
+  });
+
+  it('answer a fast statement on the main thread while the thread is busy with a long read', async () => {
+    const { db } = open('busy-thread.db', 0);
+    await createSamples(db);
+    const pool = poolOn('busy-thread.db');
+    const fast = 'select id from samples where id = ?';
+    await pool.read(fast, [1]);
+    const finished: string[] = [];
+    const slow = pool.read(COUNT_TO, [3_000_000]).then(() => finished.push('slow'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await pool.read(fast, [2])).toEqual([{ id: 2 }]);
+    finished.push('fast');
+    await slow;
+    expect(finished).toEqual(['fast', 'slow']);
+  });
+
+  it('never run a write on the main thread, however fast', async () => {
+    const { db } = open('inline-write.db', 2);
+    await createSamples(db);
+    for (let i = 0; i < 3; i++) {
+      await sql`with v(id, t) as (select ${10 + i}, 'w') insert into samples (id, t) select id, t from v`.execute(db);
+    }
+    expect(await db.selectFrom('samples').select('id').where('t', '=', 'w').execute()).toHaveLength(3);
   });
 });
