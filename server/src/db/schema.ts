@@ -105,9 +105,9 @@ export interface FactSeriesTable {
   fiscal_years: string;
   /** Two letters each (FY, Q1..Q4). */
   fiscal_periods: string;
-  /** Comma-joined values. */
-  amounts: string;
-  /** A JSON array of accession numbers (or null). */
+  /** float64 little-endian, 8 bytes per fact (series.ts packAmounts). */
+  amounts: Uint8Array;
+  /** A JSON array of accession numbers (or null); empty when no fact of the series has one. */
   accessions: string;
   /** 0 or 1 per fact. */
   derived: string;

@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import { insertSecurity } from '../../test/securities.ts';
@@ -8,7 +8,15 @@ import { priceChartJson } from '../routes/chart/presenter.ts';
 import { periodRows } from '../routes/financials/periods.ts';
 import { type Database, migrateToLatest } from './index.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { packFactSeries, packPriceYear, readCloseSeries, rebuildSeries, type SeriesFact } from './series.ts';
+import {
+  packAmounts,
+  packFactSeries,
+  packPriceYear,
+  readCloseSeries,
+  rebuildSeries,
+  type SeriesFact,
+  unpackAmounts,
+} from './series.ts';
 
 /* The series tables (ADR 0008): the chunk format, and the chunks staying equal to the source tables. */
 
@@ -25,6 +33,18 @@ describe('chunk format', () => {
     expect(row.days).toBe(points.map((p) => p.day).join(''));
     expect(row.close_split_adj.split(',').map(Number)).toEqual(awkward);
     expect(row.close_adj.split(',').map(Number)).toEqual(awkward.map((v) => -v));
+  });
+
+  it('keeps every statement amount bit for bit through its bytes, aligned or not', () => {
+    const awkward = [0.1 + 0.2, -0, 1e-300, -123456789012.34, 2 ** 53 + 2, Number.MAX_VALUE, 5e-324];
+    const packed = packAmounts(awkward);
+    expect(packed.byteLength).toBe(awkward.length * 8);
+    expect(Object.is(unpackAmounts(packed)[1], -0)).toBe(true);
+    expect([...unpackAmounts(packed)]).toEqual(awkward);
+    // A blob that does not start on a multiple of 8 (a driver's shared buffer) is copied, not viewed.
+    const shifted = new Uint8Array(packed.byteLength + 3);
+    shifted.set(packed, 3);
+    expect([...unpackAmounts(shifted.subarray(3))]).toEqual(awkward);
   });
 
   it('refuses a day of another year or an empty chunk', () => {
@@ -58,13 +78,15 @@ describe('chunk format', () => {
       period_starts: '----------2021-01-01',
       fiscal_years: '2021,2021',
       fiscal_periods: 'Q1Q2',
-      amounts: '1,2',
+      amounts: packAmounts([1, 2]),
       accessions: '[null,"0000320193-21-000065"]',
       derived: '01',
     });
     expect(() => packFactSeries(3, [fact('2021-03-31', 1), fact('2021-06-30', 2, { line_item: 'cash' })])).toThrow(
       /mixed/,
     );
+    // A series without any filing stores no list of nulls.
+    expect(packFactSeries(3, [fact('2021-03-31', 1)]).accessions).toBe('');
   });
 
   it('writes the price chart as JSON.stringify would', () => {
@@ -263,7 +285,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     const closes2019 = (year: typeof second.prices) => year[0]?.close_split_adj.split(',').map(Number)[0];
     expect(closes2019(second.prices)).toBeCloseTo((closes2019(first.prices) as number) / 2, 9);
     const revenue = second.facts.find((r) => r.line_item === 'revenue');
-    expect(revenue?.amounts).toBe('1000,1150');
+    expect([...unpackAmounts(revenue?.amounts ?? new Uint8Array())]).toEqual([1000, 1150]);
     expect(JSON.parse(revenue?.accessions ?? '[]')).toEqual(['0000000001-19-000001', '0000000001-22-000009']);
 
     // An identical run writes nothing, the chunks included.
@@ -309,7 +331,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     expect((await readCloseSeries(db, [a], { from: '2030-01-01' }, 'close_adj')).size).toBe(0);
   });
 
-  it('are built by migration 004 for securities stored before it', async () => {
+  it('are built by migrations 004 and 005 for securities stored before them', async () => {
     database = await target.open();
     const migrator = new Migrator({
       db: database.db,
@@ -354,13 +376,19 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
         derived: 0,
       })
       .execute();
-    expect(await migrateToLatest(database)).toEqual(['004-series']);
+    expect((await migrator.migrateTo('004-series')).error).toBeUndefined();
+    // A database that ran 004 before 005 existed holds text chunks of its statements.
+    await sql`insert into fact_series values (${id}, 'annual', 'revenue', '2020-12-31', '2020-01-01', '2020', 'FY', '42.5', '[null]', '0')`.execute(
+      database.db,
+    );
+    expect(await migrateToLatest(database)).toEqual(['005-fact-amounts']);
     const built = await expectChunksMatchSource(database);
     expect(built.prices.map((r) => [r.year, r.days.length / 10])).toEqual([
       [2020, 4],
       [2021, 3],
     ]);
-    expect(built.facts).toMatchObject([{ line_item: 'revenue', amounts: '42.5', accessions: '[null]', derived: '0' }]);
+    expect(built.facts).toMatchObject([{ line_item: 'revenue', accessions: '', derived: '0' }]);
+    expect([...unpackAmounts(built.facts[0]?.amounts ?? new Uint8Array())]).toEqual([42.5]);
   });
 });
 

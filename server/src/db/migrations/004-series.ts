@@ -1,11 +1,13 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Engine } from '../engine.ts';
 import type { Schema } from '../schema.ts';
-import { rebuildSeries } from '../series.ts';
+import { rebuildPriceYears } from '../series.ts';
 
 /*
  * Series tables (ADR 0008, db/series.ts): price_years and fact_series, the chunked read-side copies of
- * daily_prices and financial_facts, built here for the securities already stored.
+ * daily_prices and financial_facts. price_years is built here for the securities already stored;
+ * fact_series is built by migration 005, which changed its amounts to binary (built here with today's
+ * code, the text table would be handed bytes).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Schema type
 type AnyDb = Kysely<any>;
@@ -40,7 +42,7 @@ export function seriesMigration(engine: Engine) {
         .addPrimaryKeyConstraint('fact_series_pk', ['security_id', 'period', 'line_item']),
     ).execute();
     const ids = await db.selectFrom('securities').select('id').orderBy('id').execute();
-    for (const { id } of ids) await rebuildSeries(db as Kysely<Schema>, id as number);
+    for (const { id } of ids) await rebuildPriceYears(db as Kysely<Schema>, id as number);
   }
 
   async function down(db: AnyDb): Promise<void> {

@@ -4,6 +4,7 @@ import { initialMigration } from './001-initial.ts';
 import { marketDataMigration } from './002-market-data.ts';
 import { newsMigration } from './003-news.ts';
 import { seriesMigration } from './004-series.ts';
+import { factAmountsMigration } from './005-fact-amounts.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -15,6 +16,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '002-market-data': marketDataMigration(engine),
     '003-news': newsMigration,
     '004-series': seriesMigration(engine),
+    '005-fact-amounts': factAmountsMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,4 +1,4 @@
-import { SERIES_DAY as DAY, type FactSeriesRow, NO_DAY } from '../../db/series.ts';
+import { SERIES_DAY as DAY, type FactSeriesRow, NO_DAY, unpackAmounts } from '../../db/series.ts';
 import { splitFactorAfter } from '../../finance/adjust.ts';
 import { ttmSum } from '../../finance/periods.ts';
 import type { SplitPoint } from '../../finance/types.ts';
@@ -76,7 +76,7 @@ export function periodRows(
         rows.push(row);
       }
     }
-    const amounts = s.amounts.split(',');
+    const amounts = unpackAmounts(s.amounts);
     let years: string[] | undefined;
     let accessions: (string | null)[] | undefined;
     const perShare = PER_SHARE_ITEMS.has(s.line_item);
@@ -97,10 +97,10 @@ export function periodRows(
       // A quarter label wins over FY.
       if (row.fiscalPeriod === 'FY' && s.fiscal_periods.charCodeAt(i * 2) === Q)
         row.fiscalPeriod = s.fiscal_periods.slice(i * 2, i * 2 + 2) as PeriodRow['fiscalPeriod'];
-      let value = Number(amounts[i]);
+      let value = amounts[i] as number;
       if (perShare) value *= splitFactorAfter(splits, row.periodEnd);
       else if (shares) value /= splitFactorAfter(splits, row.periodEnd);
-      accessions ??= JSON.parse(s.accessions) as (string | null)[];
+      accessions ??= s.accessions === '' ? [] : (JSON.parse(s.accessions) as (string | null)[]);
       const accession = accessions[i];
       row.items.set(s.line_item, { value, accessions: accession ? [accession] : NONE, derived: s.derived[i] === '1' });
     }
