@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { fastRowsDatabase } from './sqlite-rows.ts';
+import { compiledRecords, fastRowsDatabase, rowBuilder } from './sqlite-rows.ts';
 
 /* Raw reads made objects must be exactly what better-sqlite3's own row objects are. */
 describe('rows read raw and built by column list', () => {
@@ -42,5 +42,15 @@ describe('rows read raw and built by column list', () => {
     expect(insert.run([4, 'd'])).toMatchObject({ changes: 1 });
     const streamed = [...fast.prepare('select id from t order by id').iterate([])];
     expect(streamed).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
+  });
+
+  it('keep a bounded number of compiled row makers, each list still built right', () => {
+    // The screener's $select chooses the columns: every subset is a list of its own.
+    for (let i = 0; i < 1500; i++) {
+      const names = [`c${i}`, 'ticker'];
+      expect(rowBuilder(names)([i, 'T'])).toEqual({ [`c${i}`]: i, ticker: 'T' });
+    }
+    expect(compiledRecords()).toBeLessThanOrEqual(1000);
+    expect(rowBuilder(['c0', 'ticker'])([7, 'U'])).toEqual({ c0: 7, ticker: 'U' });
   });
 });

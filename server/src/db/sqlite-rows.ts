@@ -15,6 +15,7 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 type RowBuilder = (values: unknown[]) => Record<string, unknown>;
 
 const compiled = new Map<string, (...args: unknown[]) => Record<string, unknown>>();
+const COMPILED_KEPT = 1000;
 
 /**
  * A function returning `{ "a": <value 0>, "b": <value 1> }` for the column names, compiled once per
@@ -31,10 +32,15 @@ export function compileRecord<F>(
   if (!make) {
     const fields = names.map((name, i) => `${JSON.stringify(name)}: ${valueAt(i)}`).join(', ');
     make = new Function(...parameters, `return { ${fields} };`) as (...args: unknown[]) => Record<string, unknown>;
+    // Column lists follow the queries, and the screener's $select makes many: keep a bounded number.
+    if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value as string);
     compiled.set(key, make);
   }
   return make as F;
 }
+
+/** How many row makers are compiled now (bounded; for tests). */
+export const compiledRecords = (): number => compiled.size;
 
 /** `(v) => ({ "a": v[0], "b": v[1] })`: a raw row made an object. */
 export const rowBuilder = (names: readonly string[]): RowBuilder =>
