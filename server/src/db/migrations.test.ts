@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { insertSecurity } from '../../test/securities.ts';
@@ -40,6 +41,33 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     for (const table of PRODUCT_TABLES) expect(tables).toContain(table);
     expect(await migrateToLatest(database)).toEqual([]);
     expect(await databaseAnswers(database)).toBe(true);
+  });
+
+  it("reads the screener's sector view in market-cap order from an index, without the old sector index", async () => {
+    database = await target.open();
+    await migrateToLatest(database);
+    const db = database.db;
+    const indexes =
+      target.engine === 'sqlite'
+        ? sql<{ name: string; definition: string }>`select name, sql as definition from sqlite_master
+            where type = 'index' and tbl_name = 'indicators'`
+        : sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes
+            where tablename = 'indicators' and schemaname = current_schema()`;
+    const byName = new Map((await indexes.execute(db)).rows.map((r) => [r.name, r.definition]));
+    expect(byName.has('indicators_sector')).toBe(false);
+    // Descending with nulls last, as the OData compiler sorts (SQLite puts NULL lowest: desc ends with them).
+    expect(byName.get('indicators_sector_market_cap')).toMatch(
+      target.engine === 'sqlite' ? /\(sector, market_cap desc\)/ : /\(sector, market_cap DESC NULLS LAST\)/,
+    );
+    if (target.engine === 'sqlite') {
+      const plan = await sql<{ detail: string }>`explain query plan
+        select * from indicators where sector = ${'Utilities'} and pe < ${30}
+        order by market_cap desc nulls last, ticker asc limit 50`.execute(db);
+      const steps = plan.rows.map((r) => r.detail).join(' | ');
+      expect(steps).toContain('USING INDEX indicators_sector_market_cap (sector=?)');
+      // Only the tie-breaker is sorted, not the sector's rows by market cap.
+      expect(steps).toContain('LAST TERM OF ORDER BY');
+    }
   });
 
   it('stores days, flags and prices portably', async () => {

@@ -381,7 +381,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     await sql`insert into fact_series values (${id}, 'annual', 'revenue', '2020-12-31', '2020-01-01', '2020', 'FY', '42.5', '[null]', '0')`.execute(
       database.db,
     );
-    expect(await migrateToLatest(database)).toEqual(['005-fact-amounts']);
+    expect((await migrateToLatest(database))[0]).toBe('005-fact-amounts');
     const built = await expectChunksMatchSource(database);
     expect(built.prices.map((r) => [r.year, r.days.length / 10])).toEqual([
       [2020, 4],

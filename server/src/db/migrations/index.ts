@@ -5,6 +5,7 @@ import { marketDataMigration } from './002-market-data.ts';
 import { newsMigration } from './003-news.ts';
 import { seriesMigration } from './004-series.ts';
 import { factAmountsMigration } from './005-fact-amounts.ts';
+import { screenerIndexMigration } from './006-screener-index.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -17,6 +18,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '003-news': newsMigration,
     '004-series': seriesMigration(engine),
     '005-fact-amounts': factAmountsMigration(engine),
+    '006-screener-index': screenerIndexMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }
