@@ -107,10 +107,10 @@ function request(url: string): Promise<{ status: number; body: string }> {
  * string piled garbage into this process, and its own collections (tens of ms) showed up as server latency
  * in the runs after.
  */
-function hit(url: string): Promise<number> {
+function hit(url: string, through: http.Agent = agent): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent }, (res) => {
+      .get(url, { agent: through }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
       })
@@ -180,21 +180,15 @@ async function openLoad(url: (i: number) => string, rate: number): Promise<Resul
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     inFlight.push(
-      new Promise<void>((resolve) => {
-        http
-          .get(url(i), { agent: openAgent }, (res) => {
-            res.resume();
-            res.on('end', () => {
-              latencies.push(performance.now() - due);
-              if (res.statusCode !== 200) errors++;
-              resolve();
-            });
-          })
-          .on('error', () => {
-            errors++;
-            resolve();
-          });
-      }),
+      hit(url(i), openAgent).then(
+        (status) => {
+          latencies.push(performance.now() - due);
+          if (status !== 200) errors++;
+        },
+        () => {
+          errors++;
+        },
+      ),
     );
   }
   await Promise.all(inFlight);

@@ -213,8 +213,8 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K, only?: Readon
 export const factSeriesKey = (period: Period, lineItem: string) => `${period}|${lineItem}`;
 
 /**
- * Builds every chunk of one security from its rows in daily_prices and financial_facts: what
- * migrations 004 and 005 run for data stored before them, and what a consistency check compares.
+ * Builds every chunk of one security from its rows in daily_prices and financial_facts: what the
+ * consistency check compares against. Migrations 004 and 005 each run one half for data stored before them.
  */
 export async function rebuildSeries(db: AnyDb, securityId: number): Promise<void> {
   await rebuildPriceYears(db, securityId);

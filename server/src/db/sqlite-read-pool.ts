@@ -226,6 +226,12 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
     if (times.size > TIMED) times.delete(times.keys().next().value as string);
   }
 
+  /** Timed, and fast so far: cheaper to run in place than to hand to a thread. */
+  function runsInline(sql: string): boolean {
+    const time = times.get(sql);
+    return time !== undefined && time < inlineBelowMs;
+  }
+
   /** The main thread's read-only connection, opened on first use. */
   function inlineConnection() {
     if (!inline) {
@@ -308,8 +314,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
     size: options.threads,
     read(sql, parameters) {
       if (closed) return Promise.reject(new Error('database is closed'));
-      const time = times.get(sql);
-      if (time !== undefined && time < inlineBelowMs) {
+      if (runsInline(sql)) {
         try {
           const rows = readInline(sql, parameters);
           if (rows) return Promise.resolve(rows);
@@ -325,10 +330,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
         thread.worker.postMessage({ id, sql, parameters } satisfies Request);
       });
     },
-    where(sql) {
-      const time = times.get(sql);
-      return time !== undefined && time < inlineBelowMs ? 'main' : 'thread';
-    },
+    where: (sql) => (runsInline(sql) ? 'main' : 'thread'),
     async close() {
       closed = true;
       await Promise.all(threads.map((thread) => thread?.worker.terminate()));

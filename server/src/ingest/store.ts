@@ -266,7 +266,7 @@ export async function writeSecurity(
       .where('security_id', '=', id)
       .execute();
     const byKey = new Map<string, SeriesFact & { filed: string | null; concept: string }>(
-      stored.map((f) => [`${f.period}|${f.line_item}|${f.period_end}`, f]),
+      stored.map((f) => [factKey(f), f]),
     );
     const factRows: Schema['financial_facts'][] = [];
     const seen = new Set<string>();
@@ -308,12 +308,16 @@ export async function writeSecurity(
     );
     counts.facts = factRows.length;
     // The series of the read side (db/series.ts) for every (period, line item) a changed fact is in.
-    for (const row of factRows) byKey.set(`${row.period}|${row.line_item}|${row.period_end}`, row);
+    for (const row of factRows) byKey.set(factKey(row), row);
     const touched = new Set(factRows.map((f) => factSeriesKey(f.period, f.line_item)));
     await writeFactSeries(tx, id, [...byKey.values()], touched);
   }
   return { securityId: id, counts };
 }
+
+/** A stored fact's key: its series (db/series.ts factSeriesKey) and period end. */
+const factKey = (f: Pick<SeriesFact, 'period' | 'line_item' | 'period_end'>) =>
+  `${factSeriesKey(f.period, f.line_item)}|${f.period_end}`;
 
 /** A normalised fact as its financial_facts row (the loader's writes and bench/ingest's baseline). */
 export function factRow(securityId: number, f: FactRecord): FinancialFactsTable {
