@@ -95,6 +95,16 @@ describe('SQLite reader threads', () => {
     expect(rows.map((r) => r.t)).toEqual(values);
   });
 
+  it('name the columns again when a kept `select *` meets a table that changed shape', async () => {
+    const { db } = open('shape.db', 0);
+    await sql`create table s (id integer primary key, t text)`.execute(db);
+    await db.insertInto('s').values({ id: 1, t: 'a' }).execute();
+    const pool = poolOn('shape.db', 0); // never inline: the thread keeps the statement and its names
+    const query = 'select * from s where id = ?';
+    expect(await pool.read(query, [1])).toEqual([{ id: 1, t: 'a' }]);
+    await sql`alter table s add column extra text default 'new'`.execute(db);
+    expect(await pool.read(query, [1])).toEqual([{ id: 1, t: 'a', extra: 'new' }]);
+  });
   it('see a write as soon as it returned, and a transaction only once it commits', async () => {
     const { db } = open('visibility.db', 2);
     await createSamples(db);

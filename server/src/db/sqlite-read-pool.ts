@@ -54,22 +54,24 @@ function readerThread(): void {
   const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   db.pragma(`mmap_size = ${Number(workerData.mmapBytes)}`);
-  const statements = new Map<string, import('better-sqlite3').Statement>();
+  /** Prepared statements by SQL text, with their column names (asking better-sqlite3 each time costs 1 µs a column). */
+  const statements = new Map<string, { statement: import('better-sqlite3').Statement; names: string[] }>();
   const KEPT = 500;
   const SEPARATOR = '\u0000';
   const NULL = '\u0001';
 
   function prepared(sql: string) {
-    let statement = statements.get(sql);
-    if (statement) {
+    let entry = statements.get(sql);
+    if (entry) {
       statements.delete(sql);
     } else {
-      statement = db.prepare(sql);
+      const statement = db.prepare(sql);
       if (statement.reader) statement.raw(true);
+      entry = { statement, names: statement.reader ? statement.columns().map((column) => column.name) : [] };
       if (statements.size >= KEPT) statements.delete(statements.keys().next().value as string);
     }
-    statements.set(sql, statement);
-    return statement;
+    statements.set(sql, entry);
+    return entry;
   }
 
   function encode(rows: unknown[][], width: number, transfer: ArrayBuffer[]) {
@@ -124,7 +126,8 @@ function readerThread(): void {
 
   parentPort.on('message', (request: Request) => {
     try {
-      const statement = prepared(request.sql);
+      const entry = prepared(request.sql);
+      const { statement } = entry;
       if (!statement.reader) {
         parentPort.postMessage({ id: request.id, notRead: true });
         return;
@@ -132,7 +135,11 @@ function readerThread(): void {
       const started = performance.now();
       const rows = statement.all(request.parameters) as unknown[][];
       const ms = performance.now() - started;
-      const names = statement.columns().map((column) => column.name);
+      // SQLite re-prepares a statement after a schema change: a `select *` may have gained a column.
+      if (rows.length > 0 && (rows[0] as unknown[]).length !== entry.names.length) {
+        entry.names = statement.columns().map((column) => column.name);
+      }
+      const { names } = entry;
       const transfer: ArrayBuffer[] = [];
       const columns = encode(rows, names.length, transfer);
       parentPort.postMessage({ id: request.id, names, count: rows.length, columns, ms }, transfer);

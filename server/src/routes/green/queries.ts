@@ -31,11 +31,11 @@ function greenStocks(db: Db, flags: readonly GreenFlagColumn[]) {
     .where((eb: ExpressionBuilder<Schema, 'indicators'>) => eb.or(wanted.map((flag) => eb(flag, '=', 1))));
 }
 
+/** The page's rows under their API names (flags still 0/1: presentIndicatorRows). */
 export async function selectGreenStocks(db: Db, query: GreenListQuery): Promise<Record<string, unknown>[]> {
-  const columns = query.fields.map((field) => indicatorColumns[field].column);
   const sortColumn = indicatorColumns[query.orderBy].column;
   return greenStocks(db, query.flags)
-    .select(columns)
+    .select((eb) => query.fields.map((field) => eb.ref(indicatorColumns[field].column).as(field)))
     .orderBy(sortColumn, (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
     .orderBy('ticker')
     .limit(query.limit)

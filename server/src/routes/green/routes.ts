@@ -7,7 +7,7 @@ import {
 } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { presentIndicatorRow } from '../indicator/columns.ts';
+import { presentIndicatorRows } from '../indicator/columns.ts';
 import { countGreenStocks, type GreenFlagColumn, selectGreenStocks } from './queries.ts';
 
 const DEFAULT_LIMIT = 50;
@@ -47,7 +47,7 @@ export function greenRoutes(app: ZodApp, { database }: AppContext): void {
         }),
         countGreenStocks(database.db, flags),
       ]);
-      return { total, skip, limit, rows: rows.map((row) => presentIndicatorRow(row, fields)) };
+      return { total, skip, limit, rows: presentIndicatorRows(rows, fields) };
     },
   );
 }

@@ -50,20 +50,31 @@ export const indicatorColumns: Readonly<Record<IndicatorField, IndicatorColumnSp
 
 export const allIndicatorFields = Object.keys(indicatorColumns) as IndicatorField[];
 
-/** A database row (snake_case, flags 0/1) -> the API row with only the chosen fields. */
-export function presentIndicatorRow(
-  row: Record<string, unknown>,
+/**
+ * The select list for these fields: each column under its API name (`"market_cap" as "marketCap"`), so
+ * the rows the database hands back are already the API's rows but for the flags. Only allow-listed
+ * names reach this text: the fields were checked against `indicatorColumns`.
+ */
+export function indicatorSelectList(fields: readonly IndicatorField[]): string {
+  return fields.map((field) => `"${indicatorColumns[field].column}" as "${field}"`).join(', ');
+}
+
+const flagFields = new Set(allIndicatorFields.filter((field) => indicatorColumns[field].type === 'boolean'));
+
+/**
+ * Rows read with `indicatorSelectList(fields)` made API rows, in place: the flags (integers 0/1 in both
+ * engines) become booleans, null as false. Every other value already has its API type: text columns
+ * are strings, numbers numbers and days 'YYYY-MM-DD' strings in both engines (db/index.ts).
+ */
+export function presentIndicatorRows(
+  rows: Record<string, unknown>[],
   fields: readonly IndicatorField[],
-): PartialIndicatorRow {
-  const out: Record<string, unknown> = {};
-  for (const field of fields) {
-    const spec = indicatorColumns[field];
-    const value = row[spec.column];
-    if (spec.type === 'boolean') out[field] = value === 1 || value === true;
-    else if (value === null || value === undefined) out[field] = null;
-    else out[field] = spec.type === 'number' ? Number(value) : String(value);
+): PartialIndicatorRow[] {
+  const flags = fields.filter((field) => flagFields.has(field));
+  if (flags.length > 0) {
+    for (const row of rows) for (const flag of flags) row[flag] = row[flag] === 1 || row[flag] === true;
   }
-  return out as PartialIndicatorRow;
+  return rows as PartialIndicatorRow[];
 }
 
 /** Column metadata for the screener page: name, type and the unit-bearing description from the contract. */

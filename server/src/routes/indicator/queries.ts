@@ -1,7 +1,7 @@
 import type { IndicatorField } from '@app/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import { indicatorColumns } from './columns.ts';
+import { indicatorSelectList } from './columns.ts';
 
 export interface IndicatorPageQuery {
   where: RawBuilder<unknown>;
@@ -11,11 +11,10 @@ export interface IndicatorPageQuery {
   offset: number;
 }
 
-/** One page of the screener table. The fragments come from the OData compiler (parameters only). */
+/** One page of the screener table, in API rows but for the flags (presentIndicatorRows). The fragments come from the OData compiler (parameters only). */
 export async function selectIndicatorPage(db: Db, query: IndicatorPageQuery): Promise<Record<string, unknown>[]> {
-  const columns = sql.join(query.fields.map((field) => sql.ref(indicatorColumns[field].column)));
   const result = await sql<Record<string, unknown>>`
-    select ${columns} from indicators
+    select ${sql.raw(indicatorSelectList(query.fields))} from indicators
     where ${query.where}
     order by ${sql.join(query.orderBy)}
     limit ${query.limit} offset ${query.offset}`.execute(db);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ODataError, type ODataOption } from '../../odata/errors.ts';
 import { planODataQuery } from '../../odata/query.ts';
-import { indicatorColumns, presentIndicatorRow } from './columns.ts';
+import { indicatorColumns, presentIndicatorRows } from './columns.ts';
 import { countIndicators, selectIndicatorPage } from './queries.ts';
 
 export interface ScreenerPage {
@@ -55,7 +55,7 @@ export async function screenerPage(
     : undefined;
   return {
     fields,
-    rows: rows.slice(0, top).map((row) => presentIndicatorRow(row, fields)),
+    rows: presentIndicatorRows(rows.length > top ? rows.slice(0, top) : rows, fields),
     total,
     skip,
     top,
