@@ -92,24 +92,28 @@ export interface PriceYearsTable {
   close_adj: string;
 }
 
-/** Read-side chunks of financial_facts: one line item of one kind of period (db/series.ts). */
-export interface FactSeriesTable {
+/**
+ * Read-side copy of financial_facts: every line item of one security for one kind of period, as a
+ * matrix of items by periods (db/series.ts packFactStatement). n = the number of periods.
+ */
+export interface FactStatementsTable {
   security_id: number;
   period: Period;
-  line_item: string;
-  /** YYYY-MM-DD of each fact, concatenated, ascending. */
+  /** YYYY-MM-DD of each period, concatenated, ascending: the union of the items' period ends. */
   period_ends: string;
-  /** Same width; ---------- for none (an instant). */
+  /** Same width; ---------- for none (a period of instants only). */
   period_starts: string;
-  /** Comma-joined. */
+  /** Comma-joined, one per period. */
   fiscal_years: string;
   /** Two letters each (FY, Q1..Q4). */
   fiscal_periods: string;
-  /** float64 little-endian, 8 bytes per fact (series.ts packAmounts). */
+  /** The line items, sorted, comma-joined: row k of the matrices. */
+  line_items: string;
+  /** float64 little-endian, item-major: item k at period i is amount k * n + i (series.ts packAmounts). */
   amounts: Uint8Array;
-  /** A JSON array of accession numbers (or null); empty when no fact of the series has one. */
+  /** One line per item, newline-joined: '' or a JSON array of n accession numbers (or null); '' when none at all. */
   accessions: string;
-  /** 0 or 1 per fact. */
+  /** Item-major, one character per cell: 1 derived, 0 filed, - no fact. */
   derived: string;
 }
 
@@ -312,7 +316,7 @@ export interface Schema {
   splits: SplitsTable;
   financial_facts: FinancialFactsTable;
   price_years: PriceYearsTable;
-  fact_series: FactSeriesTable;
+  fact_statements: FactStatementsTable;
   indicators: IndicatorsTable;
   feeds: FeedsTable;
   news_items: NewsItemsTable;

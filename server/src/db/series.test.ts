@@ -10,7 +10,7 @@ import { type Database, migrateToLatest } from './index.ts';
 import { migrationProvider } from './migrations/index.ts';
 import {
   packAmounts,
-  packFactSeries,
+  packFactStatement,
   packPriceYear,
   readCloseSeries,
   rebuildSeries,
@@ -53,9 +53,9 @@ describe('chunk format', () => {
     expect(() => packPriceYear(1, [])).toThrow(/no points/);
   });
 
-  it('orders a line item by period end and refuses facts of another series', () => {
-    const fact = (end: string, value: number, extra: Partial<SeriesFact> = {}): SeriesFact => ({
-      line_item: 'revenue',
+  it('packs the line items as a matrix over the union of their period ends', () => {
+    const fact = (line_item: string, end: string, value: number, extra: Partial<SeriesFact> = {}): SeriesFact => ({
+      line_item,
       period: 'quarterly',
       period_start: `${end.slice(0, 4)}-01-01`,
       period_end: end,
@@ -66,27 +66,37 @@ describe('chunk format', () => {
       derived: 0,
       ...extra,
     });
-    const row = packFactSeries(3, [
-      fact('2021-06-30', 2, { accession: '0000320193-21-000065', derived: 1, fiscal_period: 'Q2' }),
-      fact('2021-03-31', 1, { period_start: null }),
+    const row = packFactStatement(3, [
+      fact('revenue', '2021-06-30', 2, { accession: '0000320193-21-000065', derived: 1, fiscal_period: 'Q2' }),
+      fact('revenue', '2021-03-31', 1, { period_start: null }),
+      // An instant: no start of its own; the flow of the same period gives it.
+      fact('cash', '2021-06-30', 7, { period_start: null, fiscal_period: 'FY', fiscal_year: 2020 }),
+      fact('cash', '2021-09-30', 8, { period_start: null, fiscal_period: 'FY' }),
     ]);
     expect(row).toEqual({
       security_id: 3,
       period: 'quarterly',
-      line_item: 'revenue',
-      period_ends: '2021-03-312021-06-30',
-      period_starts: '----------2021-01-01',
-      fiscal_years: '2021,2021',
-      fiscal_periods: 'Q1Q2',
-      amounts: packAmounts([1, 2]),
-      accessions: '[null,"0000320193-21-000065"]',
-      derived: '01',
+      period_ends: '2021-03-312021-06-302021-09-30',
+      // March: the revenue fact has none; June from revenue (cash is an instant); September: none at all.
+      period_starts: '----------2021-01-01----------',
+      // Items in name order: cash decides June's fiscal year, revenue its quarter label.
+      fiscal_years: '2021,2020,2021',
+      fiscal_periods: 'Q1Q2FY',
+      line_items: 'cash,revenue',
+      amounts: packAmounts([0, 7, 8, 1, 2, 0]),
+      accessions: '\n[null,"0000320193-21-000065",null]',
+      derived: '-00' + '01-',
     });
-    expect(() => packFactSeries(3, [fact('2021-03-31', 1), fact('2021-06-30', 2, { line_item: 'cash' })])).toThrow(
-      /mixed/,
+    expect(() =>
+      packFactStatement(3, [fact('revenue', '2021-03-31', 1), fact('cash', '2021-06-30', 2, { period: 'annual' })]),
+    ).toThrow(/mixed/);
+    expect(() => packFactStatement(3, [fact('revenue', '2021-03-31', 1), fact('revenue', '2021-03-31', 2)])).toThrow(
+      /two facts/,
     );
-    // A series without any filing stores no list of nulls.
-    expect(packFactSeries(3, [fact('2021-03-31', 1)]).accessions).toBe('');
+    expect(() => packFactStatement(3, [fact('a,b', '2021-03-31', 1)])).toThrow(/line item/);
+    expect(() => packFactStatement(3, [])).toThrow(/no facts/);
+    // A statement without any filing stores no lists of nulls.
+    expect(packFactStatement(3, [fact('revenue', '2021-03-31', 1)]).accessions).toBe('');
   });
 
   it('writes the price chart as JSON.stringify would', () => {
@@ -112,42 +122,33 @@ describe('chunk format', () => {
   });
 });
 
-describe('periods from line-item series', () => {
-  const series = (lineItem: string, facts: [string, string | null, string, number][], accessions?: (string | null)[]) =>
-    packFactSeries(
+describe('periods from a statement', () => {
+  type Fact = [item: string, end: string, start: string | null, fp: string, value: number, accession?: string];
+  const statement = (facts: Fact[]) =>
+    packFactStatement(
       1,
-      facts.map(([end, start, fp, value], i) => ({
-        line_item: lineItem,
+      facts.map(([item, end, start, fp, value, accession]) => ({
+        line_item: item,
         period: 'quarterly',
         period_start: start,
         period_end: end,
         fiscal_year: 2020,
         fiscal_period: fp as SeriesFact['fiscal_period'],
         value,
-        accession: accessions?.[i] ?? null,
+        accession: accession ?? null,
         derived: 0,
       })),
     );
+  const facts: Fact[] = [
+    ['cash', '2020-03-31', null, 'FY', 10],
+    ['cash', '2020-06-30', null, 'FY', 20],
+    ['eps_basic', '2020-03-31', '2020-01-01', 'Q1', 4, '0000000001-20-000001'],
+    ['eps_basic', '2020-06-30', '2020-04-01', 'Q2', 6],
+    ['revenue', '2020-09-30', '2020-07-01', 'Q3', 7],
+  ];
 
   it('groups items by period end, takes the start of a flow and a quarter label, restates per-share items', () => {
-    const rows = periodRows(
-      [
-        series('cash', [
-          ['2020-03-31', null, 'FY', 10],
-          ['2020-06-30', null, 'FY', 20],
-        ]),
-        series(
-          'eps_basic',
-          [
-            ['2020-03-31', '2020-01-01', 'Q1', 4],
-            ['2020-06-30', '2020-04-01', 'Q2', 6],
-          ],
-          ['0000000001-20-000001', null],
-        ),
-        series('revenue', [['2020-09-30', '2020-07-01', 'Q3', 7]]),
-      ],
-      [{ day: '2020-05-01', numerator: 2, denominator: 1 }],
-    );
+    const rows = periodRows(statement(facts), [{ day: '2020-05-01', numerator: 2, denominator: 1 }]);
     expect(rows.map((r) => [r.periodEnd, r.periodStart, r.fiscalPeriod])).toEqual([
       ['2020-03-31', '2020-01-01', 'Q1'],
       ['2020-06-30', '2020-04-01', 'Q2'],
@@ -155,24 +156,25 @@ describe('periods from line-item series', () => {
     ]);
     // The split after March halves March's EPS; June is already in post-split terms. Cash is not per share.
     expect(rows[0]?.items.get('eps_basic')).toEqual({ value: 2, accessions: ['0000000001-20-000001'], derived: false });
-    expect(rows[1]?.items.get('eps_basic')?.value).toBe(6);
+    expect(rows[1]?.items.get('eps_basic')).toEqual({ value: 6, accessions: [], derived: false });
     expect(rows[0]?.items.get('cash')?.value).toBe(10);
     expect(rows[2]?.items.has('cash')).toBe(false);
+    expect(periodRows(undefined, [])).toEqual([]);
   });
 
   it('keeps the periods that end inside the range', () => {
-    const rows = periodRows(
-      [
-        series('revenue', [
-          ['2020-03-31', '2020-01-01', 'Q1', 1],
-          ['2020-06-30', '2020-04-01', 'Q2', 2],
-          ['2020-09-30', '2020-07-01', 'Q3', 3],
-        ]),
-      ],
-      [],
-      { from: '2020-04-01', to: '2020-06-30' },
-    );
+    const rows = periodRows(statement(facts), [], { from: '2020-04-01', to: '2020-06-30' });
     expect(rows.map((r) => r.periodEnd)).toEqual(['2020-06-30']);
+  });
+
+  it('reads only the line items asked for, and leaves out the periods none of them has', () => {
+    const rows = periodRows(statement(facts), [], {}, ['revenue', 'cash']);
+    expect(rows.map((r) => [r.periodEnd, [...r.items.keys()]])).toEqual([
+      ['2020-03-31', ['cash']],
+      ['2020-06-30', ['cash']],
+      ['2020-09-30', ['revenue']],
+    ]);
+    expect(periodRows(statement(facts), [], {}, ['revenue']).map((r) => r.periodEnd)).toEqual(['2020-09-30']);
   });
 });
 
@@ -185,11 +187,10 @@ async function snapshot(database: Database) {
     .orderBy('year')
     .execute();
   const facts = await database.db
-    .selectFrom('fact_series')
+    .selectFrom('fact_statements')
     .selectAll()
     .orderBy('security_id')
     .orderBy('period')
-    .orderBy('line_item')
     .execute();
   return { prices, facts };
 }
@@ -198,7 +199,7 @@ async function snapshot(database: Database) {
 async function expectChunksMatchSource(database: Database) {
   const stored = await snapshot(database);
   await database.db.deleteFrom('price_years').execute();
-  await database.db.deleteFrom('fact_series').execute();
+  await database.db.deleteFrom('fact_statements').execute();
   for (const { id } of await database.db.selectFrom('securities').select('id').execute())
     await rebuildSeries(database.db, id);
   expect(stored).toEqual(await snapshot(database));
@@ -272,7 +273,9 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     });
     const first = await expectChunksMatchSource(database);
     expect(first.prices.map((r) => r.year)).toEqual([2019, 2020, 2021]);
-    expect(first.facts.map((r) => r.line_item)).toEqual(['cash', 'revenue']);
+    expect(first.facts.map((r) => [r.period, r.line_items, r.period_ends])).toEqual([
+      ['annual', 'cash,revenue', '2019-12-312020-12-31'],
+    ]);
 
     // A 2:1 split in 2021 restates every earlier close; new days open 2022; a later filing revises 2020.
     await load({
@@ -284,9 +287,14 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     expect(second.prices.map((r) => r.year)).toEqual([2019, 2020, 2021, 2022]);
     const closes2019 = (year: typeof second.prices) => year[0]?.close_split_adj.split(',').map(Number)[0];
     expect(closes2019(second.prices)).toBeCloseTo((closes2019(first.prices) as number) / 2, 9);
-    const revenue = second.facts.find((r) => r.line_item === 'revenue');
-    expect([...unpackAmounts(revenue?.amounts ?? new Uint8Array())]).toEqual([1000, 1150]);
-    expect(JSON.parse(revenue?.accessions ?? '[]')).toEqual(['0000000001-19-000001', '0000000001-22-000009']);
+    const [annual] = second.facts;
+    // Item-major: cash (no 2019 fact, so its cell is marked absent), then revenue with the revision.
+    expect(annual?.derived).toBe('-000');
+    expect([...unpackAmounts(annual?.amounts ?? new Uint8Array())].slice(1)).toEqual([50, 1000, 1150]);
+    expect(annual?.accessions.split('\n').map((line) => JSON.parse(line))).toEqual([
+      [null, '0000000001-20-000001'],
+      ['0000000001-19-000001', '0000000001-22-000009'],
+    ]);
 
     // An identical run writes nothing, the chunks included.
     const again = await load({ prices: bars('2021-07-01', '2022-01-31', 60) });
@@ -331,7 +339,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     expect((await readCloseSeries(db, [a], { from: '2030-01-01' }, 'close_adj')).size).toBe(0);
   });
 
-  it('are built by migrations 004 and 005 for securities stored before them', async () => {
+  it('are built by migrations 004 and 007 for securities stored before them, over the chunks of 004 and 005', async () => {
     database = await target.open();
     const migrator = new Migrator({
       db: database.db,
@@ -381,14 +389,23 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     await sql`insert into fact_series values (${id}, 'annual', 'revenue', '2020-12-31', '2020-01-01', '2020', 'FY', '42.5', '[null]', '0')`.execute(
       database.db,
     );
-    expect((await migrateToLatest(database))[0]).toBe('005-fact-amounts');
+    expect((await migrator.migrateTo('006-screener-index')).error).toBeUndefined();
+    // A database that ran 005 before 007 existed holds binary chunks, one row per line item.
+    await sql`insert into fact_series values (${id}, 'annual', 'revenue', '2020-12-31', '2020-01-01', '2020', 'FY', ${packAmounts([42.5])}, '', '0')`.execute(
+      database.db,
+    );
+    expect(await migrateToLatest(database)).toEqual(['007-fact-statements']);
     const built = await expectChunksMatchSource(database);
     expect(built.prices.map((r) => [r.year, r.days.length / 10])).toEqual([
       [2020, 4],
       [2021, 3],
     ]);
-    expect(built.facts).toMatchObject([{ line_item: 'revenue', accessions: '', derived: '0' }]);
     expect([...unpackAmounts(built.facts[0]?.amounts ?? new Uint8Array())]).toEqual([42.5]);
+    expect(built.facts).toMatchObject([
+      { line_items: 'revenue', period_ends: '2020-12-31', accessions: '', derived: '0' },
+    ]);
+    const tables = await database.db.introspection.getTables();
+    expect(tables.map((t) => t.name)).not.toContain('fact_series');
   });
 });
 

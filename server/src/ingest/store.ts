@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { FinancialFactsTable, Schema } from '../db/schema.ts';
-import { factSeriesKey, type SeriesFact, writeFactSeries, writePriceYears } from '../db/series.ts';
+import { type SeriesFact, writeFactStatements, writePriceYears } from '../db/series.ts';
 import { upsertRows } from '../db/upsert.ts';
 import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
@@ -307,17 +307,17 @@ export async function writeSecurity(
       ],
     );
     counts.facts = factRows.length;
-    // The series of the read side (db/series.ts) for every (period, line item) a changed fact is in.
+    // The statements of the read side (db/series.ts) for every kind of period a changed fact is in.
     for (const row of factRows) byKey.set(factKey(row), row);
-    const touched = new Set(factRows.map((f) => factSeriesKey(f.period, f.line_item)));
-    await writeFactSeries(tx, id, [...byKey.values()], touched);
+    const touched = new Set(factRows.map((f) => f.period));
+    await writeFactStatements(tx, id, [...byKey.values()], touched);
   }
   return { securityId: id, counts };
 }
 
-/** A stored fact's key: its series (db/series.ts factSeriesKey) and period end. */
+/** A stored fact's key: kind of period, line item and period end (the table's key but the security). */
 const factKey = (f: Pick<SeriesFact, 'period' | 'line_item' | 'period_end'>) =>
-  `${factSeriesKey(f.period, f.line_item)}|${f.period_end}`;
+  `${f.period}|${f.line_item}|${f.period_end}`;
 
 /** A normalised fact as its financial_facts row (the loader's writes and bench/ingest's baseline). */
 export function factRow(securityId: number, f: FactRecord): FinancialFactsTable {

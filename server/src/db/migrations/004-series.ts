@@ -5,9 +5,10 @@ import { rebuildPriceYears } from '../series.ts';
 
 /*
  * Series tables (ADR 0008, db/series.ts): price_years and fact_series, the chunked read-side copies of
- * daily_prices and financial_facts. price_years is built here for the securities already stored;
- * fact_series is built by migration 005, which changed its amounts to binary (built here with today's
- * code, the text table would be handed bytes).
+ * daily_prices and financial_facts. price_years is built here for the securities already stored.
+ * fact_series is left empty: migration 005 changed its amounts to binary and 007 replaced it with
+ * fact_statements, which 007 builds (built here with today's code, this table would be handed rows of
+ * another shape).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Schema type
 type AnyDb = Kysely<any>;

@@ -6,6 +6,7 @@ import { newsMigration } from './003-news.ts';
 import { seriesMigration } from './004-series.ts';
 import { factAmountsMigration } from './005-fact-amounts.ts';
 import { screenerIndexMigration } from './006-screener-index.ts';
+import { factStatementsMigration } from './007-fact-statements.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -19,6 +20,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '004-series': seriesMigration(engine),
     '005-fact-amounts': factAmountsMigration(engine),
     '006-screener-index': screenerIndexMigration(engine),
+    '007-fact-statements': factStatementsMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -6,11 +6,11 @@ import { groupBySecurity, type SecurityRef } from '../market/securities.ts';
 import { selectDividends, selectSplits } from '../market/series-queries.ts';
 import { inputsOf, metricValues } from './metrics.ts';
 import { type PeriodRow, periodRows, ttmRow } from './periods.ts';
-import { selectFactSeries } from './queries.ts';
+import { selectFactStatements } from './queries.ts';
 
 /*
  * Loading and shaping the financials of several securities: three queries whatever the number of
- * tickers (line-item series, dividends when a metric uses them, splits), then pure computation per period. Shared by the financials calls
+ * tickers (statements, dividends when a metric uses them, splits), then pure computation per period. Shared by the financials calls
  * and the data sheets.
  */
 export interface SecurityFinancials {
@@ -34,15 +34,16 @@ export async function loadFinancials(
   const from = range.from ? addDays(range.from, -LOOK_BACK_DAYS[period]) : undefined;
   const inputs = metrics ? inputsOf(metrics) : undefined;
   const [facts, dividends, splits] = await Promise.all([
-    selectFactSeries(db, ids, period, inputs?.lineItems),
+    selectFactStatements(db, ids, period),
     // An income statement, say, never looks at the dividends: no need to read them.
     inputs && !inputs.dividends ? [] : selectDividends(db, ids),
     selectSplits(db, ids),
   ]);
-  const [f, d, s] = [groupBySecurity(facts), groupBySecurity(dividends), groupBySecurity(splits)];
+  const f = new Map(facts.map((statement) => [statement.security_id, statement]));
+  const [d, s] = [groupBySecurity(dividends), groupBySecurity(splits)];
   return securities.map((security) => ({
     security,
-    rows: periodRows(f.get(security.id) ?? [], s.get(security.id) ?? [], { from, to: range.to }),
+    rows: periodRows(f.get(security.id), s.get(security.id) ?? [], { from, to: range.to }, inputs?.lineItems),
     dividends: (d.get(security.id) ?? []).map((x) => ({ exDate: x.ex_date, amount: x.amount_split_adj })),
   }));
 }

@@ -1,4 +1,4 @@
-import { SERIES_DAY as DAY, type FactSeriesRow, NO_DAY, unpackAmounts } from '../../db/series.ts';
+import { SERIES_DAY as DAY, type FactStatementRow, NO_DAY, NO_FACT, unpackAmounts } from '../../db/series.ts';
 import { splitFactorAfter } from '../../finance/adjust.ts';
 import { ttmSum } from '../../finance/periods.ts';
 import type { SplitPoint } from '../../finance/types.ts';
@@ -44,71 +44,77 @@ export const INSTANT_ITEMS = new Set([
 ]);
 
 /**
- * The fiscal periods of one security from its line-item series (db/series.ts), in period-end order,
- * keeping the periods that end in [from, to]. A period takes its start from the first flow that has
- * one (instants have none) and a quarter label over FY when any item says so.
+ * The fiscal periods of one security from its statement (db/series.ts), in period-end order, keeping
+ * the periods that end in [from, to]. With `lineItems`, only those items are read, and a period none of
+ * them has a fact for is left out. A period's fiscal year, start and label were decided when the
+ * statement was written, from all its facts.
  */
 export function periodRows(
-  series: readonly FactSeriesRow[],
+  statement: FactStatementRow | undefined,
   splits: readonly SplitPoint[],
   range: { from?: string | undefined; to?: string | undefined } = {},
+  lineItems?: readonly string[],
 ): PeriodRow[] {
-  const byEnd = new Map<string, PeriodRow>();
-  // The line items of a statement mostly share their period ends: resolve each list of ends once.
-  let ends: string | undefined;
-  let rows: (PeriodRow | undefined)[] = [];
-  for (const s of series) {
-    const n = s.period_ends.length / DAY;
-    if (s.period_ends !== ends) {
-      ends = s.period_ends;
-      rows = [];
-      for (let i = 0; i < n; i++) {
-        const end = s.period_ends.slice(i * DAY, i * DAY + DAY);
-        if ((range.from && end < range.from) || (range.to && end > range.to)) {
-          rows.push(undefined);
-          continue;
-        }
-        let row = byEnd.get(end);
-        if (!row) {
-          row = { fiscalYear: 0, fiscalPeriod: 'FY', periodStart: null, periodEnd: end, items: new Map() };
-          byEnd.set(end, row);
-        }
-        rows.push(row);
-      }
-    }
-    const amounts = unpackAmounts(s.amounts);
-    let years: string[] | undefined;
-    let accessions: (string | null)[] | undefined;
-    const perShare = PER_SHARE_ITEMS.has(s.line_item);
-    const shares = SHARE_ITEMS.has(s.line_item);
+  if (!statement) return [];
+  const ends = statement.period_ends;
+  const n = ends.length / DAY;
+  const items = statement.line_items === '' ? [] : statement.line_items.split(',');
+  const wanted = lineItems ? new Set(lineItems) : undefined;
+  const amounts = unpackAmounts(statement.amounts);
+  const accessionLines = statement.accessions === '' ? undefined : statement.accessions.split('\n');
+  const { derived } = statement;
+  const rows = new Array<PeriodRow | undefined>(n);
+  let years: string[] | undefined;
+  /** Per period: in the range (1), out (0), or not looked at yet (undefined). */
+  const inRange = new Array<number | undefined>(n);
+  /** Per period, the split factor after its end (per-share items and share counts are restated by it). */
+  const factors = new Array<number | undefined>(n);
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k] as string;
+    if (wanted && !wanted.has(item)) continue;
+    const perShare = PER_SHARE_ITEMS.has(item);
+    const shares = SHARE_ITEMS.has(item);
+    const line = accessionLines?.[k];
+    const accessions = line ? (JSON.parse(line) as (string | null)[]) : undefined;
     for (let i = 0; i < n; i++) {
-      const row = rows[i];
-      if (!row) continue;
-      // The first item of a period gives its fiscal year.
-      if (row.fiscalYear === 0) {
-        years ??= s.fiscal_years.split(',');
-        row.fiscalYear = Number(years[i]);
+      const cell = derived.charCodeAt(k * n + i);
+      if (cell === NONE_CODE) continue;
+      let row = rows[i];
+      if (!row) {
+        if (inRange[i] === undefined) {
+          const end = ends.slice(i * DAY, i * DAY + DAY);
+          inRange[i] = (range.from && end < range.from) || (range.to && end > range.to) ? 0 : 1;
+        }
+        if (inRange[i] === 0) continue;
+        years ??= statement.fiscal_years.split(',');
+        const start = statement.period_starts.slice(i * DAY, i * DAY + DAY);
+        row = {
+          fiscalYear: Number(years[i]),
+          fiscalPeriod: statement.fiscal_periods.slice(i * 2, i * 2 + 2) as PeriodRow['fiscalPeriod'],
+          periodStart: start === NO_DAY ? null : start,
+          periodEnd: ends.slice(i * DAY, i * DAY + DAY),
+          items: new Map(),
+        };
+        rows[i] = row;
       }
-      // Flows carry the period's start; instants (balance sheet) have none.
-      if (!row.periodStart) {
-        const start = s.period_starts.slice(i * DAY, i * DAY + DAY);
-        if (start !== NO_DAY) row.periodStart = start;
+      let value = amounts[k * n + i] as number;
+      if (perShare || shares) {
+        let factor = factors[i];
+        if (factor === undefined) {
+          factor = splitFactorAfter(splits, row.periodEnd);
+          factors[i] = factor;
+        }
+        value = perShare ? value * factor : value / factor;
       }
-      // A quarter label wins over FY.
-      if (row.fiscalPeriod === 'FY' && s.fiscal_periods.charCodeAt(i * 2) === Q)
-        row.fiscalPeriod = s.fiscal_periods.slice(i * 2, i * 2 + 2) as PeriodRow['fiscalPeriod'];
-      let value = amounts[i] as number;
-      if (perShare) value *= splitFactorAfter(splits, row.periodEnd);
-      else if (shares) value /= splitFactorAfter(splits, row.periodEnd);
-      accessions ??= s.accessions === '' ? [] : (JSON.parse(s.accessions) as (string | null)[]);
-      const accession = accessions[i];
-      row.items.set(s.line_item, { value, accessions: accession ? [accession] : NONE, derived: s.derived[i] === '1' });
+      const accession = accessions?.[i];
+      row.items.set(item, { value, accessions: accession ? [accession] : NONE, derived: cell === DERIVED_CODE });
     }
   }
-  return [...byEnd.values()].sort((a, b) => (a.periodEnd < b.periodEnd ? -1 : a.periodEnd > b.periodEnd ? 1 : 0));
+  return rows.filter((row): row is PeriodRow => row !== undefined);
 }
 
-const Q = 'Q'.charCodeAt(0);
+const NONE_CODE = NO_FACT.charCodeAt(0);
+const DERIVED_CODE = '1'.charCodeAt(0);
 /** Shared by every value without a filing (frozen: a cell's accessions are never added to). */
 const NONE: readonly string[] = Object.freeze([]);
 
