@@ -174,7 +174,10 @@ export type FinancialValues = z.infer<z.ZodObject<typeof valuesShape>>;
 export const fiscalPeriodRow = z.object({
   fiscalYear: z.number().int(),
   fiscalPeriod: z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
-  periodStart: z.string().nullable(),
+  periodStart: z.string().nullable().meta({
+    description:
+      "First day of the fiscal period, from the security's flows (income, cash flow) of that period; null when it filed none",
+  }),
   periodEnd: z.string(),
   ...valuesShape,
 });
