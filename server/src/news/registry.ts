@@ -118,32 +118,42 @@ export async function syncCompanyLinks(db: Db, now = new Date()): Promise<void> 
     .select(['id', 'website', 'investor_relations_url'])
     .where((eb) => eb.or([eb('website', 'is not', null), eb('investor_relations_url', 'is not', null)]))
     .execute();
-  const keep = new Set<string>();
+  const keep = new Map<string, number>();
   for (const row of rows) {
     for (const link of [row.investor_relations_url, row.website]) {
       const url = safeNormalize(link);
-      if (!url || keep.has(url)) continue;
-      keep.add(url);
-      await db
-        .insertInto('feeds')
-        .values({
+      if (url && !keep.has(url)) keep.set(url, row.id);
+    }
+  }
+  // This runs every minute on every instance: write only what is new. One insert per company each
+  // time held the event loop for the whole loop (a statement per link, no I/O turn in between).
+  const registered = new Set((await db.selectFrom('feeds').select('url').execute()).map((f) => f.url));
+  const missing = [...keep].filter(([url]) => !registered.has(url));
+  for (let at = 0; at < missing.length; at += LINKS_PER_INSERT) {
+    await db
+      .insertInto('feeds')
+      .values(
+        missing.slice(at, at + LINKS_PER_INSERT).map(([url, securityId]) => ({
           url,
-          kind: 'company',
+          kind: 'company' as const,
           locale: 'en',
-          origin: 'link',
-          security_id: row.id,
+          origin: 'link' as const,
+          security_id: securityId,
           error_count: 0,
           enabled: 1,
           created_at: now.toISOString(),
-        })
-        .onConflict((oc) => oc.column('url').doNothing())
-        .execute();
-    }
+        })),
+      )
+      .onConflict((oc) => oc.column('url').doNothing())
+      .execute();
   }
   const existing = await db.selectFrom('feeds').select(['id', 'url']).where('origin', '=', 'link').execute();
   const stale = existing.filter((f) => !keep.has(f.url)).map((f) => f.id);
   if (stale.length > 0) await db.deleteFrom('feeds').where('id', 'in', stale).execute();
 }
+
+/** Rows per insert statement: 9 parameters each, under SQLite's 32,766 and PostgreSQL's 65,535. */
+const LINKS_PER_INSERT = 500;
 
 /** The company whose link this URL is (website or investor-relations page), if any. */
 export async function companyOfLink(db: Db, url: string): Promise<number | undefined> {
