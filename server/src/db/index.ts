@@ -7,7 +7,7 @@ import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Schema } from './schema.ts';
 import { PooledSqliteDialect } from './sqlite-dialect.ts';
-import { createReadPool } from './sqlite-read-pool.ts';
+import { createReadPool, type JsonOptions, type JsonRows } from './sqlite-read-pool.ts';
 import { fastRowsDatabase } from './sqlite-rows.ts';
 
 export type { Engine } from './engine.ts';
@@ -20,6 +20,11 @@ export interface Database {
   location: string;
   /** PostgreSQL schema in use when not the default (tests); migrations keep their tables there too. */
   schema?: string;
+  /**
+   * SQLite with reader threads only: a read (outside a transaction) answered as JSON text made where it
+   * is read (sqlite-read-pool.ts readJson). Callers fall back to rows and JSON.stringify without it.
+   */
+  readJson?(query: { sql: string; parameters: readonly unknown[] }, options: JsonOptions): Promise<JsonRows>;
   /** PostgreSQL only: the connection pool's counts, for /metrics. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -61,12 +66,16 @@ export function openDatabase(options: OpenOptions): Database {
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   const config = { database: fastRowsDatabase(sqlite) };
   const threads = file === ':memory:' ? 0 : (options.readThreads ?? 0);
-  const dialect =
-    threads > 0
-      ? new PooledSqliteDialect(config, createReadPool({ file, threads, mmapBytes: MMAP_BYTES }))
-      : new SqliteDialect(config);
+  const pool = threads > 0 ? createReadPool({ file, threads, mmapBytes: MMAP_BYTES }) : undefined;
+  const dialect = pool ? new PooledSqliteDialect(config, pool) : new SqliteDialect(config);
   const db = new Kysely<Schema>({ dialect });
-  return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    location: file,
+    ...(pool ? { readJson: (query, json) => pool.readJson(query.sql, query.parameters, json) } : {}),
+    close: () => db.destroy(),
+  };
 }
 
 function openPostgres(url: string, options: OpenOptions): Database {

@@ -220,6 +220,34 @@ describe('SQLite reader threads', () => {
     expect(finished).toEqual(['fast', 'slow']);
   });
 
+  it('answer a read as JSON text, the same from a thread and from the main thread', async () => {
+    const { db } = open('json.db', 0);
+    await sql`create table j (id integer primary key, t text, n real, f integer)`.execute(db);
+    await db
+      .insertInto('j')
+      .values([
+        { id: 1, t: 'a "q" \u{1F600}', n: 1.5, f: 1 },
+        { id: 2, t: null, n: null, f: 0 },
+        { id: 3, t: '', n: -0.1, f: null },
+      ])
+      .execute();
+    const query = 'select id as "id", t as "text", n as "n", f as "flag" from j order by id';
+    const options = { booleans: ['flag'], keep: 2 };
+    const expected = JSON.stringify([
+      { id: 1, text: 'a "q" \u{1F600}', n: 1.5, flag: true },
+      { id: 2, text: null, n: null, flag: false },
+    ]);
+    const pool = poolOn('json.db');
+    expect(pool.where(query)).toBe('thread');
+    expect(await pool.readJson(query, [], options)).toEqual({ json: expected, count: 3 });
+    expect(pool.where(query)).toBe('main');
+    expect(await pool.readJson(query, [], options)).toEqual({ json: expected, count: 3 });
+    // The rows of a plain read, made JSON the usual way, say the same.
+    const rows = (await pool.read(query, [])).slice(0, 2).map((row) => ({ ...row, flag: row.flag === 1 }));
+    expect(JSON.stringify(rows)).toBe(expected);
+    await expect(poolOn('json.db', 0).readJson('select * from missing', [], options)).rejects.toThrow(/no such table/);
+  });
+
   it('never run a write on the main thread, however fast', async () => {
     const { db } = open('inline-write.db', 0);
     await createSamples(db);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { rowsJson } from './rows-json.ts';
 import { compileRecord, fastRowsDatabase } from './sqlite-rows.ts';
 
 /*
@@ -36,13 +37,22 @@ type Column =
 type Reply =
   /** `ms`: how long the statement ran, for the pool's choice of where to run it next. */
   | { id: number; names: string[]; count: number; columns: Column[]; ms: number }
+  /** The rows as JSON text (a read with `json`), and how many were read. */
+  | { id: number; json: string; count: number; ms: number }
   | { id: number; notRead: true }
   | { id: number; error: { message: string; code?: string; name: string } };
+
+/** How a read is answered as JSON text instead of rows (see rowsJson). */
+export interface JsonOptions {
+  booleans: readonly string[];
+  keep: number;
+}
 
 interface Request {
   id: number;
   sql: string;
   parameters: readonly unknown[];
+  json?: JsonOptions;
 }
 
 function readerThread(): void {
@@ -140,6 +150,14 @@ function readerThread(): void {
         entry.names = statement.columns().map((column) => column.name);
       }
       const { names } = entry;
+      if (request.json) {
+        const toJson = (globalThis as unknown as Record<string, typeof rowsJson>)[
+          workerData.rowsJson
+        ] as typeof rowsJson;
+        const json = toJson(rows, names, request.json.booleans, request.json.keep);
+        parentPort.postMessage({ id: request.id, json, count: rows.length, ms });
+        return;
+      }
       const transfer: ArrayBuffer[] = [];
       const columns = encode(rows, names.length, transfer);
       parentPort.postMessage({ id: request.id, names, count: rows.length, columns, ms }, transfer);
@@ -180,11 +198,30 @@ function decode(column: Column): ArrayLike<unknown> {
   return column.values.map((v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v) : v));
 }
 
+/** Rows read as objects (on the main thread) as rowsJson writes the same rows read raw. */
+function objectsJson(rows: Record<string, unknown>[], { booleans, keep }: JsonOptions): JsonRows {
+  const kept = rows.length > keep ? rows.slice(0, keep) : rows;
+  for (const row of kept)
+    for (const name of booleans) if (name in row) row[name] = row[name] === 1 || row[name] === true;
+  return { json: JSON.stringify(kept), count: rows.length };
+}
+
 /** The main connection must run it (the statement writes): not an error. */
 export class NotARead extends Error {}
 
+/** A read answered as JSON text: the rows kept (JsonOptions.keep), and how many the statement gave. */
+export interface JsonRows {
+  json: string;
+  count: number;
+}
+
 export interface ReadPool {
   read(sql: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * The rows as the JSON text rowsJson writes, made where they are read: a thread hands back one string
+   * instead of columns to decode, objects to build and a JSON.stringify on the main thread.
+   */
+  readJson(sql: string, parameters: readonly unknown[], options: JsonOptions): Promise<JsonRows>;
   /** Where the statement's next read runs: on the main thread (it has been fast so far) or a thread. */
   where(sql: string): 'main' | 'thread';
   close(): Promise<void>;
@@ -199,6 +236,9 @@ export interface ReadPoolOptions {
   inlineBelowMs?: number;
 }
 
+/** The global the threads find rowsJson under. */
+const ROWS_JSON = '__ledgerlightRowsJson';
+
 /** Below the cost of a handoff (see above), with a margin: a read this short is cheaper where it is asked. */
 export const INLINE_BELOW_MS = 0.1;
 /** Statements whose time is remembered, most recently used kept. */
@@ -210,14 +250,15 @@ interface Thread {
   worker: Worker;
   pending: Map<
     number,
-    { sql: string; resolve: (rows: Record<string, unknown>[]) => void; reject: (error: Error) => void }
+    { sql: string; resolve: (answer: Record<string, unknown>[] | JsonRows) => void; reject: (error: Error) => void }
   >;
 }
 
 export function createReadPool(options: ReadPoolOptions): ReadPool {
   const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
   // Compilers that keep function names (tsx does) wrap inner functions in a __name helper of their own.
-  const source = `const __name = (target) => target;\n(${readerThread.toString()})();`;
+  // rowsJson goes in as a global: a bundler may rename the import the thread's code refers to.
+  const source = `const __name = (target) => target;\nglobalThis.${ROWS_JSON} = ${rowsJson.toString()};\n(${readerThread.toString()})();`;
   const threads: (Thread | undefined)[] = new Array(options.threads).fill(undefined);
   const inlineBelowMs = options.inlineBelowMs ?? INLINE_BELOW_MS;
   /** Moving average of each statement's run time in ms, by SQL text. */
@@ -269,7 +310,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   function start(slot: number): Thread {
     const worker = new Worker(source, {
       eval: true,
-      workerData: { file: options.file, driverPath, mmapBytes: options.mmapBytes },
+      workerData: { file: options.file, driverPath, mmapBytes: options.mmapBytes, rowsJson: ROWS_JSON },
     });
     const thread: Thread = { worker, pending: new Map() };
     worker.on('message', (reply: Reply) => {
@@ -283,6 +324,9 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
         waiting.reject(error);
       } else if ('notRead' in reply) {
         waiting.reject(new NotARead(`not a read`));
+      } else if ('json' in reply) {
+        timed(waiting.sql, reply.ms);
+        waiting.resolve({ json: reply.json, count: reply.count });
       } else {
         timed(waiting.sql, reply.ms);
         const columns = reply.count === 0 ? [] : reply.columns.map(decode);
@@ -317,6 +361,17 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
     return best as Thread;
   }
 
+  /** Sends a read to the least busy thread. */
+  function send<T>(sql: string, parameters: readonly unknown[], json?: JsonOptions): Promise<T> {
+    const thread = pick();
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (thread.pending.size === 0) thread.worker.ref();
+      thread.pending.set(id, { sql, resolve: resolve as (answer: unknown) => void, reject });
+      thread.worker.postMessage({ id, sql, parameters, ...(json ? { json } : {}) } satisfies Request);
+    });
+  }
+
   return {
     size: options.threads,
     read(sql, parameters) {
@@ -329,13 +384,19 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
           return Promise.reject(error);
         }
       }
-      const thread = pick();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        if (thread.pending.size === 0) thread.worker.ref();
-        thread.pending.set(id, { sql, resolve, reject });
-        thread.worker.postMessage({ id, sql, parameters } satisfies Request);
-      });
+      return send<Record<string, unknown>[]>(sql, parameters);
+    },
+    readJson(sql, parameters, json) {
+      if (closed) return Promise.reject(new Error('database is closed'));
+      if (runsInline(sql)) {
+        try {
+          const rows = readInline(sql, parameters);
+          if (rows) return Promise.resolve(objectsJson(rows, json));
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
+      return send<JsonRows>(sql, parameters, json);
     },
     where: (sql) => (runsInline(sql) ? 'main' : 'thread'),
     async close() {

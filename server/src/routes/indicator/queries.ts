@@ -1,7 +1,7 @@
 import type { IndicatorField } from '@app/contract';
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
-import { indicatorSelectList } from './columns.ts';
+import type { Database, Db } from '../../db/index.ts';
+import { indicatorColumns, indicatorSelectList, presentIndicatorRows } from './columns.ts';
 
 export interface IndicatorPageQuery {
   where: RawBuilder<unknown>;
@@ -11,14 +11,27 @@ export interface IndicatorPageQuery {
   offset: number;
 }
 
-/** One page of the screener table, in API rows but for the flags (presentIndicatorRows). The fragments come from the OData compiler (parameters only). */
-export async function selectIndicatorPage(db: Db, query: IndicatorPageQuery): Promise<Record<string, unknown>[]> {
-  const result = await sql<Record<string, unknown>>`
+/**
+ * One page of the screener table as the JSON text of its API rows, the first `keep` of them, and how
+ * many rows were read (a read of one more than the page tells whether a next one exists). On SQLite with
+ * reader threads the text is made on the thread that reads (Database.readJson); elsewhere from the rows.
+ * The fragments come from the OData compiler (parameters only).
+ */
+export async function selectIndicatorPageJson(
+  database: Database,
+  query: IndicatorPageQuery,
+  keep: number,
+): Promise<{ json: string; count: number }> {
+  const select = sql<Record<string, unknown>>`
     select ${sql.raw(indicatorSelectList(query.fields))} from indicators
     where ${query.where}
     order by ${sql.join(query.orderBy)}
-    limit ${query.limit} offset ${query.offset}`.execute(db);
-  return result.rows;
+    limit ${query.limit} offset ${query.offset}`;
+  const booleans = query.fields.filter((field) => indicatorColumns[field].type === 'boolean');
+  if (database.readJson) return database.readJson(select.compile(database.db), { booleans, keep });
+  const { rows } = await select.execute(database.db);
+  const page = presentIndicatorRows(rows.length > keep ? rows.slice(0, keep) : rows, query.fields);
+  return { json: JSON.stringify(page), count: rows.length };
 }
 
 export async function countIndicators(db: Db, where: RawBuilder<unknown>): Promise<number> {

@@ -1,6 +1,7 @@
 import { errorBody, odataQuery, odataResponse, odataTopMax, odataV2Response } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
+import { type JsonText, sendJsonText } from '../../http/json-text.ts';
 import { describeColumns } from './columns.ts';
 import { screenerPage } from './screener.ts';
 
@@ -26,18 +27,18 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
       },
       ...cached,
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
       const page = await screenerPage(database, query, {
         defaultTop: odataTopMax,
         withCount: query.$count === 'true',
         probeNext: query.$top === undefined,
       });
-      return {
+      const head = {
         ...(page.total === undefined ? {} : { '@odata.count': page.total }),
         ...(page.more ? { '@odata.nextLink': nextLink(request.url, page.skip + page.top) } : {}),
-        value: page.rows,
       };
+      return sendJsonText(reply, withValue(head, page.rowsJson));
     },
   );
 
@@ -53,17 +54,21 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
       },
       ...cached,
     },
-    async (request) => {
+    async (request, reply) => {
       const page = await screenerPage(database, request.query, { defaultTop: 50, withCount: true, probeNext: false });
-      return {
-        total: page.total ?? 0,
-        skip: page.skip,
-        top: page.top,
-        columns: describeColumns(page.fields),
-        value: page.rows,
-      };
+      const head = { total: page.total ?? 0, skip: page.skip, top: page.top, columns: describeColumns(page.fields) };
+      return sendJsonText(reply, withValue(head, page.rowsJson));
     },
   );
+}
+
+/**
+ * JSON.stringify({ ...head, value }) for a `value` already written as JSON text (the screener's rows,
+ * made where they are read): the head's keys first, then value, as the object literal would order them.
+ */
+export function withValue(head: Record<string, unknown>, valueJson: string): JsonText {
+  const start = JSON.stringify(head).slice(0, -1);
+  return `${start}${start.length > 1 ? ',' : ''}"value":${valueJson}}` as JsonText;
 }
 
 /** The same request with $skip moved on: server-driven paging (OData 4.01 Part 1, 11.2.6.7). */

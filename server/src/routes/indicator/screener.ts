@@ -1,14 +1,15 @@
-import type { IndicatorField, ODataQuery, PartialIndicatorRow } from '@app/contract';
+import type { IndicatorField, ODataQuery } from '@app/contract';
 import type { Database } from '../../db/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ODataError, type ODataOption } from '../../odata/errors.ts';
 import { planODataQuery } from '../../odata/query.ts';
-import { indicatorColumns, presentIndicatorRows } from './columns.ts';
-import { countIndicators, selectIndicatorPage } from './queries.ts';
+import { indicatorColumns } from './columns.ts';
+import { countIndicators, selectIndicatorPageJson } from './queries.ts';
 
 export interface ScreenerPage {
   fields: IndicatorField[];
-  rows: PartialIndicatorRow[];
+  /** The page's rows (PartialIndicatorRow[]) as JSON text, to be written into the answer as it is. */
+  rowsJson: string;
   total: number | undefined;
   skip: number;
   top: number;
@@ -41,25 +42,23 @@ export async function screenerPage(
   const top = query.$top ?? options.defaultTop;
   const skip = query.$skip ?? 0;
   const failing: ODataOption = query.$filter ? '$filter' : '$orderby';
-  const rows = await evaluating(failing, () =>
-    selectIndicatorPage(database.db, {
-      where: plan.where,
-      orderBy: plan.orderBy,
-      fields,
-      limit: top + (options.probeNext ? 1 : 0),
-      offset: skip,
-    }),
+  const page = await evaluating(failing, () =>
+    selectIndicatorPageJson(
+      database,
+      { where: plan.where, orderBy: plan.orderBy, fields, limit: top + (options.probeNext ? 1 : 0), offset: skip },
+      top,
+    ),
   );
   const total = options.withCount
     ? await evaluating('$filter', () => countIndicators(database.db, plan.where))
     : undefined;
   return {
     fields,
-    rows: presentIndicatorRows(rows.length > top ? rows.slice(0, top) : rows, fields),
+    rowsJson: page.json,
     total,
     skip,
     top,
-    more: rows.length > top,
+    more: page.count > top,
   };
 }
 
