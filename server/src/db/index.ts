@@ -5,9 +5,10 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
+import type { FormatName, FormatOptions, FormatValue } from './read-formats.ts';
 import type { Schema } from './schema.ts';
 import { PooledSqliteDialect } from './sqlite-dialect.ts';
-import { createReadPool, type JsonOptions, type JsonRows } from './sqlite-read-pool.ts';
+import { createReadPool, type Formatted } from './sqlite-read-pool.ts';
 import { fastRowsDatabase } from './sqlite-rows.ts';
 
 export type { Engine } from './engine.ts';
@@ -21,10 +22,15 @@ export interface Database {
   /** PostgreSQL schema in use when not the default (tests); migrations keep their tables there too. */
   schema?: string;
   /**
-   * SQLite with reader threads only: a read (outside a transaction) answered as JSON text made where it
-   * is read (sqlite-read-pool.ts readJson). Callers fall back to rows and JSON.stringify without it.
+   * SQLite with reader threads only: a read (outside a transaction) answered in a format of
+   * read-formats.ts, made where it is read (sqlite-read-pool.ts). Without it, callers read rows and
+   * apply the same format (formatObjects) or their own equivalent.
    */
-  readJson?(query: { sql: string; parameters: readonly unknown[] }, options: JsonOptions): Promise<JsonRows>;
+  readFormatted?<F extends FormatName>(
+    query: { sql: string; parameters: readonly unknown[] },
+    format: F,
+    options: FormatOptions<F>,
+  ): Promise<Formatted<FormatValue<F>>>;
   /** PostgreSQL only: the connection pool's counts, for /metrics. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -73,7 +79,15 @@ export function openDatabase(options: OpenOptions): Database {
     db,
     engine: 'sqlite',
     location: file,
-    ...(pool ? { readJson: (query, json) => pool.readJson(query.sql, query.parameters, json) } : {}),
+    ...(pool
+      ? {
+          readFormatted: <F extends FormatName>(
+            query: { sql: string; parameters: readonly unknown[] },
+            format: F,
+            options: FormatOptions<F>,
+          ) => pool.readFormatted(query.sql, query.parameters, format, options),
+        }
+      : {}),
     close: () => db.destroy(),
   };
 }

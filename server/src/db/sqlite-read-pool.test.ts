@@ -239,13 +239,15 @@ describe('SQLite reader threads', () => {
     ]);
     const pool = poolOn('json.db');
     expect(pool.where(query)).toBe('thread');
-    expect(await pool.readJson(query, [], options)).toEqual({ json: expected, count: 3 });
+    expect(await pool.readFormatted(query, [], 'rows', options)).toEqual({ value: expected, count: 3 });
     expect(pool.where(query)).toBe('main');
-    expect(await pool.readJson(query, [], options)).toEqual({ json: expected, count: 3 });
+    expect(await pool.readFormatted(query, [], 'rows', options)).toEqual({ value: expected, count: 3 });
     // The rows of a plain read, made JSON the usual way, say the same.
     const rows = (await pool.read(query, [])).slice(0, 2).map((row) => ({ ...row, flag: row.flag === 1 }));
     expect(JSON.stringify(rows)).toBe(expected);
-    await expect(poolOn('json.db', 0).readJson('select * from missing', [], options)).rejects.toThrow(/no such table/);
+    await expect(poolOn('json.db', 0).readFormatted('select * from missing', [], 'rows', options)).rejects.toThrow(
+      /no such table/,
+    );
   });
 
   it('never run a write on the main thread, however fast', async () => {

@@ -1,7 +1,14 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { rowsJson } from './rows-json.ts';
+import {
+  type FormatName,
+  type FormatOptions,
+  type FormatValue,
+  formatObjects,
+  formatsSource,
+  type ReadFormats,
+} from './read-formats.ts';
 import { compileRecord, fastRowsDatabase } from './sqlite-rows.ts';
 
 /*
@@ -37,22 +44,17 @@ type Column =
 type Reply =
   /** `ms`: how long the statement ran, for the pool's choice of where to run it next. */
   | { id: number; names: string[]; count: number; columns: Column[]; ms: number }
-  /** The rows as JSON text (a read with `json`), and how many were read. */
-  | { id: number; json: string; count: number; ms: number }
+  /** The rows in a format (a read with `format`), and how many were read. */
+  | { id: number; value: unknown; count: number; ms: number }
   | { id: number; notRead: true }
   | { id: number; error: { message: string; code?: string; name: string } };
-
-/** How a read is answered as JSON text instead of rows (see rowsJson). */
-export interface JsonOptions {
-  booleans: readonly string[];
-  keep: number;
-}
 
 interface Request {
   id: number;
   sql: string;
   parameters: readonly unknown[];
-  json?: JsonOptions;
+  /** Answer with the rows in this format (read-formats.ts) instead of the rows. */
+  format?: { name: FormatName; options: unknown };
 }
 
 function readerThread(): void {
@@ -150,12 +152,11 @@ function readerThread(): void {
         entry.names = statement.columns().map((column) => column.name);
       }
       const { names } = entry;
-      if (request.json) {
-        const toJson = (globalThis as unknown as Record<string, typeof rowsJson>)[
-          workerData.rowsJson
-        ] as typeof rowsJson;
-        const json = toJson(rows, names, request.json.booleans, request.json.keep);
-        parentPort.postMessage({ id: request.id, json, count: rows.length, ms });
+      if (request.format) {
+        const formats = (globalThis as unknown as Record<string, ReadFormats>)[workerData.formats] as ReadFormats;
+        const format = formats[request.format.name] as (r: unknown[][], n: string[], o: unknown) => unknown;
+        const value = format(rows, names, request.format.options);
+        parentPort.postMessage({ id: request.id, value, count: rows.length, ms });
         return;
       }
       const transfer: ArrayBuffer[] = [];
@@ -198,30 +199,27 @@ function decode(column: Column): ArrayLike<unknown> {
   return column.values.map((v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v) : v));
 }
 
-/** Rows read as objects (on the main thread) as rowsJson writes the same rows read raw. */
-function objectsJson(rows: Record<string, unknown>[], { booleans, keep }: JsonOptions): JsonRows {
-  const kept = rows.length > keep ? rows.slice(0, keep) : rows;
-  for (const row of kept)
-    for (const name of booleans) if (name in row) row[name] = row[name] === 1 || row[name] === true;
-  return { json: JSON.stringify(kept), count: rows.length };
-}
-
 /** The main connection must run it (the statement writes): not an error. */
 export class NotARead extends Error {}
 
-/** A read answered as JSON text: the rows kept (JsonOptions.keep), and how many the statement gave. */
-export interface JsonRows {
-  json: string;
+/** A read answered in a format: its value, and how many rows the statement gave. */
+export interface Formatted<T> {
+  value: T;
   count: number;
 }
 
 export interface ReadPool {
   read(sql: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]>;
   /**
-   * The rows as the JSON text rowsJson writes, made where they are read: a thread hands back one string
-   * instead of columns to decode, objects to build and a JSON.stringify on the main thread.
+   * The rows in a format of read-formats.ts, made where they are read: a thread hands back its text
+   * instead of columns to decode, objects to build and JSON to write on the main thread.
    */
-  readJson(sql: string, parameters: readonly unknown[], options: JsonOptions): Promise<JsonRows>;
+  readFormatted<F extends FormatName>(
+    sql: string,
+    parameters: readonly unknown[],
+    format: F,
+    options: FormatOptions<F>,
+  ): Promise<Formatted<FormatValue<F>>>;
   /** Where the statement's next read runs: on the main thread (it has been fast so far) or a thread. */
   where(sql: string): 'main' | 'thread';
   close(): Promise<void>;
@@ -236,8 +234,8 @@ export interface ReadPoolOptions {
   inlineBelowMs?: number;
 }
 
-/** The global the threads find rowsJson under. */
-const ROWS_JSON = '__ledgerlightRowsJson';
+/** The global the threads find the read formats under. */
+const FORMATS = '__ledgerlightReadFormats';
 
 /** Below the cost of a handoff (see above), with a margin: a read this short is cheaper where it is asked. */
 export const INLINE_BELOW_MS = 0.1;
@@ -250,15 +248,19 @@ interface Thread {
   worker: Worker;
   pending: Map<
     number,
-    { sql: string; resolve: (answer: Record<string, unknown>[] | JsonRows) => void; reject: (error: Error) => void }
+    {
+      sql: string;
+      resolve: (answer: Record<string, unknown>[] | Formatted<unknown>) => void;
+      reject: (error: Error) => void;
+    }
   >;
 }
 
 export function createReadPool(options: ReadPoolOptions): ReadPool {
   const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
   // Compilers that keep function names (tsx does) wrap inner functions in a __name helper of their own.
-  // rowsJson goes in as a global: a bundler may rename the import the thread's code refers to.
-  const source = `const __name = (target) => target;\nglobalThis.${ROWS_JSON} = ${rowsJson.toString()};\n(${readerThread.toString()})();`;
+  // The formats go in as a global: a bundler may rename an import the thread's code refers to.
+  const source = `const __name = (target) => target;\n${formatsSource(FORMATS)}\n(${readerThread.toString()})();`;
   const threads: (Thread | undefined)[] = new Array(options.threads).fill(undefined);
   const inlineBelowMs = options.inlineBelowMs ?? INLINE_BELOW_MS;
   /** Moving average of each statement's run time in ms, by SQL text. */
@@ -310,7 +312,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   function start(slot: number): Thread {
     const worker = new Worker(source, {
       eval: true,
-      workerData: { file: options.file, driverPath, mmapBytes: options.mmapBytes, rowsJson: ROWS_JSON },
+      workerData: { file: options.file, driverPath, mmapBytes: options.mmapBytes, formats: FORMATS },
     });
     const thread: Thread = { worker, pending: new Map() };
     worker.on('message', (reply: Reply) => {
@@ -324,9 +326,9 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
         waiting.reject(error);
       } else if ('notRead' in reply) {
         waiting.reject(new NotARead(`not a read`));
-      } else if ('json' in reply) {
+      } else if ('value' in reply) {
         timed(waiting.sql, reply.ms);
-        waiting.resolve({ json: reply.json, count: reply.count });
+        waiting.resolve({ value: reply.value, count: reply.count });
       } else {
         timed(waiting.sql, reply.ms);
         const columns = reply.count === 0 ? [] : reply.columns.map(decode);
@@ -362,13 +364,13 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   }
 
   /** Sends a read to the least busy thread. */
-  function send<T>(sql: string, parameters: readonly unknown[], json?: JsonOptions): Promise<T> {
+  function send<T>(sql: string, parameters: readonly unknown[], format?: Request['format']): Promise<T> {
     const thread = pick();
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       if (thread.pending.size === 0) thread.worker.ref();
       thread.pending.set(id, { sql, resolve: resolve as (answer: unknown) => void, reject });
-      thread.worker.postMessage({ id, sql, parameters, ...(json ? { json } : {}) } satisfies Request);
+      thread.worker.postMessage({ id, sql, parameters, ...(format ? { format } : {}) } satisfies Request);
     });
   }
 
@@ -386,17 +388,17 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
       }
       return send<Record<string, unknown>[]>(sql, parameters);
     },
-    readJson(sql, parameters, json) {
+    readFormatted(sql, parameters, format, options) {
       if (closed) return Promise.reject(new Error('database is closed'));
       if (runsInline(sql)) {
         try {
           const rows = readInline(sql, parameters);
-          if (rows) return Promise.resolve(objectsJson(rows, json));
+          if (rows) return Promise.resolve({ value: formatObjects(rows, format, options), count: rows.length });
         } catch (error) {
           return Promise.reject(error);
         }
       }
-      return send<JsonRows>(sql, parameters, json);
+      return send(sql, parameters, { name: format, options });
     },
     where: (sql) => (runsInline(sql) ? 'main' : 'thread'),
     async close() {

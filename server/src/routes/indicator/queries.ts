@@ -14,7 +14,7 @@ export interface IndicatorPageQuery {
 /**
  * One page of the screener table as the JSON text of its API rows, the first `keep` of them, and how
  * many rows were read (a read of one more than the page tells whether a next one exists). On SQLite with
- * reader threads the text is made on the thread that reads (Database.readJson); elsewhere from the rows.
+ * reader threads the text is made on the thread that reads (Database.readFormatted); elsewhere from the rows.
  * The fragments come from the OData compiler (parameters only).
  */
 export async function selectIndicatorPageJson(
@@ -28,7 +28,10 @@ export async function selectIndicatorPageJson(
     order by ${sql.join(query.orderBy)}
     limit ${query.limit} offset ${query.offset}`;
   const booleans = query.fields.filter((field) => indicatorColumns[field].type === 'boolean');
-  if (database.readJson) return database.readJson(select.compile(database.db), { booleans, keep });
+  if (database.readFormatted) {
+    const { value, count } = await database.readFormatted(select.compile(database.db), 'rows', { booleans, keep });
+    return { json: value, count };
+  }
   const { rows } = await select.execute(database.db);
   const page = presentIndicatorRows(rows.length > keep ? rows.slice(0, keep) : rows, query.fields);
   return { json: JSON.stringify(page), count: rows.length };

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatObjects, rowsJson } from './read-formats.ts';
+
+/* rowsJson must write exactly what JSON.stringify writes for the same rows made objects. */
+describe('rowsJson', () => {
+  const names = ['ticker', 'name', 'price', 'flag', 'asOf'];
+  const rows: unknown[][] = [
+    ['A"B', 'Quote "Co" \\ — Ünïcode \u{1F600} \u2028 \u0001 tab\t', 12.5, 1, '2026-01-02'],
+    ['NUL', null, null, 0, null],
+    ['ODD', '', -0, null, '2026-01-03'],
+    ['BIG', 'x', 1e21, true, 'y'],
+    ['TINY', 'y', 5e-324, false, 'z'],
+    ['INF', 'z', Number.POSITIVE_INFINITY, 1, 'w'],
+    ['THIRD', 'w', 0.1 + 0.2, 2, 'v'],
+  ];
+  const objects = (list: unknown[][]) =>
+    list.map((row) => {
+      const object: Record<string, unknown> = Object.fromEntries(names.map((name, c) => [name, row[c]]));
+      object.flag = row[3] === 1 || row[3] === true;
+      return object;
+    });
+
+  it('writes the rows as JSON.stringify writes them as objects, flags as booleans', () => {
+    expect(rowsJson(rows, names, { booleans: ['flag'], keep: 100 })).toBe(JSON.stringify(objects(rows)));
+    expect(JSON.parse(rowsJson(rows, names, { booleans: ['flag'], keep: 100 }))[5]).toMatchObject({
+      price: null,
+      flag: true,
+    });
+  });
+
+  it('keeps only the first rows asked for, and writes an empty page as []', () => {
+    expect(rowsJson(rows, names, { booleans: ['flag'], keep: 2 })).toBe(JSON.stringify(objects(rows.slice(0, 2))));
+    expect(rowsJson(rows, names, { booleans: ['flag'], keep: 0 })).toBe('[]');
+    expect(rowsJson([], names, { booleans: [], keep: 10 })).toBe('[]');
+    expect(rowsJson([[], []], [], { booleans: [], keep: 10 })).toBe('[{},{}]');
+  });
+
+  it('leaves a column that is not a flag as it is, and refuses a value JSON has no form for', () => {
+    expect(rowsJson([[1, 'a']], ['n', 's'], { booleans: [], keep: 1 })).toBe('[{"n":1,"s":"a"}]');
+    expect(() => rowsJson([[Buffer.from('x')]], ['b'], { booleans: [], keep: 1 })).toThrow(/object in column b/);
+  });
+
+  it('gives the same value from rows read as objects (formatObjects) as from raw rows', () => {
+    const objects = rows.map((row) => Object.fromEntries(names.map((name, c) => [name, row[c]])));
+    expect(formatObjects(objects, 'rows', { booleans: ['flag'], keep: 5 })).toBe(
+      rowsJson(rows, names, { booleans: ['flag'], keep: 5 }),
+    );
+    expect(formatObjects([], 'rows', { booleans: [], keep: 5 })).toBe('[]');
+  });
+});
