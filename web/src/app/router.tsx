@@ -24,8 +24,16 @@ export const authRoutes: RouteObject[] = [
 ];
 
 /**
+ * The namespaces the shell's header uses (search box, sign-in, wallet button), besides common. Loaded
+ * with the language: a namespace first asked for while the header is on screen suspends it, and a user
+ * typing into the search box in the first second lost what they typed.
+ */
+export const SHELL_NAMESPACES = ['search', 'auth', 'wallet'];
+
+/**
  * One root per language: "/" for English and "/{lang}" for the 19 others (spec 2). The root's loader
- * switches i18next to its language, so a language change completes only when its texts are loaded.
+ * switches i18next to its language, so a language change completes only when its texts (the shell's
+ * included) are loaded.
  */
 export function createRoutes(i18n: i18n, pages: RouteObject[] = pageRoutes): RouteObject[] {
   const roots = LANGUAGES.map((language: Language) => ({
@@ -33,6 +41,7 @@ export function createRoutes(i18n: i18n, pages: RouteObject[] = pageRoutes): Rou
     path: language === DEFAULT_LANGUAGE ? '/' : `/${language}`,
     loader: async () => {
       if (i18n.language !== language) await i18n.changeLanguage(language);
+      await i18n.loadNamespaces(SHELL_NAMESPACES);
       return null;
     },
     // The loader depends on the language only, which a root never changes: a search-parameter change

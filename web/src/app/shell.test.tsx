@@ -1,11 +1,12 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '../test/i18n.ts';
 import * as analytics from './analytics.ts';
 import { RouteError } from './route-error.tsx';
-import { createRoutes, pageRoutes } from './router.tsx';
+import { createRoutes, pageRoutes, SHELL_NAMESPACES } from './router.tsx';
 
 afterEach(cleanup);
 
@@ -123,5 +124,70 @@ describe('the app shell', () => {
     expect(links.find((a) => a.getAttribute('hreflang') === 'el')?.getAttribute('href')).toBe('/el/other');
     expect(links.find((a) => a.getAttribute('hreflang') === 'en')?.getAttribute('href')).toBe('/other');
     expect(router.state.matches[0]?.route.id).toBe('root-de');
+  });
+
+  it('keeps the header on screen, with what is typed into the search box, while a page part waits for its texts', async () => {
+    let release: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let ready = false;
+    void waiting.then(() => {
+      ready = true;
+    });
+    // A part of the page that needs texts not loaded yet (a namespace first used after the page showed).
+    function LateTexts() {
+      if (!ready) throw waiting;
+      return <p>late texts</p>;
+    }
+    function PageWithLatePart() {
+      const [more, setMore] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setMore(true)}>
+            more
+          </button>
+          {more && <LateTexts />}
+        </>
+      );
+    }
+    const i18n = await testI18n(['en']);
+    const router = createMemoryRouter(createRoutes(i18n, [{ index: true, Component: PageWithLatePart }]));
+    // As main.tsx renders the app: one boundary around everything.
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={<p>app loading</p>}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </I18nextProvider>,
+    );
+    const box = (await screen.findByRole('combobox', { name: /search/i })) as HTMLInputElement;
+    act(() => {
+      box.focus();
+      fireEvent.change(box, { target: { value: 'qqq' } });
+    });
+    act(() => screen.getByRole('button', { name: 'more' }).click());
+    // The page's part waits in the page: the header is neither hidden nor replaced.
+    expect(screen.queryByText('app loading')).toBeNull();
+    expect((document.querySelector('.app') as HTMLElement).style.display).not.toBe('none');
+    expect(screen.getByRole('combobox', { name: /search/i })).toBe(box);
+    expect(box.value).toBe('qqq');
+    await act(async () => release());
+    await screen.findByText('late texts');
+    expect(box.value).toBe('qqq');
+  });
+
+  it('loads the texts of the header with the language, before the shell shows', async () => {
+    const i18n = await testI18n(['en', 'de']);
+    const loads = vi.spyOn(i18n, 'loadNamespaces');
+    const router = createMemoryRouter(createRoutes(i18n, [home]), { initialEntries: ['/de/'] });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    await screen.findByText('home page');
+    expect(loads).toHaveBeenCalledWith(SHELL_NAMESPACES);
+    expect(SHELL_NAMESPACES).toEqual(expect.arrayContaining(['search', 'auth', 'wallet']));
   });
 });

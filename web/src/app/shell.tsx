@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { SearchBox } from '../features/search/search-box.tsx';
@@ -54,7 +54,11 @@ export function Shell() {
       </header>
       <DemoBanner />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        {/* A page waiting for its texts or code shows the spinner in its place: the header stays, and
+            so does what is typed into the search box. */}
+        <Suspense fallback={<FullPageSpinner label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="app-footer">
         <p>{t('footer.disclaimer')}</p>
