@@ -125,6 +125,13 @@ interface Result {
   errors: number;
   /** The p99 of every run, when the result is the median of several. */
   p99s?: number[];
+  /**
+   * Open loop: how late the generator itself sent its latest request (ms after it was due). A run whose
+   * p99 is near this was stalled on the client side (its own garbage collection, or no core free for
+   * it), not in the server. One per run, as p99s.
+   */
+  sentLate?: number;
+  sentLates?: number[];
 }
 
 /** `runs` measurements; the one with the median p99, carrying every run's p99 (errors summed). */
@@ -134,7 +141,10 @@ async function median(measure: (run: number) => Promise<Result>): Promise<Result
   const sorted = [...results].sort((a, b) => a.p99 - b.p99);
   const middle = sorted[Math.floor((sorted.length - 1) / 2)] as Result;
   const errors = results.reduce((sum, r) => sum + r.errors, 0);
-  return { ...middle, errors, p99s: results.map((r) => r.p99) };
+  const sentLates = results.every((r) => r.sentLate !== undefined)
+    ? results.map((r) => r.sentLate as number)
+    : undefined;
+  return { ...middle, errors, p99s: results.map((r) => r.p99), ...(sentLates ? { sentLates } : {}) };
 }
 
 /** `loops` connections, each sending its next request when the last one is answered, for `duration` s. */
@@ -175,10 +185,12 @@ async function openLoad(url: (i: number) => string, rate: number): Promise<Resul
   const total = Math.max(1, Math.floor(rate * seconds));
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
+  let sentLate = 0;
   for (let i = 0; i < total; i++) {
     const due = started + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    sentLate = Math.max(sentLate, performance.now() - due);
     inFlight.push(
       hit(url(i), openAgent).then(
         (status) => {
@@ -194,7 +206,13 @@ async function openLoad(url: (i: number) => string, rate: number): Promise<Resul
   await Promise.all(inFlight);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? Number.NaN;
-  return { rps: latencies.length / ((performance.now() - started) / 1000), p50: at(0.5), p99: at(0.99), errors };
+  return {
+    rps: latencies.length / ((performance.now() - started) / 1000),
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+    sentLate,
+  };
 }
 
 const base = `http://127.0.0.1:${port}`;
@@ -278,6 +296,7 @@ try {
       `${name.padEnd(40)} ${variant.padEnd(26)} ${String(bytes).padStart(8)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}  ${[
         ceil ? `${((r.rps / ceil.rps) * 100).toFixed(0)}%` : '',
         r.p99s && r.p99s.length > 1 ? `runs: ${r.p99s.map((p) => p.toFixed(1)).join(', ')}` : '',
+        r.sentLates ? `(sent late by up to ${r.sentLates.map((p) => p.toFixed(0)).join(', ')} ms)` : '',
         r.errors ? `(${r.errors} errors)` : '',
       ]
         .filter(Boolean)
