@@ -212,7 +212,8 @@ describe('SQLite reader threads', () => {
     const fast = 'select id from samples where id = ?';
     await pool.read(fast, [1]);
     const finished: string[] = [];
-    const slow = pool.read(COUNT_TO, [3_000_000]).then(() => finished.push('slow'));
+    // Long enough (about a second) that a loaded machine cannot finish it before the fast read is answered.
+    const slow = pool.read(COUNT_TO, [10_000_000]).then(() => finished.push('slow'));
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await pool.read(fast, [2])).toEqual([{ id: 2 }]);
     finished.push('fast');
