@@ -18,14 +18,13 @@ export function rowsJson(
   names: readonly string[],
   options: { booleans: readonly string[]; keep: number },
 ): string {
-  const keys = names.map((name, c) => `${c ? ',' : '{'}${JSON.stringify(name)}:`);
+  const keys = names.map((name, c) => `${c ? ',' : ''}${JSON.stringify(name)}:`);
   const flag = names.map((name) => options.booleans.includes(name));
   const n = Math.min(rows.length, options.keep);
   let out = '[';
   for (let i = 0; i < n; i++) {
     const row = rows[i] as readonly unknown[];
-    if (i) out += ',';
-    if (names.length === 0) out += '{';
+    out += i ? ',{' : '{';
     for (let c = 0; c < names.length; c++) {
       const value = row[c];
       let text: string;

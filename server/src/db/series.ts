@@ -208,6 +208,18 @@ export function packFactStatement(securityId: number, facts: readonly SeriesFact
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The columns of a fact_statements row besides its key (security_id, period): what is written and read. */
+export const FACT_STATEMENT_COLUMNS = [
+  'period_ends',
+  'period_starts',
+  'fiscal_years',
+  'fiscal_periods',
+  'line_items',
+  'amounts',
+  'accessions',
+  'derived',
+] as const;
+
 /** Rewrites the statements of `periods` (both kinds by default) from every stored fact of the security. */
 export async function writeFactStatements(
   tx: AnyDb,
@@ -217,22 +229,7 @@ export async function writeFactStatements(
 ): Promise<void> {
   const groups = groupBy(facts, (f) => f.period, periods);
   const rows = [...groups.values()].map((list) => packFactStatement(securityId, list));
-  await upsertRows(
-    tx,
-    'fact_statements',
-    rows,
-    ['security_id', 'period'],
-    [
-      'period_ends',
-      'period_starts',
-      'fiscal_years',
-      'fiscal_periods',
-      'line_items',
-      'amounts',
-      'accessions',
-      'derived',
-    ],
-  );
+  await upsertRows(tx, 'fact_statements', rows, ['security_id', 'period'], FACT_STATEMENT_COLUMNS);
 }
 
 /** Items grouped by key in first-seen order, keeping only the keys in `only` when it is given. */

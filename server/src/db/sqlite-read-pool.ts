@@ -69,6 +69,7 @@ function readerThread(): void {
   /** Prepared statements by SQL text, with their column names (asking better-sqlite3 each time costs 1 µs a column). */
   const statements = new Map<string, { statement: import('better-sqlite3').Statement; names: string[] }>();
   const KEPT = 500;
+  const formats = (globalThis as unknown as Record<string, ReadFormats>)[workerData.formats] as ReadFormats;
   const SEPARATOR = '\u0000';
   const NULL = '\u0001';
 
@@ -153,7 +154,6 @@ function readerThread(): void {
       }
       const { names } = entry;
       if (request.format) {
-        const formats = (globalThis as unknown as Record<string, ReadFormats>)[workerData.formats] as ReadFormats;
         const format = formats[request.format.name] as (r: unknown[][], n: string[], o: unknown) => unknown;
         const value = format(rows, names, request.format.options);
         parentPort.postMessage({ id: request.id, value, count: rows.length, ms });

@@ -12,8 +12,8 @@ export async function upsertRows<T extends keyof Schema>(
   db: Kysely<Schema> | Transaction<Schema>,
   table: T,
   rows: readonly object[],
-  key: string[],
-  updateColumns: string[],
+  key: readonly string[],
+  updateColumns: readonly string[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);

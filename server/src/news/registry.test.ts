@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
-import { insertSecurity } from '../../test/securities.ts';
+import { insertSecurity, securityRow } from '../../test/securities.ts';
 import type { Database } from '../db/index.ts';
 import { listFeeds, syncCompanyLinks, upsertFeed } from './registry.ts';
 
@@ -57,26 +57,18 @@ describe.each(testDatabases())('company links on $engine', (target) => {
   it('registers the links of a large universe in a few statements, and again none the next minute', async () => {
     const db = database.db;
     const companies = 1200; // 2,400 links: more than one insert statement's worth
-    const now = new Date().toISOString();
     for (let at = 0; at < companies; at += 200) {
       await db
         .insertInto('securities')
         .values(
-          Array.from({ length: Math.min(200, companies - at) }, (_, k) => ({
-            ticker: `L${at + k}`,
-            name: `Linked ${at + k}`,
-            kind: 'stock' as const,
-            currency: 'USD',
-            website: `https://l${at + k}.example/`,
-            investor_relations_url: `https://l${at + k}.example/ir`,
-            is_demo: 0,
-            is_green_energy: 0,
-            is_green_transport: 0,
-            is_green_water: 0,
-            is_green_waste: 0,
-            created_at: now,
-            updated_at: now,
-          })),
+          Array.from({ length: Math.min(200, companies - at) }, (_, k) =>
+            securityRow({
+              ticker: `L${at + k}`,
+              name: `Linked ${at + k}`,
+              website: `https://l${at + k}.example/`,
+              investor_relations_url: `https://l${at + k}.example/ir`,
+            }),
+          ),
         )
         .execute();
     }

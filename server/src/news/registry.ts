@@ -127,7 +127,8 @@ export async function syncCompanyLinks(db: Db, now = new Date()): Promise<void> 
   }
   // This runs every minute on every instance: write only what is new. One insert per company each
   // time held the event loop for the whole loop (a statement per link, no I/O turn in between).
-  const registered = new Set((await db.selectFrom('feeds').select('url').execute()).map((f) => f.url));
+  const feeds = await db.selectFrom('feeds').select(['id', 'url', 'origin']).execute();
+  const registered = new Set(feeds.map((f) => f.url));
   const missing = [...keep].filter(([url]) => !registered.has(url));
   for (let at = 0; at < missing.length; at += LINKS_PER_INSERT) {
     await db
@@ -147,8 +148,8 @@ export async function syncCompanyLinks(db: Db, now = new Date()): Promise<void> 
       .onConflict((oc) => oc.column('url').doNothing())
       .execute();
   }
-  const existing = await db.selectFrom('feeds').select(['id', 'url']).where('origin', '=', 'link').execute();
-  const stale = existing.filter((f) => !keep.has(f.url)).map((f) => f.id);
+  // The rows just inserted are all kept: the read before them says which link feeds went.
+  const stale = feeds.filter((f) => f.origin === 'link' && !keep.has(f.url)).map((f) => f.id);
   if (stale.length > 0) await db.deleteFrom('feeds').where('id', 'in', stale).execute();
 }
 

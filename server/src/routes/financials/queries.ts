@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import type { Period } from '../../db/schema.ts';
+import { FACT_STATEMENT_COLUMNS } from '../../db/series.ts';
 
 /*
  * The statements (db/series.ts) of several securities for one kind of period: one row per security on
@@ -8,18 +9,7 @@ import type { Period } from '../../db/schema.ts';
 export function selectFactStatements(db: Db, ids: readonly number[], period: Period) {
   return db
     .selectFrom('fact_statements')
-    .select([
-      'security_id',
-      'period',
-      'period_ends',
-      'period_starts',
-      'fiscal_years',
-      'fiscal_periods',
-      'line_items',
-      'amounts',
-      'accessions',
-      'derived',
-    ])
+    .select(['security_id', 'period', ...FACT_STATEMENT_COLUMNS])
     .where('security_id', 'in', ids)
     .where('period', '=', period)
     .execute();
