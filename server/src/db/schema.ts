@@ -90,6 +90,11 @@ export interface PriceYearsTable {
   /** Comma-joined, one per day. */
   close_split_adj: string;
   close_adj: string;
+  /**
+   * The year's points as the price chart writes them (UTF-8 JSON, comma-joined):
+   * {"day":"2020-01-02","close":<close_split_adj text>},... (migration 008).
+   */
+  chart_points: Buffer;
 }
 
 /**

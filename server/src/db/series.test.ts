@@ -4,7 +4,7 @@ import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import { insertSecurity } from '../../test/securities.ts';
 import { runIngest } from '../ingest/loader.ts';
 import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
-import { priceChartJson } from '../routes/chart/presenter.ts';
+import { priceChartBody } from '../routes/chart/presenter.ts';
 import { periodRows } from '../routes/financials/periods.ts';
 import { type Database, migrateToLatest } from './index.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -12,6 +12,7 @@ import {
   packAmounts,
   packFactStatement,
   packPriceYear,
+  readChartPoints,
   readCloseSeries,
   rebuildSeries,
   type SeriesFact,
@@ -99,28 +100,29 @@ describe('chunk format', () => {
     expect(packFactStatement(3, [fact('revenue', '2021-03-31', 1)]).accessions).toBe('');
   });
 
-  it('writes the price chart as JSON.stringify would', () => {
+  it('stores the chart points, and writes the price chart from them, as JSON.stringify would', () => {
     const securities = [
       { id: 1, ticker: 'AB.C', name: 'Quote "Co" — Ünïcode \\ ltd', currency: 'USD', kind: 'stock' as const },
       { id: 2, ticker: 'NONE', name: 'No prices', currency: 'EUR', kind: 'stock' as const },
     ];
-    const closes = [12.5, 0.1 + 0.2, 1e-7, 1e21];
-    const days = ['2020-01-02', '2020-01-03', '2020-01-06', '2020-01-07'];
-    const text = priceChartJson(securities, new Map([[1, { days, closes: closes.map(String) }]]));
+    const closes = [12.5, 0.1 + 0.2, 1e-7, 1e21, 5e-324];
+    const days = ['2020-01-02', '2020-01-03', '2020-12-31', '2021-01-04', '2021-01-05'];
+    const points = days.map((day, i) => ({ day, closeSplitAdj: closes[i] as number, closeAdj: 1 }));
+    const years = [packPriceYear(1, points.slice(0, 3)), packPriceYear(1, points.slice(3))];
+    expect(years[0]?.chart_points.toString()).toBe(JSON.stringify(points.slice(0, 3).map(chartPoint)).slice(1, -1));
+    const body = priceChartBody(securities, new Map([[1, years.map((y) => y.chart_points)]]));
     const expected = {
       series: [
-        {
-          ticker: 'AB.C',
-          name: securities[0]?.name,
-          currency: 'USD',
-          points: days.map((day, i) => ({ day, close: closes[i] })),
-        },
+        { ticker: 'AB.C', name: securities[0]?.name, currency: 'USD', points: points.map(chartPoint) },
         { ticker: 'NONE', name: 'No prices', currency: 'EUR', points: [] },
       ],
     };
-    expect(text).toBe(JSON.stringify(expected));
+    expect(body.toString()).toBe(JSON.stringify(expected));
+    expect(priceChartBody([], new Map()).toString()).toBe('{"series":[]}');
   });
 });
+
+const chartPoint = (p: { day: string; closeSplitAdj: number }) => ({ day: p.day, close: p.closeSplitAdj });
 
 describe('periods from a statement', () => {
   type Fact = [item: string, end: string, start: string | null, fp: string, value: number, accession?: string];
@@ -339,7 +341,66 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     expect((await readCloseSeries(db, [a], { from: '2030-01-01' }, 'close_adj')).size).toBe(0);
   });
 
-  it('are built by migrations 004 and 007 for securities stored before them, over the chunks of 004 and 005', async () => {
+  it('give the price chart of any range from the stored chart points, cut inside its first and last years', async () => {
+    database = await migratedDatabase(target);
+    const db = database.db;
+    await runIngest({
+      db,
+      source: sourceOf([
+        { profile, rejections: [], prices: bars('2019-06-03', '2021-06-30') },
+        {
+          profile: { ...profile, ticker: 'SERB', name: 'Series B' },
+          rejections: [],
+          prices: bars('2020-01-01', '2020-01-10', 5),
+        },
+      ]),
+      tickers: 'all',
+    });
+    const securities = await db
+      .selectFrom('securities')
+      .select(['id', 'ticker', 'name', 'currency', 'kind'])
+      .orderBy('ticker')
+      .execute();
+    const source = await db
+      .selectFrom('daily_prices')
+      .select(['security_id', 'day', 'close_split_adj'])
+      .orderBy('security_id')
+      .orderBy('day')
+      .execute();
+    const ranges: { from?: string; to?: string }[] = [
+      {},
+      { from: '2019-12-30', to: '2021-01-05' },
+      { from: '2020-01-01', to: '2020-12-31' },
+      // Weekend ends, ends on the first and last days stored, one day, and ranges holding no day.
+      { from: '2020-01-04', to: '2020-01-05' },
+      { from: '2020-01-03', to: '2020-01-03' },
+      { from: '2019-06-03' },
+      { to: '2019-06-03' },
+      { from: '2021-06-30' },
+      { from: '2020-01-06', to: '2020-01-07' },
+      { from: '2030-01-01' },
+      { to: '2018-12-31' },
+      { from: '2019-07-06', to: '2019-07-07' },
+    ];
+    for (const range of ranges) {
+      const body = priceChartBody(securities, await readChartPoints(db, [...securities.map((x) => x.id), 999], range));
+      const inRange = (day: string) => (!range.from || day >= range.from) && (!range.to || day <= range.to);
+      const expected = {
+        series: securities.map((x) => ({
+          ticker: x.ticker,
+          name: x.name,
+          currency: x.currency,
+          points: source
+            .filter((r) => r.security_id === x.id && inRange(r.day))
+            .map((r) => ({ day: r.day, close: r.close_split_adj })),
+        })),
+      };
+      expect(body.toString(), JSON.stringify(range)).toBe(JSON.stringify(expected));
+    }
+    expect((await readChartPoints(db, [], {})).size).toBe(0);
+  });
+
+  it('are built by migrations 007 and 008 for securities stored before them, over the chunks of 004 and 005', async () => {
     database = await target.open();
     const migrator = new Migrator({
       db: database.db,
@@ -394,7 +455,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     await sql`insert into fact_series values (${id}, 'annual', 'revenue', '2020-12-31', '2020-01-01', '2020', 'FY', ${packAmounts([42.5])}, '', '0')`.execute(
       database.db,
     );
-    expect(await migrateToLatest(database)).toEqual(['007-fact-statements']);
+    expect(await migrateToLatest(database)).toEqual(['007-fact-statements', '008-chart-points']);
     const built = await expectChunksMatchSource(database);
     expect(built.prices.map((r) => [r.year, r.days.length / 10])).toEqual([
       [2020, 4],

@@ -15,12 +15,14 @@ import { upsertRows } from './upsert.ts';
  * The chunks are portable to both engines:
  *   days and period ends: fixed-width YYYY-MM-DD, concatenated;
  *   closes: comma-joined JavaScript shortest round-trip forms (String(n)), so Number(text) gives the
- *   stored double back bit for bit, and the price call writes them into JSON as they are;
+ *   stored double back bit for bit;
+ *   chart points: the year's points as the price chart writes them, UTF-8 JSON with those close texts
+ *   (migration 008): a chart is the stored bytes of its years, cut inside the first and the last;
  *   statement amounts: float64 little-endian bytes (a BLOB, bytea in PostgreSQL). They are computed
  *   with, never passed through, and parsing 1,500 numbers from text per statement call was a tenth of
  *   its CPU (migration 005 changed them from text).
  * daily_prices and financial_facts stay the source of truth; ingest/store.ts rewrites the chunks a
- * write touches in the same transaction, and migrations 004 and 007 built them for existing data.
+ * write touches in the same transaction, and migrations 007 and 008 built them for existing data.
  */
 type AnyDb = Kysely<Schema> | Transaction<Schema>;
 
@@ -43,16 +45,29 @@ export function packPriceYear(securityId: number, points: readonly PricePoint[])
   if (!first) throw new Error('packPriceYear: no points');
   const year = Number(first.day.slice(0, 4));
   let days = '';
+  let chart = '';
   const split: string[] = [];
   const adj: string[] = [];
   for (const p of points) {
     if (p.day.length !== DAY || Number(p.day.slice(0, 4)) !== year) throw new Error(`packPriceYear: day ${p.day}`);
+    const close = String(p.closeSplitAdj);
+    chart += `${days ? ',' : ''}${CHART_POINT}${p.day}","close":${close}}`;
     days += p.day;
-    split.push(String(p.closeSplitAdj));
+    split.push(close);
     adj.push(String(p.closeAdj));
   }
-  return { security_id: securityId, year, days, close_split_adj: split.join(','), close_adj: adj.join(',') };
+  return {
+    security_id: securityId,
+    year,
+    days,
+    close_split_adj: split.join(','),
+    close_adj: adj.join(','),
+    chart_points: Buffer.from(chart),
+  };
 }
+
+/** How every point of chart_points starts; the day follows. */
+const CHART_POINT = '{"day":"';
 
 export type CloseColumn = 'close_split_adj' | 'close_adj';
 
@@ -90,6 +105,67 @@ export async function readCloseSeries(
   return out;
 }
 
+/**
+ * The price chart's points of each security in [from, to] (either end open), as pieces of its JSON
+ * text: the stored chart_points of the years inside the range as they are, the first and last year's
+ * cut at a point's start (found by its day). Securities without prices in the range are absent.
+ */
+export async function readChartPoints(
+  db: AnyDb,
+  ids: readonly number[],
+  range: { from?: string | undefined; to?: string | undefined },
+): Promise<Map<number, Buffer[]>> {
+  const out = new Map<number, Buffer[]>();
+  if (ids.length === 0) return out;
+  let query = db
+    .selectFrom('price_years')
+    .select(['security_id', 'days', 'chart_points'])
+    .where('security_id', 'in', ids);
+  if (range.from) query = query.where('year', '>=', Number(range.from.slice(0, 4)));
+  if (range.to) query = query.where('year', '<=', Number(range.to.slice(0, 4)));
+  const rows = await query.orderBy('security_id').orderBy('year').execute();
+  for (const row of rows) {
+    const piece = chartPointsIn(row.days, row.chart_points, range.from, range.to);
+    if (!piece) continue;
+    const pieces = out.get(row.security_id);
+    if (pieces) pieces.push(piece);
+    else out.set(row.security_id, [piece]);
+  }
+  return out;
+}
+
+/** The part of one year's chart_points whose days are in [from, to], or undefined when none are. */
+function chartPointsIn(days: string, points: Buffer, from?: string, to?: string): Buffer | undefined {
+  const n = days.length / DAY;
+  const first = from ? daysBefore(days, n, from, false) : 0;
+  const end = to ? daysBefore(days, n, to, true) : n;
+  if (first >= end) return undefined;
+  if (first === 0 && end === n) return points;
+  const start = first === 0 ? 0 : pointAt(points, days, first);
+  // The point after the last one kept starts right after the comma that ends the piece.
+  const stop = end === n ? points.length : pointAt(points, days, end) - 1;
+  return points.subarray(start, stop);
+}
+
+function pointAt(points: Buffer, days: string, i: number): number {
+  const at = points.indexOf(`${CHART_POINT}${days.slice(i * DAY, i * DAY + DAY)}"`);
+  if (at < 0) throw new Error(`chart_points lacks day ${days.slice(i * DAY, i * DAY + DAY)}`);
+  return at;
+}
+
+/** How many of a chunk's n sorted days come before `day` (or up to it, with `through`). */
+function daysBefore(days: string, n: number, day: string, through: boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = days.slice(mid * DAY, mid * DAY + DAY);
+    if (at < day || (through && at === day)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function appendYear(series: CloseSeries, days: string, closes: string, from?: string, to?: string): void {
   const values = closes.split(',');
   const n = days.length / DAY;
@@ -101,6 +177,8 @@ function appendYear(series: CloseSeries, days: string, closes: string, from?: st
   }
 }
 
+const PRICE_YEAR_VALUES = ['days', 'close_split_adj', 'close_adj', 'chart_points'] as const;
+
 /** Rewrites the year chunks of `years` (all by default) from the security's whole (merged, adjusted) history. */
 export async function writePriceYears(
   tx: AnyDb,
@@ -110,7 +188,7 @@ export async function writePriceYears(
 ): Promise<void> {
   const byYear = groupBy(history, (p) => Number(p.day.slice(0, 4)), years);
   const rows = [...byYear.values()].map((points) => packPriceYear(securityId, points));
-  await upsertRows(tx, 'price_years', rows, ['security_id', 'year'], ['days', 'close_split_adj', 'close_adj']);
+  await upsertRows(tx, 'price_years', rows, ['security_id', 'year'], PRICE_YEAR_VALUES);
 }
 
 /** A stored fact as the series keep it: the financial_facts columns the read side uses. */
@@ -247,7 +325,7 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K, only?: Readon
 
 /**
  * Builds every chunk of one security from its rows in daily_prices and financial_facts: what the
- * consistency check compares against. Migrations 004 and 007 each run one half for data stored before them.
+ * consistency check compares against. Migrations 008 (prices) and 007 (statements) each run one half for data stored before them.
  */
 export async function rebuildSeries(db: AnyDb, securityId: number): Promise<void> {
   await rebuildPriceYears(db, securityId);

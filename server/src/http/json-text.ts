@@ -1,13 +1,19 @@
 import type { FastifyReply } from 'fastify';
 
 /*
- * Responses written as JSON text by the route itself: the price chart, whose closes are stored as their
- * JSON number text (db/series.ts), so no number is parsed or formatted on the way out. Each writer is
- * tested equal to JSON.stringify of the same response.
+ * Responses written as JSON by the route itself, each writer tested equal to JSON.stringify of the same
+ * response:
+ * - JsonText: text, e.g. the screener page made on a reader thread (db/read-formats.ts);
+ * - JsonBytes: UTF-8 bytes, the price chart assembled from the JSON its year chunks store
+ *   (db/series.ts, chart_points). Bytes go out as they are: no string to flatten, measure and encode.
  */
 export type JsonText = string & { readonly jsonText: true };
+export type JsonBytes = Buffer & { readonly jsonBytes: true };
 
-/** Sends the text as it is: with a JSON content type, Fastify runs no serialiser over a string. */
-export function sendJsonText(reply: FastifyReply, body: JsonText): FastifyReply {
+/** Sends the JSON as it is: with a JSON content type, Fastify runs no serialiser over a string or a buffer. */
+export function sendJsonText(reply: FastifyReply, body: JsonText | JsonBytes): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
+
+export const isJsonBody = (body: unknown): body is JsonText | JsonBytes =>
+  typeof body === 'string' || Buffer.isBuffer(body);

@@ -1,14 +1,12 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Engine } from '../engine.ts';
-import type { Schema } from '../schema.ts';
-import { rebuildPriceYears } from '../series.ts';
 
 /*
  * Series tables (ADR 0008, db/series.ts): price_years and fact_series, the chunked read-side copies of
- * daily_prices and financial_facts. price_years is built here for the securities already stored.
- * fact_series is left empty: migration 005 changed its amounts to binary and 007 replaced it with
- * fact_statements, which 007 builds (built here with today's code, this table would be handed rows of
- * another shape).
+ * daily_prices and financial_facts. Both are left empty here, and built by the last migration that
+ * changes their shape (built here with today's code, they would be handed rows of another shape):
+ * price_years by 008, which added chart_points; fact_series was changed to binary amounts by 005 and
+ * replaced with fact_statements by 007, which builds that.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Schema type
 type AnyDb = Kysely<any>;
@@ -42,8 +40,6 @@ export function seriesMigration(engine: Engine) {
         .addColumn('derived', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('fact_series_pk', ['security_id', 'period', 'line_item']),
     ).execute();
-    const ids = await db.selectFrom('securities').select('id').orderBy('id').execute();
-    for (const { id } of ids) await rebuildPriceYears(db as Kysely<Schema>, id as number);
   }
 
   async function down(db: AnyDb): Promise<void> {

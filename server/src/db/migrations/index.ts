@@ -7,6 +7,7 @@ import { seriesMigration } from './004-series.ts';
 import { factAmountsMigration } from './005-fact-amounts.ts';
 import { screenerIndexMigration } from './006-screener-index.ts';
 import { factStatementsMigration } from './007-fact-statements.ts';
+import { chartPointsMigration } from './008-chart-points.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -21,6 +22,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '005-fact-amounts': factAmountsMigration(engine),
     '006-screener-index': screenerIndexMigration(engine),
     '007-fact-statements': factStatementsMigration(engine),
+    '008-chart-points': chartPointsMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,8 +1,7 @@
 import type { DividendYieldChart, DrawdownChart, PriceChartV2 } from '@app/contract';
-import type { CloseSeries } from '../../db/series.ts';
 import { dividendYieldSeries } from '../../finance/dividends.ts';
 import { drawdownSeries, drawdownSummary } from '../../finance/drawdown.ts';
-import type { JsonText } from '../../http/json-text.ts';
+import type { JsonBytes } from '../../http/json-text.ts';
 import type { SecurityRef } from '../market/securities.ts';
 
 /* Shapes of the chart responses, from grouped rows; one series per security, in the order asked. */
@@ -16,23 +15,33 @@ interface CloseRow {
 }
 
 /**
- * The price chart (contract priceChart) written as JSON text from the stored close texts: each close is
- * the shortest round-trip form of the stored double, which is what JSON.stringify would write. Building
- * 2,500 point objects and serialising them cost four times as much as this (docs/performance.md).
+ * The price chart (contract priceChart) as JSON bytes, from the points its year chunks store as JSON
+ * (db/series.ts, readChartPoints): each close there is the shortest round-trip form of the stored
+ * double, which is what JSON.stringify would write. Only the heads are written here. Building 2,500
+ * point objects and serialising them cost four times as much as writing the points as text, and writing
+ * them as text (then measuring and encoding it to send) twice as much as this (docs/performance.md).
  */
-export function priceChartJson(securities: readonly SecurityRef[], closes: ReadonlyMap<number, CloseSeries>): JsonText {
-  let out = '{"series":[';
+export function priceChartBody(
+  securities: readonly SecurityRef[],
+  points: ReadonlyMap<number, readonly Buffer[]>,
+): JsonBytes {
+  const parts: Buffer[] = [OPEN];
   securities.forEach((s, k) => {
-    out += `${k ? ',' : ''}{"ticker":${JSON.stringify(s.ticker)},"name":${JSON.stringify(s.name)},"currency":${JSON.stringify(s.currency)},"points":[`;
-    const series = closes.get(s.id);
-    if (series) {
-      const { days, closes: values } = series;
-      for (let i = 0; i < days.length; i++) out += `${i ? ',' : ''}{"day":"${days[i]}","close":${values[i]}}`;
-    }
-    out += ']}';
+    const head = `${k ? ',' : ''}{"ticker":${JSON.stringify(s.ticker)},"name":${JSON.stringify(s.name)},"currency":${JSON.stringify(s.currency)},"points":[`;
+    parts.push(Buffer.from(head));
+    (points.get(s.id) ?? []).forEach((piece, i) => {
+      if (i) parts.push(COMMA);
+      parts.push(piece);
+    });
+    parts.push(CLOSE);
   });
-  return `${out}]}` as JsonText;
+  parts.push(CLOSE);
+  return Buffer.concat(parts) as JsonBytes;
 }
+
+const OPEN = Buffer.from('{"series":[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']}');
 
 interface BarRow extends CloseRow {
   close: number;

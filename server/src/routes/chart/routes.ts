@@ -13,13 +13,13 @@ import type { z } from 'zod';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
-import { readCloseSeries } from '../../db/series.ts';
+import { readChartPoints } from '../../db/series.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { type JsonText, sendJsonText } from '../../http/json-text.ts';
+import { isJsonBody, type JsonBytes, sendJsonText } from '../../http/json-text.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { type Range, selectCloses, selectDividends, selectSplits } from '../market/series-queries.ts';
-import { dividendYieldOf, drawdownOf, ohlcvSeries, priceChartJson } from './presenter.ts';
+import { dividendYieldOf, drawdownOf, ohlcvSeries, priceChartBody } from './presenter.ts';
 import { selectBars, selectValuationFacts } from './queries.ts';
 import { valuationSeries } from './valuation.ts';
 
@@ -34,15 +34,15 @@ interface ChartCall<R extends z.ZodType> {
   post: boolean;
   summary: string;
   response: R;
-  /** The response, or its JSON text when written directly (the price calls). */
-  build: (db: Db, securities: SecurityRef[], range: Range) => Promise<z.infer<R> | JsonText>;
+  /** The response, or its JSON when written directly (the price calls). */
+  build: (db: Db, securities: SecurityRef[], range: Range) => Promise<z.infer<R> | JsonBytes>;
 }
 
 const ids = (securities: SecurityRef[]) => securities.map((s) => s.id);
 
-/** Written as JSON text straight from the stored close texts (presenter priceChartJson). */
+/** Written as JSON straight from the JSON the year chunks store (presenter priceChartBody). */
 async function prices(db: Db, securities: SecurityRef[], range: Range) {
-  return priceChartJson(securities, await readCloseSeries(db, ids(securities), range, 'close_split_adj'));
+  return priceChartBody(securities, await readChartPoints(db, ids(securities), range));
 }
 
 async function ohlcv(db: Db, securities: SecurityRef[], range: Range) {
@@ -149,7 +149,7 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
     ) => {
       const securities = await resolveTickers(database.db, input.tickers, call.kind);
       const body = await call.build(database.db, securities, { from: input.from, to: input.to });
-      if (typeof body === 'string') return sendJsonText(reply, body as JsonText);
+      if (isJsonBody(body)) return sendJsonText(reply, body);
       return body;
     };
     const description = `${call.summary}, one series per ticker (${call.kind} tickers; another is a 404 ticker_not_found).`;
