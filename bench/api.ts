@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
+import { Pool } from './http-client.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -103,19 +104,23 @@ function request(url: string): Promise<{ status: number; body: string }> {
 }
 
 /**
- * A request under load: the body is read and dropped, never decoded. Turning every 100 kB answer into a
- * string piled garbage into this process, and its own collections (tens of ms) showed up as server latency
- * in the runs after.
+ * Load comes from bench/http-client.ts, not node:http: on this 2-core machine the generator's own CPU and
+ * garbage are taken from the server it measures (node:http's client cost about 0.25 ms per 100 kB answer,
+ * and its collections delayed the open-loop sends by 20-30 ms). Its connections are kept per server.
  */
-function hit(url: string, through: http.Agent = agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: through }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      })
-      .on('error', reject);
-  });
+const pools = new Map<string, Pool>();
+
+function hit(url: string, connectionsAtMost = connections): Promise<number> {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  const origin = url.slice(0, slash);
+  const key = `${origin} ${connectionsAtMost}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    const { hostname, port: at } = new URL(origin);
+    pool = new Pool(hostname, Number(at), connectionsAtMost);
+    pools.set(key, pool);
+  }
+  return pool.get(url.slice(slash)).then((answer) => answer.status);
 }
 
 interface Result {
@@ -176,7 +181,7 @@ async function load(url: (i: number) => string, loops = connections, duration = 
  * it). This is latency at a given load; the closed loop above measures it at saturation, where p99 is
  * set by the queue (connections / throughput) rather than by the server's work per request.
  */
-const openAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const OPEN_LOOP_CONNECTIONS = 64;
 
 async function openLoad(url: (i: number) => string, rate: number): Promise<Result> {
   const latencies: number[] = [];
@@ -192,7 +197,7 @@ async function openLoad(url: (i: number) => string, rate: number): Promise<Resul
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     sentLate = Math.max(sentLate, performance.now() - due);
     inFlight.push(
-      hit(url(i), openAgent).then(
+      hit(url(i), OPEN_LOOP_CONNECTIONS).then(
         (status) => {
           latencies.push(performance.now() - due);
           if (status !== 200) errors++;
@@ -328,7 +333,7 @@ try {
   );
 } finally {
   agent.destroy();
-  openAgent.destroy();
+  for (const pool of pools.values()) pool.destroy();
   ceiling?.kill('SIGTERM');
   server.kill('SIGTERM');
 }
