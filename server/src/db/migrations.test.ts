@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { insertSecurity } from '../../test/securities.ts';
+import { indicatorRowJson } from '../routes/indicator/columns.ts';
+import { indicatorSeedRow } from '../routes/indicator/factory.ts';
 import { type Database, databaseAnswers, migrateToLatest } from './index.ts';
 import { bumpDataVersion, readDataVersion } from './meta.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -68,6 +70,40 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       // Only the tie-breaker is sorted, not the sector's rows by market cap.
       expect(steps).toContain('LAST TERM OF ORDER BY');
     }
+  });
+
+  it('stores every screener row whole for the rows there before migration 009', async () => {
+    database = await target.open();
+    const migrator = new Migrator({
+      db: database.db,
+      provider: migrationProvider(database.engine),
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    });
+    expect((await migrator.migrateTo('008-chart-points')).error).toBeUndefined();
+    const id = await insertSecurity(database.db, { ticker: 'OLDR', name: 'Old "Row" Ünïcode' });
+    const { row_json: _json, ...columns } = indicatorSeedRow(
+      id,
+      { ticker: 'OLDR', name: 'Old "Row" Ünïcode', pe: 0.1 + 0.2, is_green_water: 1 },
+      '2026-01-02T00:00:00.000Z',
+    );
+    await database.db
+      .insertInto('indicators')
+      .values(columns as never)
+      .execute();
+    expect(await migrateToLatest(database)).toEqual(['009-indicator-rows']);
+    const row = await database.db
+      .selectFrom('indicators')
+      .selectAll()
+      .where('security_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.row_json).toBe(indicatorRowJson(columns));
+    expect(JSON.parse(row.row_json)).toMatchObject({
+      ticker: 'OLDR',
+      name: 'Old "Row" Ünïcode',
+      pe: 0.1 + 0.2,
+      isGreenWater: true,
+      isGreenEnergy: false,
+    });
   });
 
   it('stores days, flags and prices portably', async () => {

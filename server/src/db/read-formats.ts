@@ -40,7 +40,19 @@ export function rowsJson(
   return `${out}]`;
 }
 
-export const readFormats = { rows: rowsJson };
+/** The first column's texts, each already JSON, as one JSON array of the first `keep` rows. */
+export function jsonList(
+  rows: readonly (readonly unknown[])[],
+  _names: readonly string[],
+  options: { keep: number },
+): string {
+  const n = Math.min(rows.length, options.keep);
+  const texts = new Array<unknown>(n);
+  for (let i = 0; i < n; i++) texts[i] = (rows[i] as readonly unknown[])[0];
+  return `[${texts.join(',')}]`;
+}
+
+export const readFormats = { rows: rowsJson, list: jsonList };
 export type ReadFormats = typeof readFormats;
 export type FormatName = keyof ReadFormats;
 export type FormatOptions<F extends FormatName> = Parameters<ReadFormats[F]>[2];

@@ -181,6 +181,11 @@ export interface IndicatorsTable {
   is_green_waste: Flag;
   as_of: string | null;
   updated_at: string;
+  /**
+   * The row as the screener writes it with every field (a page without $select): JSON text under the API
+   * names, made by indicatorRowJson from the columns beside it, in the same write (migration 009).
+   */
+  row_json: string;
 }
 
 export interface FeedsTable {

@@ -25,6 +25,7 @@ import {
   priceToEarnings,
   priceToSales,
 } from '../finance/valuation.ts';
+import { indicatorRowJson } from '../routes/indicator/columns.ts';
 
 /*
  * The screener table (indicators): one wide row per security, recomputed after every load for the
@@ -159,7 +160,7 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
     const drawdown = drawdownSummary(prices.map((p) => ({ day: p.day, close: p.close_adj })));
     const hasFundamentals = security.kind === 'stock' && factRows.length > 0;
 
-    const row: Schema['indicators'] = {
+    const columns: Omit<Schema['indicators'], 'row_json'> = {
       security_id: id,
       ticker: security.ticker,
       name: security.name,
@@ -201,6 +202,7 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
       as_of: lastPrice?.day ?? null,
       updated_at: new Date().toISOString(),
     };
+    const row: Schema['indicators'] = { ...columns, row_json: indicatorRowJson(columns) };
     const { security_id: _id, ...update } = row;
     await db
       .insertInto('indicators')

@@ -8,6 +8,7 @@ import { factAmountsMigration } from './005-fact-amounts.ts';
 import { screenerIndexMigration } from './006-screener-index.ts';
 import { factStatementsMigration } from './007-fact-statements.ts';
 import { chartPointsMigration } from './008-chart-points.ts';
+import { indicatorRowsMigration } from './009-indicator-rows.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -23,6 +24,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '006-screener-index': screenerIndexMigration(engine),
     '007-fact-statements': factStatementsMigration(engine),
     '008-chart-points': chartPointsMigration(engine),
+    '009-indicator-rows': indicatorRowsMigration,
   };
   return { getMigrations: async () => migrations };
 }

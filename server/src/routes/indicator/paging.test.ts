@@ -2,6 +2,7 @@ import { odataResponse } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
+import { indicatorSeedRow } from './factory.ts';
 
 const ROWS = 1005;
 
@@ -30,23 +31,16 @@ describe.each(testDatabases())('screener server-driven paging on $engine', (targ
       )
       .returning(['id', 'ticker'])
       .execute();
-    await t.database.db
-      .insertInto('indicators')
-      .values(
-        ids.map(({ id, ticker }) => ({
-          security_id: id,
-          ticker,
-          name: ticker,
-          kind: 'stock' as const,
-          currency: 'USD',
-          is_green_energy: 0 as const,
-          is_green_transport: 0 as const,
-          is_green_water: 0 as const,
-          is_green_waste: 0 as const,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    // In slices: a full row is 37 values, and SQLite takes at most 32,766 per statement.
+    const rows = ids.map(({ id, ticker }) =>
+      indicatorSeedRow(id, { ticker, name: ticker, exchange: null, country: null }, now),
+    );
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.database.db
+        .insertInto('indicators')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
   });
   afterAll(async () => {
     await t.close();

@@ -1,7 +1,8 @@
 import type { IndicatorField } from '@app/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db/index.ts';
-import { indicatorColumns, indicatorSelectList, presentIndicatorRows } from './columns.ts';
+import { formatObjects } from '../../db/read-formats.ts';
+import { indicatorColumns, indicatorSelectList, isWholeRow, presentIndicatorRows } from './columns.ts';
 
 export interface IndicatorPageQuery {
   where: RawBuilder<unknown>;
@@ -22,17 +23,23 @@ export async function selectIndicatorPageJson(
   query: IndicatorPageQuery,
   keep: number,
 ): Promise<{ json: string; count: number }> {
+  // Every field: the rows as stored whole (indicators.row_json), else the columns asked for.
+  const whole = isWholeRow(query.fields);
   const select = sql<Record<string, unknown>>`
-    select ${sql.raw(indicatorSelectList(query.fields))} from indicators
+    select ${sql.raw(whole ? '"row_json"' : indicatorSelectList(query.fields))} from indicators
     where ${query.where}
     order by ${sql.join(query.orderBy)}
     limit ${query.limit} offset ${query.offset}`;
   const booleans = query.fields.filter((field) => indicatorColumns[field].type === 'boolean');
   if (database.readFormatted) {
-    const { value, count } = await database.readFormatted(select.compile(database.db), 'rows', { booleans, keep });
+    const compiled = select.compile(database.db);
+    const { value, count } = whole
+      ? await database.readFormatted(compiled, 'list', { keep })
+      : await database.readFormatted(compiled, 'rows', { booleans, keep });
     return { json: value, count };
   }
   const { rows } = await select.execute(database.db);
+  if (whole) return { json: formatObjects(rows, 'list', { keep }), count: rows.length };
   const page = presentIndicatorRows(rows.length > keep ? rows.slice(0, keep) : rows, query.fields);
   return { json: JSON.stringify(page), count: rows.length };
 }

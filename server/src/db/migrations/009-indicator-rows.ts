@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { indicatorRowJson } from '../../routes/indicator/columns.ts';
+import type { IndicatorsTable } from '../schema.ts';
+
+/*
+ * indicators.row_json: each screener row as the page writes it with every field, so that a page without
+ * $select is its rows' stored texts joined (docs/performance.md). Filled here for the rows already
+ * stored, from their own columns; from now on whoever writes a row writes it (ingest/indicators.ts).
+ * A later change of the row's JSON must come with a migration that fills it again.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Schema type
+type AnyDb = Kysely<any>;
+
+export const indicatorRowsMigration = {
+  async up(db: AnyDb): Promise<void> {
+    await db.schema
+      .alterTable('indicators')
+      .addColumn('row_json', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    const rows = (await db.selectFrom('indicators').selectAll().execute()) as IndicatorsTable[];
+    for (const row of rows) {
+      await db
+        .updateTable('indicators')
+        .set({ row_json: indicatorRowJson(row) })
+        .where('security_id', '=', row.security_id)
+        .execute();
+    }
+  },
+  async down(db: AnyDb): Promise<void> {
+    await db.schema.alterTable('indicators').dropColumn('row_json').execute();
+  },
+};
