@@ -40,6 +40,15 @@ describe('rowsJson', () => {
     expect(() => rowsJson([[Buffer.from('x')]], ['b'], { booleans: [], keep: 1 })).toThrow(/object in column b/);
   });
 
+  it('writes null for a value a row lacks, refuses a column named __proto__, and keeps a bounded number of row makers', () => {
+    expect(rowsJson([['a']], ['s', 'n'], { booleans: [], keep: 1 })).toBe('[{"s":"a","n":null}]');
+    expect(() => rowsJson([[1]], ['__proto__'], { booleans: [], keep: 1 })).toThrow(/__proto__/);
+    for (let i = 0; i < 1100; i++) rowsJson([[i]], [`c${i}`], { booleans: [], keep: 1 });
+    const makers = (rowsJson as unknown as { makers: Map<string, unknown> }).makers;
+    expect(makers.size).toBeLessThanOrEqual(1000);
+    expect(rowsJson([[7]], ['c1099'], { booleans: [], keep: 1 })).toBe('[{"c1099":7}]');
+  });
+
   it('gives the same value from rows read as objects (formatObjects) as from raw rows', () => {
     const objects = rows.map((row) => Object.fromEntries(names.map((name, c) => [name, row[c]])));
     expect(formatObjects(objects, 'rows', { booleans: ['flag'], keep: 5 })).toBe(
