@@ -104,6 +104,17 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       isGreenWater: true,
       isGreenEnergy: false,
     });
+    if (target.engine === 'postgres') {
+      // The column's default only served the rows already there: a writer that leaves it out fails.
+      const other = await insertSecurity(database.db, { ticker: 'NEWR', name: 'New' });
+      const { row_json: _unused, ...bare } = indicatorSeedRow(other, { ticker: 'NEWR' }, '2026-01-02T00:00:00.000Z');
+      await expect(
+        database.db
+          .insertInto('indicators')
+          .values(bare as never)
+          .execute(),
+      ).rejects.toThrow(/row_json/);
+    }
   });
 
   it('stores days, flags and prices portably', async () => {

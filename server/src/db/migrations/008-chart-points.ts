@@ -23,6 +23,13 @@ export function chartPointsMigration(engine: Engine) {
         .execute();
       const ids = await db.selectFrom('securities').select('id').orderBy('id').execute();
       for (const { id } of ids) await rebuildPriceYears(db as Kysely<Schema>, id as number);
+      // As in 009: the default only let the column be added; a writer that leaves it out must fail.
+      if (engine === 'postgres') {
+        await db.schema
+          .alterTable('price_years')
+          .alterColumn('chart_points', (c) => c.dropDefault())
+          .execute();
+      }
     },
     async down(db: AnyDb): Promise<void> {
       await db.schema.alterTable('price_years').dropColumn('chart_points').execute();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { indicatorRowJson } from '../../routes/indicator/columns.ts';
+import type { Engine } from '../engine.ts';
 import type { IndicatorsTable } from '../schema.ts';
 
 /*
@@ -11,22 +12,32 @@ import type { IndicatorsTable } from '../schema.ts';
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Schema type
 type AnyDb = Kysely<any>;
 
-export const indicatorRowsMigration = {
-  async up(db: AnyDb): Promise<void> {
-    await db.schema
-      .alterTable('indicators')
-      .addColumn('row_json', 'text', (c) => c.notNull().defaultTo(''))
-      .execute();
-    const rows = (await db.selectFrom('indicators').selectAll().execute()) as IndicatorsTable[];
-    for (const row of rows) {
-      await db
-        .updateTable('indicators')
-        .set({ row_json: indicatorRowJson(row) })
-        .where('security_id', '=', row.security_id)
+export function indicatorRowsMigration(engine: Engine) {
+  return {
+    async up(db: AnyDb): Promise<void> {
+      await db.schema
+        .alterTable('indicators')
+        .addColumn('row_json', 'text', (c) => c.notNull().defaultTo(''))
         .execute();
-    }
-  },
-  async down(db: AnyDb): Promise<void> {
-    await db.schema.alterTable('indicators').dropColumn('row_json').execute();
-  },
-};
+      const rows = (await db.selectFrom('indicators').selectAll().execute()) as IndicatorsTable[];
+      for (const row of rows) {
+        await db
+          .updateTable('indicators')
+          .set({ row_json: indicatorRowJson(row) })
+          .where('security_id', '=', row.security_id)
+          .execute();
+      }
+      // The default only let the column be added to stored rows; a writer that leaves it out must fail.
+      // (SQLite cannot drop a column's default: there the types make it required.)
+      if (engine === 'postgres') {
+        await db.schema
+          .alterTable('indicators')
+          .alterColumn('row_json', (c) => c.dropDefault())
+          .execute();
+      }
+    },
+    async down(db: AnyDb): Promise<void> {
+      await db.schema.alterTable('indicators').dropColumn('row_json').execute();
+    },
+  };
+}

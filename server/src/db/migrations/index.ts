@@ -24,7 +24,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '006-screener-index': screenerIndexMigration(engine),
     '007-fact-statements': factStatementsMigration(engine),
     '008-chart-points': chartPointsMigration(engine),
-    '009-indicator-rows': indicatorRowsMigration,
+    '009-indicator-rows': indicatorRowsMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }
