@@ -128,7 +128,25 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
     return versionRead;
   }
 
+  /**
+   * The cache key and ETag of a URL. Repeated URLs (what a cache answers) skip parsing, sorting and
+   * hashing their query again: a bounded map from the raw URL, emptied with the entries.
+   */
+  const identities = new Map<string, { version: number; key: string; etag: string }>();
+  function identify(url: string, dataVersion: number): { key: string; etag: string } {
+    const known = identities.get(url);
+    // An identity is good for the data version it was made with only.
+    if (known?.version === dataVersion) return known;
+    const query = normalisedQuery(url);
+    const tag = createHash('sha1').update(codeVersion).update(query).digest('base64url').slice(0, 16);
+    const identity = { version: dataVersion, key: `${dataVersion}|${query}`, etag: `"${dataVersion}-${tag}"` };
+    if (identities.size >= options.maxEntries * 4) identities.delete(identities.keys().next().value as string);
+    identities.set(url, identity);
+    return identity;
+  }
+
   function clearEntries(): void {
+    identities.clear();
     entries.clear();
     seen.clear();
     bytes = 0;
@@ -167,10 +185,7 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
       async onRequest(request, reply) {
         if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
         const dataVersion = await currentVersion();
-        const query = normalisedQuery(request.url);
-        const key = `${dataVersion}|${query}`;
-        const tag = createHash('sha1').update(codeVersion).update(query).digest('base64url').slice(0, 16);
-        const etag = `"${dataVersion}-${tag}"`;
+        const { key, etag } = identify(request.url, dataVersion);
         if (matches(request.headers['if-none-match'], etag)) {
           return reply.code(304).headers({ etag, 'cache-control': options.cacheControl }).send();
         }
