@@ -48,6 +48,7 @@ interface Entry {
 interface Pending {
   key: string;
   etag: string;
+  version: number;
   /** Asked often enough to be stored (admitAfter). */
   store: boolean;
 }
@@ -129,8 +130,10 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
   }
 
   /**
-   * The cache key and ETag of a URL. Repeated URLs (what a cache answers) skip parsing, sorting and
-   * hashing their query again: a bounded map from the raw URL, emptied with the entries.
+   * The cache key and ETag of the URLs whose answers are stored, by raw URL: a repeat (what the cache
+   * answers) skips parsing, sorting and hashing its query again. Only stored answers are remembered so:
+   * for the long tail of URLs asked once, an identity kept for a while and then dropped would be garbage
+   * promoted to the old generation, which brought full collections every few seconds under load.
    */
   const identities = new Map<string, { version: number; key: string; etag: string }>();
   function identify(url: string, dataVersion: number): { key: string; etag: string } {
@@ -139,10 +142,11 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
     if (known?.version === dataVersion) return known;
     const query = normalisedQuery(url);
     const tag = createHash('sha1').update(codeVersion).update(query).digest('base64url').slice(0, 16);
-    const identity = { version: dataVersion, key: `${dataVersion}|${query}`, etag: `"${dataVersion}-${tag}"` };
-    if (identities.size >= options.maxEntries * 4) identities.delete(identities.keys().next().value as string);
-    identities.set(url, identity);
-    return identity;
+    return { key: `${dataVersion}|${query}`, etag: `"${dataVersion}-${tag}"` };
+  }
+  function remember(url: string, dataVersion: number, key: string, etag: string): void {
+    if (identities.size >= options.maxEntries) identities.delete(identities.keys().next().value as string);
+    identities.set(url, { version: dataVersion, key, etag });
   }
 
   function clearEntries(): void {
@@ -197,7 +201,7 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
             .headers({ etag, 'cache-control': options.cacheControl, 'content-type': hit.contentType, 'x-cache': 'hit' })
             .send(hit.body);
         }
-        pending.set(request, { key, etag, store: admit(key) });
+        pending.set(request, { key, etag, version: dataVersion, store: admit(key) });
         return undefined;
       },
       async onSend(request, reply, payload) {
@@ -210,6 +214,7 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
           // Kept as bytes: a hit is then written as is, with no UTF-8 encoding of a 100 kB string each time.
           const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
           store(miss.key, { body, contentType, bytes: body.length });
+          remember(request.url, miss.version, miss.key, miss.etag);
           return body;
         }
         return payload;
