@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
-import type { FormatName, FormatOptions, FormatValue } from './read-formats.ts';
+import { type FormatName, type FormatOptions, type FormatValue, formatObjects } from './read-formats.ts';
 import type { Schema } from './schema.ts';
 import { PooledSqliteDialect } from './sqlite-dialect.ts';
 import { createReadPool, type Formatted } from './sqlite-read-pool.ts';
@@ -22,11 +22,11 @@ export interface Database {
   /** PostgreSQL schema in use when not the default (tests); migrations keep their tables there too. */
   schema?: string;
   /**
-   * SQLite with reader threads only: a read (outside a transaction) answered in a format of
-   * read-formats.ts, made where it is read (sqlite-read-pool.ts). Without it, callers read rows and
-   * apply the same format (formatObjects) or their own equivalent.
+   * A read (outside a transaction) answered in a format of read-formats.ts. On SQLite with reader
+   * threads the format is made where the rows are read (sqlite-read-pool.ts); elsewhere the rows are
+   * read here and the format applied to them (formatObjects), which gives the same value.
    */
-  readFormatted?<F extends FormatName>(
+  readFormatted<F extends FormatName>(
     query: { sql: string; parameters: readonly unknown[] },
     format: F,
     options: FormatOptions<F>,
@@ -79,16 +79,20 @@ export function openDatabase(options: OpenOptions): Database {
     db,
     engine: 'sqlite',
     location: file,
-    ...(pool
-      ? {
-          readFormatted: <F extends FormatName>(
-            query: { sql: string; parameters: readonly unknown[] },
-            format: F,
-            options: FormatOptions<F>,
-          ) => pool.readFormatted(query.sql, query.parameters, format, options),
-        }
-      : {}),
+    readFormatted: pool
+      ? (query, format, options) => pool.readFormatted(query.sql, query.parameters, format, options)
+      : formattedHere(db),
     close: () => db.destroy(),
+  };
+}
+
+/** readFormatted where the rows are read on this thread: the rows, then the format applied to them. */
+function formattedHere(db: Kysely<Schema>): Database['readFormatted'] {
+  return async (query, format, options) => {
+    const { rows } = await db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(query.sql, [...query.parameters]),
+    );
+    return { value: formatObjects(rows, format, options), count: rows.length };
   };
 }
 
@@ -120,6 +124,7 @@ function openPostgres(url: string, options: OpenOptions): Database {
     engine: 'postgres',
     location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     ...(options.searchPath ? { schema: options.searchPath } : {}),
+    readFormatted: formattedHere(db),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
@@ -130,14 +135,18 @@ function openPostgres(url: string, options: OpenOptions): Database {
   };
 }
 
-/** Bring the schema up to date. Safe to run from several instances at once (Kysely takes a lock). */
-export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({
+/** The migrator of this database: its engine's migrations, its migration table in its schema. */
+export function migratorOf(database: Database): Migrator {
+  return new Migrator({
     db: database.db,
     provider: migrationProvider(database.engine),
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Bring the schema up to date. Safe to run from several instances at once (Kysely takes a lock). */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const { error, results } = await migratorOf(database).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

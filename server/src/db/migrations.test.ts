@@ -1,10 +1,10 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { insertSecurity } from '../../test/securities.ts';
 import { indicatorRowJson } from '../routes/indicator/columns.ts';
 import { indicatorSeedRow } from '../routes/indicator/factory.ts';
-import { type Database, databaseAnswers, migrateToLatest } from './index.ts';
+import { type Database, databaseAnswers, migrateToLatest, migratorOf } from './index.ts';
 import { bumpDataVersion, readDataVersion } from './meta.ts';
 import { migrationProvider } from './migrations/index.ts';
 
@@ -74,11 +74,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
 
   it('stores every screener row whole for the rows there before migration 009', async () => {
     database = await target.open();
-    const migrator = new Migrator({
-      db: database.db,
-      provider: migrationProvider(database.engine),
-      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-    });
+    const migrator = migratorOf(database);
     expect((await migrator.migrateTo('008-chart-points')).error).toBeUndefined();
     const id = await insertSecurity(database.db, { ticker: 'OLDR', name: 'Old "Row" Ünïcode' });
     const { row_json: _json, ...columns } = indicatorSeedRow(

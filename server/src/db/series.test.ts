@@ -1,184 +1,21 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import { insertSecurity } from '../../test/securities.ts';
 import { runIngest } from '../ingest/loader.ts';
 import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
 import { priceChartBody } from '../routes/chart/presenter.ts';
-import { periodRows } from '../routes/financials/periods.ts';
-import { type Database, migrateToLatest } from './index.ts';
-import { migrationProvider } from './migrations/index.ts';
+import { type Database, migrateToLatest, migratorOf } from './index.ts';
 import {
   packAmounts,
-  packFactStatement,
   packPriceYear,
   readChartPoints,
   readCloseSeries,
   rebuildSeries,
-  type SeriesFact,
   unpackAmounts,
 } from './series.ts';
 
-/* The series tables (ADR 0008): the chunk format, and the chunks staying equal to the source tables. */
-
-describe('chunk format', () => {
-  it('keeps every close bit for bit through its text', () => {
-    const awkward = [0.1 + 0.2, 1e-7, 37.166666666666664, 123456789.12345679, 5e-324, 1.7976931348623157e308, 2 / 3];
-    const points = awkward.map((v, i) => ({
-      day: `2021-01-${String(i + 1).padStart(2, '0')}`,
-      closeSplitAdj: v,
-      closeAdj: -v,
-    }));
-    const row = packPriceYear(7, points);
-    expect(row).toMatchObject({ security_id: 7, year: 2021 });
-    expect(row.days).toBe(points.map((p) => p.day).join(''));
-    expect(row.close_split_adj.split(',').map(Number)).toEqual(awkward);
-    expect(row.close_adj.split(',').map(Number)).toEqual(awkward.map((v) => -v));
-  });
-
-  it('keeps every statement amount bit for bit through its bytes, aligned or not', () => {
-    const awkward = [0.1 + 0.2, -0, 1e-300, -123456789012.34, 2 ** 53 + 2, Number.MAX_VALUE, 5e-324];
-    const packed = packAmounts(awkward);
-    expect(packed.byteLength).toBe(awkward.length * 8);
-    expect(Object.is(unpackAmounts(packed)[1], -0)).toBe(true);
-    expect([...unpackAmounts(packed)]).toEqual(awkward);
-    // A blob that does not start on a multiple of 8 (a driver's shared buffer) is copied, not viewed.
-    const shifted = new Uint8Array(packed.byteLength + 3);
-    shifted.set(packed, 3);
-    expect([...unpackAmounts(shifted.subarray(3))]).toEqual(awkward);
-  });
-
-  it('refuses a day of another year or an empty chunk', () => {
-    const day = (d: string) => ({ day: d, closeSplitAdj: 1, closeAdj: 1 });
-    expect(() => packPriceYear(1, [day('2021-12-31'), day('2022-01-03')])).toThrow(/2022-01-03/);
-    expect(() => packPriceYear(1, [])).toThrow(/no points/);
-  });
-
-  it('packs the line items as a matrix over the union of their period ends', () => {
-    const fact = (line_item: string, end: string, value: number, extra: Partial<SeriesFact> = {}): SeriesFact => ({
-      line_item,
-      period: 'quarterly',
-      period_start: `${end.slice(0, 4)}-01-01`,
-      period_end: end,
-      fiscal_year: Number(end.slice(0, 4)),
-      fiscal_period: 'Q1',
-      value,
-      accession: null,
-      derived: 0,
-      ...extra,
-    });
-    const row = packFactStatement(3, [
-      fact('revenue', '2021-06-30', 2, { accession: '0000320193-21-000065', derived: 1, fiscal_period: 'Q2' }),
-      fact('revenue', '2021-03-31', 1, { period_start: null }),
-      // An instant: no start of its own; the flow of the same period gives it.
-      fact('cash', '2021-06-30', 7, { period_start: null, fiscal_period: 'FY', fiscal_year: 2020 }),
-      fact('cash', '2021-09-30', 8, { period_start: null, fiscal_period: 'FY' }),
-    ]);
-    expect(row).toEqual({
-      security_id: 3,
-      period: 'quarterly',
-      period_ends: '2021-03-312021-06-302021-09-30',
-      // March: the revenue fact has none; June from revenue (cash is an instant); September: none at all.
-      period_starts: '----------2021-01-01----------',
-      // Items in name order: cash decides June's fiscal year, revenue its quarter label.
-      fiscal_years: '2021,2020,2021',
-      fiscal_periods: 'Q1Q2FY',
-      line_items: 'cash,revenue',
-      amounts: packAmounts([0, 7, 8, 1, 2, 0]),
-      accessions: '\n[null,"0000320193-21-000065",null]',
-      derived: '-00' + '01-',
-    });
-    expect(() =>
-      packFactStatement(3, [fact('revenue', '2021-03-31', 1), fact('cash', '2021-06-30', 2, { period: 'annual' })]),
-    ).toThrow(/mixed/);
-    expect(() => packFactStatement(3, [fact('revenue', '2021-03-31', 1), fact('revenue', '2021-03-31', 2)])).toThrow(
-      /two facts/,
-    );
-    expect(() => packFactStatement(3, [fact('a,b', '2021-03-31', 1)])).toThrow(/line item/);
-    expect(() => packFactStatement(3, [])).toThrow(/no facts/);
-    // A statement without any filing stores no lists of nulls.
-    expect(packFactStatement(3, [fact('revenue', '2021-03-31', 1)]).accessions).toBe('');
-  });
-
-  it('stores the chart points, and writes the price chart from them, as JSON.stringify would', () => {
-    const securities = [
-      { id: 1, ticker: 'AB.C', name: 'Quote "Co" — Ünïcode \\ ltd', currency: 'USD', kind: 'stock' as const },
-      { id: 2, ticker: 'NONE', name: 'No prices', currency: 'EUR', kind: 'stock' as const },
-    ];
-    const closes = [12.5, 0.1 + 0.2, 1e-7, 1e21, 5e-324];
-    const days = ['2020-01-02', '2020-01-03', '2020-12-31', '2021-01-04', '2021-01-05'];
-    const points = days.map((day, i) => ({ day, closeSplitAdj: closes[i] as number, closeAdj: 1 }));
-    const years = [packPriceYear(1, points.slice(0, 3)), packPriceYear(1, points.slice(3))];
-    expect(years[0]?.chart_points.toString()).toBe(JSON.stringify(points.slice(0, 3).map(chartPoint)).slice(1, -1));
-    const body = priceChartBody(securities, new Map([[1, years.map((y) => y.chart_points)]]));
-    const expected = {
-      series: [
-        { ticker: 'AB.C', name: securities[0]?.name, currency: 'USD', points: points.map(chartPoint) },
-        { ticker: 'NONE', name: 'No prices', currency: 'EUR', points: [] },
-      ],
-    };
-    expect(body.toString()).toBe(JSON.stringify(expected));
-    expect(priceChartBody([], new Map()).toString()).toBe('{"series":[]}');
-  });
-});
-
-const chartPoint = (p: { day: string; closeSplitAdj: number }) => ({ day: p.day, close: p.closeSplitAdj });
-
-describe('periods from a statement', () => {
-  type Fact = [item: string, end: string, start: string | null, fp: string, value: number, accession?: string];
-  const statement = (facts: Fact[]) =>
-    packFactStatement(
-      1,
-      facts.map(([item, end, start, fp, value, accession]) => ({
-        line_item: item,
-        period: 'quarterly',
-        period_start: start,
-        period_end: end,
-        fiscal_year: 2020,
-        fiscal_period: fp as SeriesFact['fiscal_period'],
-        value,
-        accession: accession ?? null,
-        derived: 0,
-      })),
-    );
-  const facts: Fact[] = [
-    ['cash', '2020-03-31', null, 'FY', 10],
-    ['cash', '2020-06-30', null, 'FY', 20],
-    ['eps_basic', '2020-03-31', '2020-01-01', 'Q1', 4, '0000000001-20-000001'],
-    ['eps_basic', '2020-06-30', '2020-04-01', 'Q2', 6],
-    ['revenue', '2020-09-30', '2020-07-01', 'Q3', 7],
-  ];
-
-  it('groups items by period end, takes the start of a flow and a quarter label, restates per-share items', () => {
-    const rows = periodRows(statement(facts), [{ day: '2020-05-01', numerator: 2, denominator: 1 }]);
-    expect(rows.map((r) => [r.periodEnd, r.periodStart, r.fiscalPeriod])).toEqual([
-      ['2020-03-31', '2020-01-01', 'Q1'],
-      ['2020-06-30', '2020-04-01', 'Q2'],
-      ['2020-09-30', '2020-07-01', 'Q3'],
-    ]);
-    // The split after March halves March's EPS; June is already in post-split terms. Cash is not per share.
-    expect(rows[0]?.items.get('eps_basic')).toEqual({ value: 2, accessions: ['0000000001-20-000001'], derived: false });
-    expect(rows[1]?.items.get('eps_basic')).toEqual({ value: 6, accessions: [], derived: false });
-    expect(rows[0]?.items.get('cash')?.value).toBe(10);
-    expect(rows[2]?.items.has('cash')).toBe(false);
-    expect(periodRows(undefined, [])).toEqual([]);
-  });
-
-  it('keeps the periods that end inside the range', () => {
-    const rows = periodRows(statement(facts), [], { from: '2020-04-01', to: '2020-06-30' });
-    expect(rows.map((r) => r.periodEnd)).toEqual(['2020-06-30']);
-  });
-
-  it('reads only the line items asked for, and leaves out the periods none of them has', () => {
-    const rows = periodRows(statement(facts), [], {}, ['revenue', 'cash']);
-    expect(rows.map((r) => [r.periodEnd, [...r.items.keys()]])).toEqual([
-      ['2020-03-31', ['cash']],
-      ['2020-06-30', ['cash']],
-      ['2020-09-30', ['revenue']],
-    ]);
-    expect(periodRows(statement(facts), [], {}, ['revenue']).map((r) => r.periodEnd)).toEqual(['2020-09-30']);
-  });
-});
+/* The series tables (ADR 0008) in the database: the chunks staying equal to the source tables, and their reads. (The chunk format: series-format.test.ts.) */
 
 /** Every chunk row of both series tables, in key order. */
 async function snapshot(database: Database) {
@@ -251,6 +88,22 @@ function sourceOf(bundles: SecurityBundle[]): Source {
 
 const profile = { ticker: 'SERA', kind: 'stock' as const, name: 'Series A', currency: 'USD' };
 
+/** SERA with two years of weekdays across three calendar years, SERB with one week of 2020. */
+async function loadTwoSecurities(db: Database['db']): Promise<void> {
+  await runIngest({
+    db,
+    source: sourceOf([
+      { profile, rejections: [], prices: bars('2019-06-03', '2021-06-30') },
+      {
+        profile: { ...profile, ticker: 'SERB', name: 'Series B' },
+        rejections: [],
+        prices: bars('2020-01-01', '2020-01-10', 5),
+      },
+    ]),
+    tickers: 'all',
+  });
+}
+
 describe.each(testDatabases({ readerThreads: true }))('series tables on $label', (target) => {
   let database: Database | undefined;
   afterEach(async () => {
@@ -307,18 +160,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
   it('read the closes of a range, trimmed inside its first and last years, per security', async () => {
     database = await migratedDatabase(target);
     const db = database.db;
-    await runIngest({
-      db,
-      source: sourceOf([
-        { profile, rejections: [], prices: bars('2019-06-03', '2021-06-30') },
-        {
-          profile: { ...profile, ticker: 'SERB', name: 'Series B' },
-          rejections: [],
-          prices: bars('2020-01-01', '2020-01-10', 5),
-        },
-      ]),
-      tickers: 'all',
-    });
+    await loadTwoSecurities(db);
     const ids = await db.selectFrom('securities').select(['id', 'ticker']).orderBy('ticker').execute();
     const [a, b] = ids.map((r) => r.id) as [number, number];
     const source = await db
@@ -344,18 +186,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
   it('give the price chart of any range from the stored chart points, cut inside its first and last years', async () => {
     database = await migratedDatabase(target);
     const db = database.db;
-    await runIngest({
-      db,
-      source: sourceOf([
-        { profile, rejections: [], prices: bars('2019-06-03', '2021-06-30') },
-        {
-          profile: { ...profile, ticker: 'SERB', name: 'Series B' },
-          rejections: [],
-          prices: bars('2020-01-01', '2020-01-10', 5),
-        },
-      ]),
-      tickers: 'all',
-    });
+    await loadTwoSecurities(db);
     const securities = await db
       .selectFrom('securities')
       .select(['id', 'ticker', 'name', 'currency', 'kind'])
@@ -402,11 +233,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
 
   it('are built by migrations 007 and 008 for securities stored before them, over the chunks of 004 and 005', async () => {
     database = await target.open();
-    const migrator = new Migrator({
-      db: database.db,
-      provider: migrationProvider(database.engine),
-      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-    });
+    const migrator = migratorOf(database);
     const { error } = await migrator.migrateTo('003-news');
     expect(error).toBeUndefined();
     const id = await insertSecurity(database.db, { ticker: 'OLDX', name: 'Old' });

@@ -363,6 +363,28 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
     return best as Thread;
   }
 
+  /**
+   * A statement that has been fast runs here, its rows given to `here`; any other goes to a thread,
+   * which answers with rows, or with the rows in `format` when one is given (the same value as `here`).
+   */
+  function readHereOrSend<T>(
+    sql: string,
+    parameters: readonly unknown[],
+    here: (rows: Record<string, unknown>[]) => T,
+    format: Request['format'],
+  ): Promise<T> {
+    if (closed) return Promise.reject(new Error('database is closed'));
+    if (runsInline(sql)) {
+      try {
+        const rows = readInline(sql, parameters);
+        if (rows) return Promise.resolve(here(rows));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    return send<T>(sql, parameters, format);
+  }
+
   /** Sends a read to the least busy thread. */
   function send<T>(sql: string, parameters: readonly unknown[], format?: Request['format']): Promise<T> {
     const thread = pick();
@@ -377,28 +399,15 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   return {
     size: options.threads,
     read(sql, parameters) {
-      if (closed) return Promise.reject(new Error('database is closed'));
-      if (runsInline(sql)) {
-        try {
-          const rows = readInline(sql, parameters);
-          if (rows) return Promise.resolve(rows);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      }
-      return send<Record<string, unknown>[]>(sql, parameters);
+      return readHereOrSend(sql, parameters, (rows) => rows, undefined);
     },
     readFormatted(sql, parameters, format, options) {
-      if (closed) return Promise.reject(new Error('database is closed'));
-      if (runsInline(sql)) {
-        try {
-          const rows = readInline(sql, parameters);
-          if (rows) return Promise.resolve({ value: formatObjects(rows, format, options), count: rows.length });
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      }
-      return send(sql, parameters, { name: format, options });
+      return readHereOrSend(
+        sql,
+        parameters,
+        (rows) => ({ value: formatObjects(rows, format, options), count: rows.length }),
+        { name: format, options },
+      );
     },
     where: (sql) => (runsInline(sql) ? 'main' : 'thread'),
     async close() {

@@ -45,10 +45,14 @@ interface Entry {
   bytes: number;
 }
 
-interface Pending {
+/** A URL's cache key and ETag, made for one data version. */
+interface Identity {
+  version: number;
   key: string;
   etag: string;
-  version: number;
+}
+
+interface Pending extends Identity {
   /** Asked often enough to be stored (admitAfter). */
   store: boolean;
 }
@@ -135,18 +139,18 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
    * for the long tail of URLs asked once, an identity kept for a while and then dropped would be garbage
    * promoted to the old generation, which brought full collections every few seconds under load.
    */
-  const identities = new Map<string, { version: number; key: string; etag: string }>();
-  function identify(url: string, dataVersion: number): { key: string; etag: string } {
+  const identities = new Map<string, Identity>();
+  function identify(url: string, dataVersion: number): Identity {
     const known = identities.get(url);
     // An identity is good for the data version it was made with only.
     if (known?.version === dataVersion) return known;
     const query = normalisedQuery(url);
     const tag = createHash('sha1').update(codeVersion).update(query).digest('base64url').slice(0, 16);
-    return { key: `${dataVersion}|${query}`, etag: `"${dataVersion}-${tag}"` };
+    return { version: dataVersion, key: `${dataVersion}|${query}`, etag: `"${dataVersion}-${tag}"` };
   }
-  function remember(url: string, dataVersion: number, key: string, etag: string): void {
+  function remember(url: string, identity: Identity): void {
     if (identities.size >= options.maxEntries) identities.delete(identities.keys().next().value as string);
-    identities.set(url, { version: dataVersion, key, etag });
+    identities.set(url, { version: identity.version, key: identity.key, etag: identity.etag });
   }
 
   function clearEntries(): void {
@@ -189,7 +193,8 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
       async onRequest(request, reply) {
         if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
         const dataVersion = await currentVersion();
-        const { key, etag } = identify(request.url, dataVersion);
+        const identity = identify(request.url, dataVersion);
+        const { key, etag } = identity;
         if (matches(request.headers['if-none-match'], etag)) {
           return reply.code(304).headers({ etag, 'cache-control': options.cacheControl }).send();
         }
@@ -201,7 +206,7 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
             .headers({ etag, 'cache-control': options.cacheControl, 'content-type': hit.contentType, 'x-cache': 'hit' })
             .send(hit.body);
         }
-        pending.set(request, { key, etag, version: dataVersion, store: admit(key) });
+        pending.set(request, { ...identity, store: admit(key) });
         return undefined;
       },
       async onSend(request, reply, payload) {
@@ -214,7 +219,7 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
           // Kept as bytes: a hit is then written as is, with no UTF-8 encoding of a 100 kB string each time.
           const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
           store(miss.key, { body, contentType, bytes: body.length });
-          remember(request.url, miss.version, miss.key, miss.etag);
+          remember(request.url, miss);
           return body;
         }
         return payload;

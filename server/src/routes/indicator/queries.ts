@@ -1,8 +1,7 @@
 import type { IndicatorField } from '@app/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db/index.ts';
-import { formatObjects } from '../../db/read-formats.ts';
-import { indicatorColumns, indicatorSelectList, isWholeRow, presentIndicatorRows } from './columns.ts';
+import { indicatorColumns, indicatorSelectList, isWholeRow } from './columns.ts';
 
 export interface IndicatorPageQuery {
   where: RawBuilder<unknown>;
@@ -14,8 +13,8 @@ export interface IndicatorPageQuery {
 
 /**
  * One page of the screener table as the JSON text of its API rows, the first `keep` of them, and how
- * many rows were read (a read of one more than the page tells whether a next one exists). On SQLite with
- * reader threads the text is made on the thread that reads (Database.readFormatted); elsewhere from the rows.
+ * many rows were read (a read of one more than the page tells whether a next one exists): through
+ * Database.readFormatted, which on SQLite with reader threads makes the text on the thread that reads.
  * The fragments come from the OData compiler (parameters only).
  */
 export async function selectIndicatorPageJson(
@@ -31,17 +30,11 @@ export async function selectIndicatorPageJson(
     order by ${sql.join(query.orderBy)}
     limit ${query.limit} offset ${query.offset}`;
   const booleans = query.fields.filter((field) => indicatorColumns[field].type === 'boolean');
-  if (database.readFormatted) {
-    const compiled = select.compile(database.db);
-    const { value, count } = whole
-      ? await database.readFormatted(compiled, 'list', { keep })
-      : await database.readFormatted(compiled, 'rows', { booleans, keep });
-    return { json: value, count };
-  }
-  const { rows } = await select.execute(database.db);
-  if (whole) return { json: formatObjects(rows, 'list', { keep }), count: rows.length };
-  const page = presentIndicatorRows(rows.length > keep ? rows.slice(0, keep) : rows, query.fields);
-  return { json: JSON.stringify(page), count: rows.length };
+  const compiled = select.compile(database.db);
+  const { value, count } = whole
+    ? await database.readFormatted(compiled, 'list', { keep })
+    : await database.readFormatted(compiled, 'rows', { booleans, keep });
+  return { json: value, count };
 }
 
 export async function countIndicators(db: Db, where: RawBuilder<unknown>): Promise<number> {

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { priceChartBody } from '../routes/chart/presenter.ts';
+import { packAmounts, packFactStatement, packPriceYear, type SeriesFact, unpackAmounts } from './series.ts';
+
+/* The series tables' chunk format (ADR 0008): packing, and the price chart written from the stored points. */
+
+describe('chunk format', () => {
+  it('keeps every close bit for bit through its text', () => {
+    const awkward = [0.1 + 0.2, 1e-7, 37.166666666666664, 123456789.12345679, 5e-324, 1.7976931348623157e308, 2 / 3];
+    const points = awkward.map((v, i) => ({
+      day: `2021-01-${String(i + 1).padStart(2, '0')}`,
+      closeSplitAdj: v,
+      closeAdj: -v,
+    }));
+    const row = packPriceYear(7, points);
+    expect(row).toMatchObject({ security_id: 7, year: 2021 });
+    expect(row.days).toBe(points.map((p) => p.day).join(''));
+    expect(row.close_split_adj.split(',').map(Number)).toEqual(awkward);
+    expect(row.close_adj.split(',').map(Number)).toEqual(awkward.map((v) => -v));
+  });
+
+  it('keeps every statement amount bit for bit through its bytes, aligned or not', () => {
+    const awkward = [0.1 + 0.2, -0, 1e-300, -123456789012.34, 2 ** 53 + 2, Number.MAX_VALUE, 5e-324];
+    const packed = packAmounts(awkward);
+    expect(packed.byteLength).toBe(awkward.length * 8);
+    expect(Object.is(unpackAmounts(packed)[1], -0)).toBe(true);
+    expect([...unpackAmounts(packed)]).toEqual(awkward);
+    // A blob that does not start on a multiple of 8 (a driver's shared buffer) is copied, not viewed.
+    const shifted = new Uint8Array(packed.byteLength + 3);
+    shifted.set(packed, 3);
+    expect([...unpackAmounts(shifted.subarray(3))]).toEqual(awkward);
+  });
+
+  it('refuses a day of another year or an empty chunk', () => {
+    const day = (d: string) => ({ day: d, closeSplitAdj: 1, closeAdj: 1 });
+    expect(() => packPriceYear(1, [day('2021-12-31'), day('2022-01-03')])).toThrow(/2022-01-03/);
+    expect(() => packPriceYear(1, [])).toThrow(/no points/);
+  });
+
+  it('packs the line items as a matrix over the union of their period ends', () => {
+    const fact = (line_item: string, end: string, value: number, extra: Partial<SeriesFact> = {}): SeriesFact => ({
+      line_item,
+      period: 'quarterly',
+      period_start: `${end.slice(0, 4)}-01-01`,
+      period_end: end,
+      fiscal_year: Number(end.slice(0, 4)),
+      fiscal_period: 'Q1',
+      value,
+      accession: null,
+      derived: 0,
+      ...extra,
+    });
+    const row = packFactStatement(3, [
+      fact('revenue', '2021-06-30', 2, { accession: '0000320193-21-000065', derived: 1, fiscal_period: 'Q2' }),
+      fact('revenue', '2021-03-31', 1, { period_start: null }),
+      // An instant: no start of its own; the flow of the same period gives it.
+      fact('cash', '2021-06-30', 7, { period_start: null, fiscal_period: 'FY', fiscal_year: 2020 }),
+      fact('cash', '2021-09-30', 8, { period_start: null, fiscal_period: 'FY' }),
+    ]);
+    expect(row).toEqual({
+      security_id: 3,
+      period: 'quarterly',
+      period_ends: '2021-03-312021-06-302021-09-30',
+      // March: the revenue fact has none; June from revenue (cash is an instant); September: none at all.
+      period_starts: '----------2021-01-01----------',
+      // Items in name order: cash decides June's fiscal year, revenue its quarter label.
+      fiscal_years: '2021,2020,2021',
+      fiscal_periods: 'Q1Q2FY',
+      line_items: 'cash,revenue',
+      amounts: packAmounts([0, 7, 8, 1, 2, 0]),
+      accessions: '\n[null,"0000320193-21-000065",null]',
+      derived: '-00' + '01-',
+    });
+    expect(() =>
+      packFactStatement(3, [fact('revenue', '2021-03-31', 1), fact('cash', '2021-06-30', 2, { period: 'annual' })]),
+    ).toThrow(/mixed/);
+    expect(() => packFactStatement(3, [fact('revenue', '2021-03-31', 1), fact('revenue', '2021-03-31', 2)])).toThrow(
+      /two facts/,
+    );
+    expect(() => packFactStatement(3, [fact('a,b', '2021-03-31', 1)])).toThrow(/line item/);
+    expect(() => packFactStatement(3, [])).toThrow(/no facts/);
+    // A statement without any filing stores no lists of nulls.
+    expect(packFactStatement(3, [fact('revenue', '2021-03-31', 1)]).accessions).toBe('');
+  });
+
+  it('stores the chart points, and writes the price chart from them, as JSON.stringify would', () => {
+    const securities = [
+      { id: 1, ticker: 'AB.C', name: 'Quote "Co" — Ünïcode \\ ltd', currency: 'USD', kind: 'stock' as const },
+      { id: 2, ticker: 'NONE', name: 'No prices', currency: 'EUR', kind: 'stock' as const },
+    ];
+    const closes = [12.5, 0.1 + 0.2, 1e-7, 1e21, 5e-324];
+    const days = ['2020-01-02', '2020-01-03', '2020-12-31', '2021-01-04', '2021-01-05'];
+    const points = days.map((day, i) => ({ day, closeSplitAdj: closes[i] as number, closeAdj: 1 }));
+    const years = [packPriceYear(1, points.slice(0, 3)), packPriceYear(1, points.slice(3))];
+    expect(years[0]?.chart_points.toString()).toBe(JSON.stringify(points.slice(0, 3).map(chartPoint)).slice(1, -1));
+    const body = priceChartBody(securities, new Map([[1, years.map((y) => y.chart_points)]]));
+    const expected = {
+      series: [
+        { ticker: 'AB.C', name: securities[0]?.name, currency: 'USD', points: points.map(chartPoint) },
+        { ticker: 'NONE', name: 'No prices', currency: 'EUR', points: [] },
+      ],
+    };
+    expect(body.toString()).toBe(JSON.stringify(expected));
+    expect(priceChartBody([], new Map()).toString()).toBe('{"series":[]}');
+  });
+});
+
+const chartPoint = (p: { day: string; closeSplitAdj: number }) => ({ day: p.day, close: p.closeSplitAdj });
