@@ -5,7 +5,7 @@ import { addDays, type DividendPoint } from '../../finance/types.ts';
 import { groupBySecurity, type SecurityRef } from '../market/securities.ts';
 import { selectDividends, selectSplits } from '../market/series-queries.ts';
 import { inputsOf, metricValues } from './metrics.ts';
-import { type PeriodRow, periodRows, ttmRow } from './periods.ts';
+import { type PeriodRow, periodRows, previousRow, START_WINDOW_DAYS, ttmRow } from './periods.ts';
 import { selectFactStatements } from './queries.ts';
 
 /*
@@ -19,8 +19,6 @@ export interface SecurityFinancials {
   dividends: DividendPoint[];
 }
 
-/** One period before from is read too: averages (ROE, ROA) need the balance at the period's start. */
-const LOOK_BACK_DAYS: Record<Period, number> = { annual: 400, quarterly: 100 };
 
 export async function loadFinancials(
   db: Db,
@@ -31,7 +29,8 @@ export async function loadFinancials(
   metrics?: readonly FinancialMetric[],
 ): Promise<SecurityFinancials[]> {
   const ids = securities.map((s) => s.id);
-  const from = range.from ? addDays(range.from, -LOOK_BACK_DAYS[period]) : undefined;
+  // The period before from is read too: averages (ROE, ROA) need the balance at the first period's start.
+  const from = range.from ? addDays(range.from, -START_WINDOW_DAYS[period]) : undefined;
   const inputs = metrics ? inputsOf(metrics) : undefined;
   const [facts, dividends, splits] = await Promise.all([
     selectFactStatements(db, ids, period),
@@ -66,7 +65,7 @@ export function presentPeriods(
       fiscalPeriod: row.fiscalPeriod,
       periodStart: row.periodStart,
       periodEnd: row.periodEnd,
-      ...metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends }),
+      ...metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends }),
     });
   });
   return { ticker: data.security.ticker, currency: data.security.currency, periods };

@@ -4,6 +4,7 @@ import { inputsOf, lineItemsOf, type MetricContext, metricValues } from './metri
 import type { Cell, PeriodRow } from './periods.ts';
 
 const period = (year: number, items: Record<string, Cell>): PeriodRow => ({
+  index: year - 2000,
   fiscalYear: year,
   fiscalPeriod: 'FY',
   periodStart: `${year}-01-01`,

@@ -240,6 +240,7 @@ export function inputsOf(metrics: readonly FinancialMetric[]): { lineItems: stri
   const seen = new Set<string>();
   let dividends = false;
   const recording = (): PeriodRow => ({
+    index: 0,
     fiscalYear: 0,
     fiscalPeriod: 'FY',
     // A period with a start: the per-share fallback to the dividends by ex-date needs one.

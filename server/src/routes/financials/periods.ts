@@ -1,7 +1,7 @@
 import { SERIES_DAY as DAY, type FactStatementRow, NO_DAY, NO_FACT, unpackAmounts } from '../../db/series.ts';
 import { splitFactorAfter } from '../../finance/adjust.ts';
 import { ttmSum } from '../../finance/periods.ts';
-import type { SplitPoint } from '../../finance/types.ts';
+import { addDays, type SplitPoint } from '../../finance/types.ts';
 
 /*
  * Facts grouped into fiscal periods: one row per period end, holding every line item filed for it with
@@ -19,6 +19,8 @@ export interface FinancialValue {
 export type Cell = FinancialValue & { value: number };
 
 export interface PeriodRow {
+  /** Its position among all the periods of its statement (previousRow). */
+  index: number;
   fiscalYear: number;
   fiscalPeriod: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
   periodStart: string | null;
@@ -89,6 +91,7 @@ export function periodRows(
         years ??= statement.fiscal_years.split(',');
         const start = statement.period_starts.slice(i * DAY, i * DAY + DAY);
         row = {
+          index: i,
           fiscalYear: Number(years[i]),
           fiscalPeriod: statement.fiscal_periods.slice(i * 2, i * 2 + 2) as PeriodRow['fiscalPeriod'],
           periodStart: start === NO_DAY ? null : start,
@@ -111,6 +114,26 @@ export function periodRows(
     }
   }
   return rows.filter((row): row is PeriodRow => row !== undefined);
+}
+
+/**
+ * How far back the period before a period may end and still be its start (averages: ROE, ROA): a year
+ * and its slack, a quarter and its slack. Reading `from` minus this much finds it (load.ts).
+ */
+export const START_WINDOW_DAYS = { annual: 400, quarterly: 100 } as const;
+
+/**
+ * The period whose end is rows[i]'s start, for averages: the statement's period right before it, when it
+ * was read and ends within START_WINDOW_DAYS. Else none: a year missing from the filings leaves no start,
+ * rather than taking the year before it. So a period's values do not depend on the range asked for, nor
+ * on which line items were read (a period before that has none of them has none of their values either).
+ */
+export function previousRow(rows: readonly PeriodRow[], i: number): PeriodRow | undefined {
+  const row = rows[i];
+  const before = rows[i - 1];
+  if (!row || !before || before.index !== row.index - 1) return undefined;
+  const window = START_WINDOW_DAYS[row.fiscalPeriod === 'FY' ? 'annual' : 'quarterly'];
+  return before.periodEnd >= addDays(row.periodEnd, -window) ? before : undefined;
 }
 
 const NONE_CODE = NO_FACT.charCodeAt(0);
@@ -148,6 +171,7 @@ export function ttmRow(quarters: readonly PeriodRow[]): PeriodRow | null {
     });
   }
   return {
+    index: last.index,
     fiscalYear: last.fiscalYear,
     fiscalPeriod: last.fiscalPeriod,
     periodStart: last4[0]?.periodStart ?? null,

@@ -8,6 +8,7 @@ import {
 import type { Period } from '../../db/schema.ts';
 import type { SecurityFinancials } from '../financials/load.ts';
 import { metricValues } from '../financials/metrics.ts';
+import { previousRow } from '../financials/periods.ts';
 
 /* A financials group turned into a table: rows = line items, columns = fiscal periods (oldest first). */
 
@@ -15,7 +16,7 @@ export function sheetTable(data: SecurityFinancials, sheet: SheetId, period: Per
   const metrics: readonly FinancialMetric[] = financialGroups[sheet];
   const columns = data.rows.map((row, i) => ({
     row,
-    ...metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends }),
+    ...metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends }),
   }));
   // A column where every line of the sheet is empty (a period filed with other statements only) is left out.
   const filled = columns.filter((c) => metrics.some((m) => c.values[m] != null));
@@ -42,7 +43,7 @@ export function sheetTable(data: SecurityFinancials, sheet: SheetId, period: Per
 export function filledPeriods(data: SecurityFinancials, sheet: SheetId): number {
   const metrics: readonly FinancialMetric[] = financialGroups[sheet];
   return data.rows.filter((row, i) => {
-    const { values } = metricValues(row, metrics, { previous: data.rows[i - 1], dividends: data.dividends });
+    const { values } = metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends });
     return metrics.some((m) => values[m] != null);
   }).length;
 }
