@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
+import { staleStatementValues } from '../server/src/routes/financials/stored.ts';
 import { Pool } from './http-client.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -76,6 +77,28 @@ function startProcess(command: string, args: string[], env: Record<string, strin
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
+}
+
+/**
+ * The server rebuilds the stored statement values at start when the dataset was made by code of another
+ * version (ADR 0010); until then it computes them per request. Measured once they are all there.
+ */
+async function statementValuesRebuilt(): Promise<void> {
+  const database = openDatabase({ sqliteFile: path.join(dataDir, 'ledgerlight.db') });
+  try {
+    const started = performance.now();
+    let reported = false;
+    for (;;) {
+      const stale = (await staleStatementValues(database.db)).length;
+      if (stale === 0) break;
+      if (!reported) out(`waiting for the server to rebuild the statement values of ${stale} securities`);
+      reported = true;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    if (reported) out(`statement values rebuilt in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await database.close();
+  }
 }
 
 async function waitFor(url: string): Promise<void> {
@@ -237,6 +260,7 @@ const server = startProcess('node', ['scripts/start.mjs'], {
 let ceiling: ChildProcess | undefined;
 try {
   await waitFor(`${base}/readyz`);
+  await statementValuesRebuilt();
   const tickers = (
     JSON.parse(
       (

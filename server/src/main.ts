@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase } from './db/index.ts';
 import { createMetrics } from './http/metrics.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
 import { newsSettings, startNewsRefresher } from './news/refresher.ts';
+import { rebuildStatementValues } from './routes/financials/stored.ts';
 
 /** Boot: configuration, database and migrations, then the HTTP server; stop cleanly on a signal. */
 async function main(): Promise<void> {
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
    */
   let news: { stop(): Promise<void> } | undefined;
   let seeding: Promise<unknown> | undefined;
+  let rebuilding: Promise<unknown> | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await Promise.all([app.close(), news?.stop(), seeding]);
+      await Promise.all([app.close(), news?.stop(), seeding, rebuilding]);
       await database.close();
       app.log.info('stopped');
       process.exit(0);
@@ -71,6 +73,18 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`listening on ${config.PUBLIC_URL}`);
+  // The stored financials values of securities loaded before them, or by code of another version (ADR
+  // 0010): rebuilt while the server answers (computing those it has not reached yet).
+  const statements = Date.now();
+  rebuilding = rebuildStatementValues(database.db, {
+    stopping: () => stopping,
+    onError: (securityId, error) => app.log.warn({ securityId, err: error }, 'statement values not rebuilt'),
+  })
+    .then(({ written, failed }) => {
+      if (written + failed > 0)
+        app.log.info({ written, failed, ms: Date.now() - statements }, 'statement values rebuilt');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'statement values rebuild failed'));
   news = startNewsRefresher(
     { db: database.db, settings: newsSettings(config), log: app.log },
     { onRun: metrics.recordFeedRun, onRunFailed: metrics.recordFeedRunFailure },

@@ -122,6 +122,34 @@ export interface FactStatementsTable {
   derived: string;
 }
 
+/**
+ * Every metric of the financials calls for every period of one fact_statements row, computed and written
+ * as JSON tokens (routes/financials/stored.ts, ADR 0010): a financials answer is these joined. Derived
+ * data: rebuilt from fact_statements, splits and dividends whenever they change, and at start for rows
+ * of another `version` (the computations' version), which are never read. n = the number of periods.
+ */
+export interface StatementValuesTable {
+  security_id: number;
+  period: Period;
+  /** STATEMENT_VALUES_VERSION of the code that wrote the row. */
+  version: number;
+  /** As fact_statements.period_ends. */
+  period_ends: string;
+  /** Per period, newline-joined: `"fiscalYear":…,"fiscalPeriod":…,"periodStart":…,"periodEnd":…`. */
+  heads: string;
+  /** As fact_statements.line_items and .derived (- no fact): which periods a metric list includes. */
+  line_items: string;
+  present: string;
+  /** The metrics, comma-joined: line k of the tokens, row k of derived. */
+  metrics: string;
+  /** One line per metric, newline-joined: n JSON numbers (or null), comma-joined. */
+  value_tokens: string;
+  /** One line per metric, newline-joined: n JSON arrays of accession numbers ('' for none), tab-joined; '' when none at all. */
+  accession_tokens: string;
+  /** Metric-major, one character per cell: 1 derived (computed here), 0 not. */
+  derived: string;
+}
+
 export interface FinancialFactsTable {
   security_id: number;
   /** Our normalised line item name (revenue, net_income, eps_basic, ...). */
@@ -327,6 +355,7 @@ export interface Schema {
   financial_facts: FinancialFactsTable;
   price_years: PriceYearsTable;
   fact_statements: FactStatementsTable;
+  statement_values: StatementValuesTable;
   indicators: IndicatorsTable;
   feeds: FeedsTable;
   news_items: NewsItemsTable;

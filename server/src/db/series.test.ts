@@ -282,7 +282,12 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     await sql`insert into fact_series values (${id}, 'annual', 'revenue', '2020-12-31', '2020-01-01', '2020', 'FY', ${packAmounts([42.5])}, '', '0')`.execute(
       database.db,
     );
-    expect(await migrateToLatest(database)).toEqual(['007-fact-statements', '008-chart-points', '009-indicator-rows']);
+    expect(await migrateToLatest(database)).toEqual([
+      '007-fact-statements',
+      '008-chart-points',
+      '009-indicator-rows',
+      '010-statement-values',
+    ]);
     const built = await expectChunksMatchSource(database);
     expect(built.prices.map((r) => [r.year, r.days.length / 10])).toEqual([
       [2020, 4],

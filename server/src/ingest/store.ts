@@ -3,6 +3,7 @@ import type { FinancialFactsTable, Schema } from '../db/schema.ts';
 import { type SeriesFact, writeFactStatements, writePriceYears } from '../db/series.ts';
 import { upsertRows } from '../db/upsert.ts';
 import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
+import { writeStatementValues } from '../routes/financials/stored.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
 import type { FactRecord, SecurityBundle, SecurityProfile } from './types.ts';
 
@@ -312,6 +313,8 @@ export async function writeSecurity(
     const touched = new Set(factRows.map((f) => f.period));
     await writeFactStatements(tx, id, [...byKey.values()], touched);
   }
+  // The stored financials values (ADR 0010) come from the statements, the splits and the dividends.
+  if (counts.facts + counts.splits + counts.dividends > 0) await writeStatementValues(tx, id);
   return { securityId: id, counts };
 }
 

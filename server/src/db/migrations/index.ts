@@ -9,6 +9,7 @@ import { screenerIndexMigration } from './006-screener-index.ts';
 import { factStatementsMigration } from './007-fact-statements.ts';
 import { chartPointsMigration } from './008-chart-points.ts';
 import { indicatorRowsMigration } from './009-indicator-rows.ts';
+import { statementValuesMigration } from './010-statement-values.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -25,6 +26,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '007-fact-statements': factStatementsMigration(engine),
     '008-chart-points': chartPointsMigration(engine),
     '009-indicator-rows': indicatorRowsMigration(engine),
+    '010-statement-values': statementValuesMigration,
   };
   return { getMigrations: async () => migrations };
 }

@@ -19,7 +19,6 @@ export interface SecurityFinancials {
   dividends: DividendPoint[];
 }
 
-
 export async function loadFinancials(
   db: Db,
   securities: readonly SecurityRef[],

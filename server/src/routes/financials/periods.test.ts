@@ -74,7 +74,15 @@ describe('periods from a statement', () => {
         })),
       );
     // 2019 is missing: 2020 has no start (2018 is two years back); 2021 has 2020's.
-    const all = periodRows(annual([['equity', 2017], ['equity', 2018], ['equity', 2020], ['equity', 2021]]), []);
+    const all = periodRows(
+      annual([
+        ['equity', 2017],
+        ['equity', 2018],
+        ['equity', 2020],
+        ['equity', 2021],
+      ]),
+      [],
+    );
     expect(all.map((_, i) => previousRow(all, i)?.periodEnd)).toEqual([
       undefined,
       '2017-12-31',
@@ -82,12 +90,30 @@ describe('periods from a statement', () => {
       '2020-12-31',
     ]);
     // A range starting mid-2021 reads 2020 too, and gives 2021 the same start.
-    const ranged = periodRows(annual([['equity', 2020], ['equity', 2021]]), [], { from: '2021-01-01' });
+    const ranged = periodRows(
+      annual([
+        ['equity', 2020],
+        ['equity', 2021],
+      ]),
+      [],
+      { from: '2021-01-01' },
+    );
     expect(previousRow(ranged, 0)).toBeUndefined();
-    const back = periodRows(annual([['equity', 2020], ['equity', 2021]]), [], { from: '2020-06-01' });
+    const back = periodRows(
+      annual([
+        ['equity', 2020],
+        ['equity', 2021],
+      ]),
+      [],
+      { from: '2020-06-01' },
+    );
     expect(previousRow(back, 1)?.periodEnd).toBe('2020-12-31');
     // The period right before that has none of the items read is not replaced by an older one.
-    const items = annual([['equity', 2019], ['revenue', 2020], ['equity', 2021]]);
+    const items = annual([
+      ['equity', 2019],
+      ['revenue', 2020],
+      ['equity', 2021],
+    ]);
     const equityOnly = periodRows(items, [], {}, ['equity']);
     expect(equityOnly.map((r) => r.periodEnd)).toEqual(['2019-12-31', '2021-12-31']);
     expect(previousRow(equityOnly, 1)).toBeUndefined();

@@ -10,11 +10,14 @@ import {
   tickersOnlyQuery,
   ttmFinancials,
 } from '@app/contract';
+import type { FastifyReply } from 'fastify';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Period } from '../../db/schema.ts';
 import { dataCache } from '../../http/data-cache.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import { resolveTickers } from '../market/securities.ts';
-import { loadFinancials, metricList, presentPeriods, presentTtm } from './load.ts';
+import { loadFinancials, presentTtm } from './load.ts';
+import { financialsJson } from './stored.ts';
 
 /*
  * spec 7, Financials under /api/data/financials/: tickers, from, to (bounding the period end) and
@@ -43,18 +46,14 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
   const responses = { 200: financialsResponse, 400: errorBody, 404: errorBody };
 
   async function answer(
+    reply: FastifyReply,
     input: { tickers: string[]; from?: string | undefined; to?: string | undefined },
     period: Period,
     metrics: readonly FinancialMetric[],
   ) {
     // Any kind: a coin is a known ticker without fundamentals, so its series has no periods.
     const securities = await resolveTickers(database.db, input.tickers);
-    const data = await loadFinancials(database.db, securities, period, input, metrics);
-    return {
-      period,
-      metrics: metricList(metrics),
-      series: data.map((d) => presentPeriods(d, metrics, input.from)),
-    };
+    return sendJsonText(reply, await financialsJson(database, securities, period, input, metrics));
   }
 
   for (const group of PERIOD_CALLS) {
@@ -70,7 +69,7 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
         },
         ...cached,
       },
-      async (request) => answer(request.query, request.query.period ?? 'annual', financialGroups[group]),
+      async (request, reply) => answer(reply, request.query, request.query.period ?? 'annual', financialGroups[group]),
     );
   }
 
@@ -86,7 +85,7 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
       },
       ...cached,
     },
-    async (request) => answer(request.query, 'annual', financialGroups['financial-returns']),
+    async (request, reply) => answer(reply, request.query, 'annual', financialGroups['financial-returns']),
   );
 
   app.get(
@@ -101,7 +100,8 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
       },
       ...cached,
     },
-    async (request) => answer(request.query, request.query.period ?? 'annual', [...new Set(request.query.fields)]),
+    async (request, reply) =>
+      answer(reply, request.query, request.query.period ?? 'annual', [...new Set(request.query.fields)]),
   );
 
   app.get(
