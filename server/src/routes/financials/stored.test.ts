@@ -17,6 +17,7 @@ import {
   STATEMENT_VALUES_VERSION,
   staleStatementValues,
   statementValuesRow,
+  writeStatementValues,
 } from './stored.ts';
 
 /*
@@ -170,6 +171,30 @@ describe.each(testDatabases({ readerThreads: true }))('stored statement values o
     expect(await eps()).toBeCloseTo(1 / 3);
     await loadSecurities(db, [{ ticker: 'ACME', splits: [{ day: '2023-08-01', numerator: 2, denominator: 1 }] }]);
     expect(await eps()).toBeCloseTo(1 / 6);
+
+    // A load and a rebuild of the same security at once: the rebuild waits for the load's transaction,
+    // then reads what it wrote (on PostgreSQL the advisory lock; without it the rebuild either wrote the
+    // values from before the load, or failed on the rows the load had just inserted).
+    let rebuilt = false;
+    let rebuild: Promise<void> | undefined;
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('splits')
+        .values({ security_id: acme.id, day: '2024-02-01', numerator: 2, denominator: 1, source: 'test' })
+        .execute();
+      await writeStatementValues(tx, acme.id);
+      rebuild = db
+        .transaction()
+        .execute((other) => writeStatementValues(other, acme.id))
+        .then(() => {
+          rebuilt = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(rebuilt).toBe(false);
+    });
+    await rebuild;
+    expect(rebuilt).toBe(true);
+    expect(await eps()).toBeCloseTo(1 / 12);
   });
 });
 
