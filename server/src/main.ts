@@ -75,14 +75,14 @@ async function main(): Promise<void> {
   app.log.info(`listening on ${config.PUBLIC_URL}`);
   // The stored financials values of securities loaded before them, or by code of another version (ADR
   // 0010): rebuilt while the server answers (computing those it has not reached yet).
-  const statements = Date.now();
+  const rebuildStarted = Date.now();
   rebuilding = rebuildStatementValues(database.db, {
     stopping: () => stopping,
     onError: (securityId, error) => app.log.warn({ securityId, err: error }, 'statement values not rebuilt'),
   })
     .then(({ written, failed }) => {
       if (written + failed > 0)
-        app.log.info({ written, failed, ms: Date.now() - statements }, 'statement values rebuilt');
+        app.log.info({ written, failed, ms: Date.now() - rebuildStarted }, 'statement values rebuilt');
     })
     .catch((error: unknown) => app.log.error({ err: error }, 'statement values rebuild failed'));
   news = startNewsRefresher(

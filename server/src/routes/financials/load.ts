@@ -42,9 +42,13 @@ export async function loadFinancials(
   return securities.map((security) => ({
     security,
     rows: periodRows(f.get(security.id), s.get(security.id) ?? [], { from, to: range.to }, inputs?.lineItems),
-    dividends: (d.get(security.id) ?? []).map((x) => ({ exDate: x.ex_date, amount: x.amount_split_adj })),
+    dividends: dividendPoints(d.get(security.id) ?? []),
   }));
 }
+
+/** Dividend rows as the metrics take them: split-adjusted amounts by ex-date. */
+export const dividendPoints = (rows: readonly { ex_date: string; amount_split_adj: number }[]): DividendPoint[] =>
+  rows.map((row) => ({ exDate: row.ex_date, amount: row.amount_split_adj }));
 
 export function metricList(metrics: readonly FinancialMetric[]): FinancialsResponse['metrics'] {
   return metrics.map((name) => ({ name, ...financialMetricInfo[name] }));

@@ -1,15 +1,16 @@
 import type { FinancialMetric } from '@app/contract';
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Database, Db } from '../../db/index.ts';
-import type { Period, Schema, StatementValuesTable } from '../../db/schema.ts';
-import { FACT_STATEMENT_COLUMNS, type FactStatementRow } from '../../db/series.ts';
+import type { Period, StatementValuesTable } from '../../db/schema.ts';
+import type { FactStatementRow } from '../../db/series.ts';
 import type { DividendPoint, SplitPoint } from '../../finance/types.ts';
 import type { JsonText } from '../../http/json-text.ts';
 import type { SecurityRef } from '../market/securities.ts';
 import { selectDividends, selectSplits } from '../market/series-queries.ts';
-import { loadFinancials, metricList, presentPeriods, type SecurityFinancials } from './load.ts';
+import { dividendPoints, loadFinancials, metricList, presentPeriods, type SecurityFinancials } from './load.ts';
 import { inputsOf, metricsWithComputation, metricValues } from './metrics.ts';
 import { periodRows, previousRow } from './periods.ts';
+import { selectFactStatements } from './queries.ts';
 
 /*
  * Stored statement values (ADR 0010). Computing a five-company income statement from fact_statements
@@ -81,28 +82,22 @@ export function statementValuesRow(
   };
 }
 
-type Writer = Db | Transaction<Schema>;
-
 /**
  * Rewrites the statement_values rows of one security from its statements, splits and dividends as the
  * writer sees them: the loader calls it in the transaction that changed any of them.
  */
-export async function writeStatementValues(db: Writer, securityId: number): Promise<void> {
+export async function writeStatementValues(db: Db, securityId: number): Promise<void> {
   // PostgreSQL: a rebuild and a load of the same security take turns, so the later writer read the
   // later data (SQLite has one writer at a time; a stale snapshot there fails to write instead).
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`select pg_advisory_xact_lock(${STATEMENT_LOCK}, ${securityId})`.execute(db);
   }
   const [statements, splits, dividends] = await Promise.all([
-    db
-      .selectFrom('fact_statements')
-      .select(['security_id', 'period', ...FACT_STATEMENT_COLUMNS])
-      .where('security_id', '=', securityId)
-      .execute(),
-    selectSplits(db as Db, [securityId]),
-    selectDividends(db as Db, [securityId]),
+    selectFactStatements(db, [securityId]),
+    selectSplits(db, [securityId]),
+    selectDividends(db, [securityId]),
   ]);
-  const points = dividends.map((d) => ({ exDate: d.ex_date, amount: d.amount_split_adj }));
+  const points = dividendPoints(dividends);
   const rows = statements.map((statement) => statementValuesRow(statement, splits, points));
   await db.deleteFrom('statement_values').where('security_id', '=', securityId).execute();
   if (rows.length > 0) await db.insertInto('statement_values').values(rows).execute();
