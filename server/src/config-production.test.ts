@@ -9,6 +9,7 @@ const production = {
   OIDC_ISSUER: 'https://id.example',
   OIDC_CLIENT_ID: 'ledgerlight-web',
   OIDC_AUDIENCE: 'https://ledgerlight.example/api',
+  METRICS_TOKEN: 'metrics-token-0123456789',
 };
 
 function problems(env: Record<string, string | undefined>): string {
@@ -38,8 +39,27 @@ describe('production configuration', () => {
     ['PUBLIC_URL', { PUBLIC_URL: undefined }, /PUBLIC_URL: must be an https:\/\/ URL/],
     ['OIDC_ISSUER', { OIDC_ISSUER: 'http://id.example' }, /OIDC_ISSUER: must be an https:\/\/ URL/],
     ['FEEDS_ALLOW_LOOPBACK', { FEEDS_ALLOW_LOOPBACK: 'true' }, /FEEDS_ALLOW_LOOPBACK: must not be true/],
+    ['METRICS_TOKEN', { METRICS_TOKEN: undefined }, /METRICS_TOKEN: required .* or set METRICS_PUBLIC=true/],
+    [
+      'METRICS_TOKEN',
+      { METRICS_TOKEN: undefined, METRICS_PUBLIC: 'false' },
+      /METRICS_TOKEN: required with NODE_ENV=production/,
+    ],
   ])('refuses a missing or bad %s and names it', (_name, change, message) => {
     expect(problems({ ...production, ...change })).toMatch(message);
+  });
+
+  it('serves an open /metrics in production only when METRICS_PUBLIC=true says so', () => {
+    const config = loadConfig({ ...production, METRICS_TOKEN: undefined, METRICS_PUBLIC: 'true' });
+    expect([config.METRICS_TOKEN, config.METRICS_PUBLIC]).toEqual([undefined, true]);
+    // Outside production /metrics stays open for a laptop's Prometheus.
+    expect(loadConfig({}).METRICS_PUBLIC).toBe(false);
+  });
+
+  it('never prints a production secret it refuses', () => {
+    const message = problems({ ...production, SESSION_SECRET: 'correct-horse-battery' });
+    expect(message).toContain('SESSION_SECRET: must be at least 32 bytes (the value is not shown; it has 21 bytes)');
+    expect(message).not.toContain('correct-horse');
   });
 
   it('counts the session secret in bytes, not characters', () => {

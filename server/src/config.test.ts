@@ -24,7 +24,6 @@ describe('configuration', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['LOG_LEVEL', 'loud'],
-    ['DATABASE_URL', 'mysql://localhost/db'],
     ['PUBLIC_URL', 'ftp://example.com'],
     ['NODE_ENV', 'staging'],
   ])('rejects a bad %s and names it', (name, value) => {
@@ -36,6 +35,31 @@ describe('configuration', () => {
       expect((error as ConfigError).message).toContain(`${name}:`);
       expect((error as ConfigError).message).toContain(JSON.stringify(value));
     }
+  });
+
+  it.each([
+    ['SESSION_SECRET', 'hunter2-too-short', 'must be at least 32 bytes', 17],
+    ['METRICS_TOKEN', 'tiny-token', 'must be at least 16 characters', 10],
+    ['DATABASE_URL', 'mysql://admin:s3cr3t-pw@db.internal/ledger', 'must be a postgres:// or postgresql:// URL', 42],
+    ['WALLET_RPC_URLS', '1=https://mainnet.infura.io/v3/0123456789abcdef key', 'must be chainId=url pairs', 51],
+  ])('says what is wrong with %s without printing it', (name, value, problem, bytes) => {
+    try {
+      loadConfig({ [name]: value });
+      expect.unreachable('loadConfig should have thrown');
+    } catch (error) {
+      const message = (error as ConfigError).message;
+      expect(message).toContain(`${name}: ${problem}`);
+      expect(message).toContain(`the value is not shown; it has ${bytes} bytes`);
+      // Not the value, nor any telling piece of it.
+      for (const piece of value.split(/[:/@= ]+/).filter((part) => part.length >= 6))
+        expect(message).not.toContain(piece);
+    }
+  });
+
+  it('hides the user and password of a URL in any other variable', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://admin:s3cr3t@example.com' })).toThrow(
+      'PUBLIC_URL: Invalid URL (got "ftp://***@example.com")',
+    );
   });
 
   it('names every bad variable at once', () => {

@@ -95,6 +95,8 @@ export const configSchema = z
     RATE_LIMIT_ODATA: z.coerce.number().int().min(0).max(1_000_000).default(300),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // Production refuses an open /metrics (docs/operations.md) unless this says it is meant to be public.
+    METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
   })
   .superRefine((env, ctx) => {
     const need = (name: string, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: why });
@@ -106,6 +108,11 @@ export const configSchema = z
       need('PUBLIC_URL', 'must be an https:// URL with NODE_ENV=production (cookies are Secure, HSTS is sent)');
     if (env.NODE_ENV === 'production' && env.OIDC_ISSUER && !env.OIDC_ISSUER.startsWith('https://'))
       need('OIDC_ISSUER', 'must be an https:// URL with NODE_ENV=production');
+    if (env.NODE_ENV === 'production' && !env.METRICS_TOKEN && env.METRICS_PUBLIC !== 'true')
+      need(
+        'METRICS_TOKEN',
+        'required with NODE_ENV=production (GET /metrics would be open to anyone); or set METRICS_PUBLIC=true',
+      );
     if (env.NODE_ENV === 'production' && env.FEEDS_ALLOW_LOOPBACK === 'true')
       need('FEEDS_ALLOW_LOOPBACK', 'must not be true with NODE_ENV=production (it lets feeds reach this machine)');
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) need('OIDC_CLIENT_ID', 'required when OIDC_ISSUER is set');
@@ -125,6 +132,7 @@ export const configSchema = z
       /** Demo feeds: on by default when no feeds file is configured (an offline first start). */
       FEEDS_DEMO: env.FEEDS_DEMO ? env.FEEDS_DEMO === 'true' : !env.FEEDS_FILE,
       FEEDS_ALLOW_LOOPBACK: env.FEEDS_ALLOW_LOOPBACK === 'true',
+      METRICS_PUBLIC: env.METRICS_PUBLIC === 'true',
       TRUST_PROXY: trustProxy(env.TRUST_PROXY),
     };
   });
@@ -159,7 +167,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const got = typeof issue.path[0] === 'string' ? present[issue.path[0]] : undefined;
-    return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+    return `${name}: ${issue.message}${got === undefined ? '' : ` (${describeValue(name, got)})`}`;
   });
   throw new ConfigError(problems);
+}
+
+/*
+ * Variables whose value is a secret or may carry one (a database password, an RPC provider's API key in
+ * its URL path). A configuration error ends up in logs and CI output: it says what is wrong with them,
+ * never what they are.
+ */
+const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'METRICS_TOKEN', 'DATABASE_URL', 'WALLET_RPC_URLS']);
+const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSPHRASE|PRIVATE|CREDENTIAL|_KEY$/;
+
+/** What a bad value was, fit to print: secrets by their length only, and never a URL's user or password. */
+export function describeValue(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name) || SECRET_NAME.test(name))
+    return `the value is not shown; it has ${Buffer.byteLength(value)} bytes`;
+  return `got ${JSON.stringify(value.replace(/\/\/[^/@\s]*@/g, '//***@'))}`;
 }
