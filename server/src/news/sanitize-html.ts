@@ -1,42 +1,22 @@
-import { Parser } from 'htmlparser2';
+import { type WalkStats, walkHtml } from './html-walk.ts';
 
 /*
  * An allow-list HTML sanitiser for feed summaries. Only a few formatting tags survive, with no
  * attributes except a safe href on links; script-like elements are dropped with their content;
  * every other tag is removed but its text kept. Output text is re-escaped, so whatever the parser
  * decoded cannot turn back into markup. Summaries are cut to a text budget with tags closed properly.
+ * The walk (html-walk.ts) is linear in its input: nesting and element counts are bounded.
  */
 
 const ALLOWED = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre']);
-const VOID = new Set(['br']);
-/** Elements whose content is never text for a reader (or is dangerous): dropped whole. */
-const DROPPED = new Set([
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'svg',
-  'math',
-  'template',
-  'noscript',
-  'noembed',
-  'textarea',
-  'select',
-  'title',
-  'head',
-  'xmp',
-  'plaintext',
-]);
 
 export interface SanitizeOptions {
   /** Longest visible text kept; the rest is cut with an ellipsis. */
   maxTextLength?: number;
   /** Base for relative links (the item's link or the feed URL). */
   baseUrl?: string;
+  /** Filled with the walk's cost (tests count it). */
+  stats?: WalkStats;
 }
 
 export function escapeHtml(text: string): string {
@@ -61,75 +41,77 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
   const budget = options.maxTextLength ?? 2000;
   let out = '';
   let textLength = 0;
-  let truncated = false;
-  let dropDepth = 0;
+  /** Allowed elements written and not closed yet, innermost last (the walk closes them in that order). */
   const open: string[] = [];
-
-  const parser = new Parser(
+  walkHtml(
+    html,
     {
-      onopentag(name, attributes) {
-        if (DROPPED.has(name)) {
-          dropDepth++;
-          return;
+      open(name, href) {
+        if (!ALLOWED.has(name)) return true;
+        if (name === 'br') {
+          out += '<br>';
+          return true;
         }
-        if (dropDepth > 0 || truncated || !ALLOWED.has(name)) return;
         if (name === 'a') {
-          const href = safeHref(attributes.href ?? '', options.baseUrl);
-          out += href ? `<a href="${escapeHtml(href)}" rel="nofollow noopener noreferrer">` : '<a>';
+          const safe = safeHref(href ?? '', options.baseUrl);
+          out += safe ? `<a href="${escapeHtml(safe)}" rel="nofollow noopener noreferrer">` : '<a>';
         } else out += `<${name}>`;
-        if (!VOID.has(name)) open.push(name);
+        open.push(name);
+        return true;
       },
-      ontext(text) {
-        if (dropDepth > 0 || truncated) return;
+      close(name) {
+        if (ALLOWED.has(name) && name !== 'br') out += `</${open.pop()}>`;
+      },
+      text(text) {
         const room = budget - textLength;
         if (text.length > room) {
           out += `${escapeHtml(text.slice(0, room).trimEnd())}…`;
-          truncated = true;
-          return;
+          return false;
         }
         textLength += text.length;
         out += escapeHtml(text);
+        return true;
       },
-      onclosetag(name) {
-        if (DROPPED.has(name)) {
-          dropDepth = Math.max(0, dropDepth - 1);
-          return;
-        }
-        if (dropDepth > 0 || VOID.has(name)) return;
-        const at = open.lastIndexOf(name);
-        if (at === -1 || truncated) return;
-        // Close anything left open inside it, so the output is always well nested.
-        while (open.length > at) out += `</${open.pop()}>`;
+      cut() {
+        // Nested too deep or too many elements: say it was cut, where it was cut.
+        out += '…';
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
+    options.stats,
   );
-  parser.write(html);
-  parser.end();
-  while (open.length > 0) out += `</${open.pop()}>`;
-  return out.replace(/^(\s|<br>)+|(\s|<br>)+$/g, '');
+  return trimBreaks(out);
 }
 
-/** Plain text of an HTML fragment (for titles and for finding ticker mentions). */
-export function htmlToText(html: string): string {
+/** Whitespace and <br> removed at both ends (by hand: a regex anchored at the end is quadratic on runs). */
+function trimBreaks(html: string): string {
+  let start = 0;
+  let end = html.length;
+  for (;;) {
+    if (start < end && /\s/.test(html[start] as string)) start++;
+    else if (start + 4 <= end && html.startsWith('<br>', start)) start += 4;
+    else break;
+  }
+  for (;;) {
+    if (end > start && /\s/.test(html[end - 1] as string)) end--;
+    else if (end - 4 >= start && html.startsWith('<br>', end - 4)) end -= 4;
+    else break;
+  }
+  return html.slice(start, end);
+}
+
+/** Plain text of an HTML fragment (titles, ticker mentions), at most `maxLength` characters read. */
+export function htmlToText(html: string, maxLength = 10_000): string {
   let text = '';
-  let dropDepth = 0;
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (DROPPED.has(name)) dropDepth++;
-        else if (name === 'br' || name === 'p' || name === 'li') text += ' ';
-      },
-      ontext(data) {
-        if (dropDepth === 0) text += data;
-      },
-      onclosetag(name) {
-        if (DROPPED.has(name)) dropDepth = Math.max(0, dropDepth - 1);
-      },
+  walkHtml(html, {
+    open(name) {
+      if (name === 'br' || name === 'p' || name === 'li') text += ' ';
+      return true;
     },
-    { decodeEntities: true, lowerCaseTags: true },
-  );
-  parser.write(html);
-  parser.end();
-  return text.replace(/\s+/g, ' ').trim();
+    close() {},
+    text(data) {
+      text += data;
+      return text.length < maxLength;
+    },
+  });
+  return text.slice(0, maxLength).replace(/\s+/g, ' ').trim();
 }
