@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { mountedProviderRoute } from '../idp/mount.ts';
 import { rateLimited } from './errors.ts';
 
 /*
@@ -18,18 +19,23 @@ export type BucketName = 'sign-in' | 'search' | 'odata';
 interface Rule {
   bucket: BucketName;
   method: string;
-  /** Matches the request path (no query string). */
-  path: RegExp;
+  /**
+   * The route that will run: a Fastify route pattern as registered, or a development-provider path as
+   * `mountedProviderRoute` names it. Never the raw URL: `/nonce/`, `/%6Eonce` or `/idp/Token` reach the
+   * same handler and must spend from the same bucket.
+   */
+  route: string;
 }
 
 const RULES: Rule[] = [
-  { bucket: 'sign-in', method: 'GET', path: /^\/api\/auth\/wallet\/nonce$/ },
-  { bucket: 'sign-in', method: 'POST', path: /^\/api\/auth\/wallet\/verify-login$/ },
-  // The development identity provider's password form and token endpoint (mounted under /idp).
-  { bucket: 'sign-in', method: 'POST', path: /^\/idp\/interaction\/[^/]+\/login$/ },
-  { bucket: 'sign-in', method: 'POST', path: /^\/idp\/token$/ },
-  { bucket: 'search', method: 'GET', path: /^\/api\/data\/company\/search$/ },
-  { bucket: 'odata', method: 'GET', path: /^\/api\/data\/indicator\/odata(v2)?$/ },
+  { bucket: 'sign-in', method: 'GET', route: '/api/auth/wallet/nonce' },
+  { bucket: 'sign-in', method: 'POST', route: '/api/auth/wallet/verify-login' },
+  // The development identity provider's password form (a Fastify route) and token endpoint (its own router).
+  { bucket: 'sign-in', method: 'POST', route: '/idp/interaction/:uid/login' },
+  { bucket: 'sign-in', method: 'POST', route: '/idp/token' },
+  { bucket: 'search', method: 'GET', route: '/api/data/company/search' },
+  { bucket: 'odata', method: 'GET', route: '/api/data/indicator/odata' },
+  { bucket: 'odata', method: 'GET', route: '/api/data/indicator/odatav2' },
 ];
 
 export interface RateLimitSettings {
@@ -81,10 +87,13 @@ export function tokenBuckets(limit: number, windowSeconds: number, maxKeys = 100
   };
 }
 
-function pathOf(request: FastifyRequest): string {
-  const url = request.raw.url ?? request.url;
-  const at = url.indexOf('?');
-  return at < 0 ? url : url.slice(0, at);
+/**
+ * The route a request will run. Fastify has matched it already when onRequest hooks run (its router
+ * decodes percent-encoding, ignores a trailing slash here, and is case-sensitive), so its pattern is
+ * exact. Requests for the development provider match no Fastify route: its own router decides.
+ */
+export function routeOf(request: FastifyRequest): string | undefined {
+  return request.routeOptions.url ?? mountedProviderRoute(request.raw.url ?? request.url);
 }
 
 /**
@@ -102,8 +111,8 @@ export function registerRateLimits(
   if (buckets.size === 0) return;
   app.addHook('onRequest', async (request) => {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const path = pathOf(request);
-    const rule = RULES.find((r) => r.method === method && r.path.test(path));
+    const route = routeOf(request);
+    const rule = route === undefined ? undefined : RULES.find((r) => r.method === method && r.route === route);
     const limiter = rule && buckets.get(rule.bucket);
     if (!rule || !limiter) return;
     const retryAfter = limiter.take(request.ip);

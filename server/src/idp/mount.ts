@@ -10,6 +10,23 @@ const INTERACTION = /^\/idp\/interaction\//;
 
 type Interaction = Awaited<ReturnType<DevProvider['provider']['interactionDetails']>>;
 
+/** Requests the provider's Koa app answers: everything under /idp but the interaction pages (Fastify routes). */
+function handledByProvider(url: string): boolean {
+  return (url === PREFIX || url.startsWith(`${PREFIX}/`) || url.startsWith(`${PREFIX}?`)) && !INTERACTION.test(url);
+}
+
+/**
+ * The provider route a request reaches, for rate limits: `/idp/token` for `/idp/Token/` too. oidc-provider's
+ * router (lib/helpers/router.js) matches the undecoded path case-insensitively (folding ASCII letters only
+ * can make a path equal to its ASCII routes) and retries once without one trailing slash; Koa's path stops
+ * at '?' or '#'.
+ */
+export function mountedProviderRoute(url: string): string | undefined {
+  if (!handledByProvider(url)) return undefined;
+  const path = (url.slice(PREFIX.length).split(/[?#]/)[0] || '/').replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return `${PREFIX}${path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path}`;
+}
+
 /**
  * Mounts the development provider under /idp of the app's origin. The provider is a Koa app: an onRequest
  * hook hands it the raw request with the prefix stripped (originalUrl keeps the prefix, which is how the
@@ -19,8 +36,7 @@ export async function mountDevProvider(app: FastifyInstance, { provider }: DevPr
   const callback = provider.callback();
   app.addHook('onRequest', async (request, reply) => {
     const url = request.raw.url ?? '/';
-    if (!(url === PREFIX || url.startsWith(`${PREFIX}/`) || url.startsWith(`${PREFIX}?`))) return;
-    if (INTERACTION.test(url)) return;
+    if (!handledByProvider(url)) return;
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     raw.originalUrl = url;
