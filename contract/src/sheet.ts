@@ -50,7 +50,7 @@ export const sheetData = z
     ticker: z.string(),
     sheet: sheetId,
     period: z.enum(['annual', 'quarterly']),
-    currency: z.string(),
+    currency: z.string().meta({ description: 'ISO 4217 code of the amounts: the reporting currency of the filings' }),
     columns: z.array(
       z.object({
         fiscalYear: z.number().int(),
@@ -61,7 +61,10 @@ export const sheetData = z
     rows: z.array(
       z.object({
         lineItem: financialMetric,
-        unit: z.string(),
+        unit: z.enum(['currency', 'currency/share', 'shares', 'ratio']).meta({
+          description:
+            "currency: an amount in the sheet's currency; currency/share: per share in it; ratio: a fraction",
+        }),
         description: z.string(),
         values: z.array(z.number().nullable()).meta({ description: 'One per column' }),
         accessions: z.array(z.array(z.string())).meta({ description: 'One list of filings per column' }),
@@ -80,7 +83,7 @@ export const sheetData = z
       rows: [
         {
           lineItem: 'revenue',
-          unit: 'USD',
+          unit: 'currency',
           description: 'Revenue',
           values: [1250000000],
           accessions: [['0001234567-25-000012']],
