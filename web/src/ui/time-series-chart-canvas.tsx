@@ -1,5 +1,7 @@
 import {
   AreaSeries,
+  type AutoscaleInfo,
+  CandlestickSeries,
   createChart,
   createSeriesMarkers,
   HistogramSeries,
@@ -12,14 +14,26 @@ import {
   type SeriesType,
   type Time,
 } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BandsPrimitive, createBandsPrimitive } from './chart-bands.ts';
 import { type ChartColors, onThemeChange, readChartColors } from './chart-colors.ts';
 import type { ChartSeries, TimeSeriesChartProps } from './time-series-chart.tsx';
 import {
+  AxesGrid,
+  AxesLabels,
+  type AxesLayout,
+  axisMeasure,
+  computeAxes,
+  gutterWidth,
+  sameLayout,
+  X_AXIS_HEIGHT,
+} from './time-series-chart-axes.tsx';
+import {
   bandSwatch,
+  hasBadge,
   markerList,
+  SCALE_MARGINS,
   seriesColor,
   seriesOptions,
   shadedBands,
@@ -49,6 +63,26 @@ interface Drawn {
 const NO_MARKERS: NonNullable<TimeSeriesChartProps['markers']> = [];
 const NO_BANDS: NonNullable<TimeSeriesChartProps['bands']> = [];
 
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** The volume pane's share of the plot height. */
+const LOWER_PANE_SHARE = 0.22;
+
+const seriesDefinition = (kind: ChartSeries['kind']) =>
+  kind === 'area'
+    ? AreaSeries
+    : kind === 'histogram'
+      ? HistogramSeries
+      : kind === 'candlestick'
+        ? CandlestickSeries
+        : LineSeries;
+
+/** The sorted days of every series: a day's index is its logical position on the time scale. */
+function unionDays(series: readonly ChartSeries[]): string[] {
+  const days = new Set<string>();
+  for (const item of series) for (const point of item.points) days.add(point.day);
+  return [...days].sort();
+}
+
 /** The lightweight-charts implementation behind TimeSeriesChart (loaded lazily). */
 export default function TimeSeriesChartCanvas({
   label,
@@ -56,15 +90,18 @@ export default function TimeSeriesChartCanvas({
   markers = NO_MARKERS,
   bands = NO_BANDS,
   logScale,
+  ceiling,
   format,
   height = 320,
 }: TimeSeriesChartProps) {
   const { t } = useTranslation('ui');
   const units = useUnits();
+  const frame = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const drawn = useRef<Drawn | null>(null);
   const [tooltip, setTooltip] = useState<Tooltip | null>(null);
+  const [axes, setAxes] = useState<AxesLayout | null>(null);
   // The theme's colours, read again whenever <html data-theme> changes (light, dark, or the system's).
   const [colors, setColors] = useState<ChartColors>(readChartColors);
   const colorsRef = useRef(colors);
@@ -72,6 +109,60 @@ export default function TimeSeriesChartCanvas({
   // The latest formatters, read by the crosshair handler without re-creating the chart.
   const formatRef = useRef(format);
   formatRef.current = format;
+  const days = useMemo(() => unionDays(series), [series]);
+  const measure = useMemo(() => axisMeasure(AXIS_FONT), []);
+  // The gutter fits the widest value any pane may label: the extremes and last values of every series.
+  const gutter = useMemo(() => {
+    const samples = series.flatMap((item) => {
+      const values = item.points.map((point) => point.value);
+      if (values.length === 0) return [];
+      const show = item.format ?? format;
+      return [show(Math.min(...values)), show(Math.max(...values)), show(values.at(-1) as number)];
+    });
+    return gutterWidth(samples, measure);
+  }, [series, format, measure]);
+
+  // Lays the axes out again from the chart's current scales (after a draw, a zoom, a resize).
+  const layoutRef = useRef<() => void>(() => {});
+  layoutRef.current = () => {
+    const api = chart.current;
+    const element = frame.current;
+    const current = drawn.current;
+    if (!api || !element || !current) return;
+    const paneSpecs = [0, 1].flatMap((pane) => {
+      const entries = current.series.filter((entry) => (entry.item.pane ?? 0) === pane);
+      const first = entries[0];
+      if (!first) return [];
+      const show = first.item.format ?? formatRef.current;
+      return [
+        {
+          series: first.api,
+          format: show,
+          log: pane === 0 && Boolean(logScale),
+          ceiling: pane === 0 ? ceiling : undefined,
+          badges: entries.flatMap((entry) => {
+            const last = entry.item.points.at(-1);
+            return hasBadge(entry.item) && last
+              ? [{ value: last.value, color: seriesColor(entry.item, entry.index, colorsRef.current) }]
+              : [];
+          }),
+        },
+      ];
+    });
+    const next = computeAxes(api, element, paneSpecs, days, gutter, units, measure);
+    setAxes((previous) => (sameLayout(previous, next) ? previous : next));
+  };
+  const scheduled = useRef(0);
+  const relayout = useCallback(() => {
+    if (scheduled.current) return;
+    // After the library's own frame: its scales are settled by then.
+    scheduled.current = requestAnimationFrame(() => {
+      scheduled.current = requestAnimationFrame(() => {
+        scheduled.current = 0;
+        layoutRef.current();
+      });
+    });
+  }, []);
 
   // The chart itself: created once per mount, sized by its box (autoSize follows panel resizes).
   useEffect(() => {
@@ -83,14 +174,23 @@ export default function TimeSeriesChartCanvas({
       ...themeOptions(colorsRef.current),
     });
     api.timeScale().applyOptions({ fixLeftEdge: true, fixRightEdge: true });
+    api.priceScale('right').applyOptions({ scaleMargins: SCALE_MARGINS });
     chart.current = api;
     const stopTheme = onThemeChange(() => setColors(readChartColors()));
+    api.timeScale().subscribeVisibleLogicalRangeChange(relayout);
+    api.timeScale().subscribeSizeChange(relayout);
+    // The frame's own size too: the first draw happens before the library has measured its box.
+    const resized = new ResizeObserver(() => relayout());
+    resized.observe(element);
     return () => {
+      resized.disconnect();
+      cancelAnimationFrame(scheduled.current);
+      scheduled.current = 0;
       stopTheme();
       api.remove();
       chart.current = null;
     };
-  }, []);
+  }, [relayout]);
 
   // A theme switch recolours the chart and what is drawn on it in place (the zoom stays).
   useEffect(() => {
@@ -98,13 +198,14 @@ export default function TimeSeriesChartCanvas({
     const current = drawn.current;
     if (!current) return;
     for (const entry of current.series) {
-      entry.api.applyOptions(seriesOptions(entry.item, seriesColor(entry.item, entry.index, colors)));
+      entry.api.applyOptions(seriesOptions(entry.item, seriesColor(entry.item, entry.index, colors), colors));
     }
     current.markers?.setMarkers(markerList(markers, colors));
     current.bands?.update(shadedBands(bands), colors.band);
-  }, [colors, markers, bands]);
+    relayout();
+  }, [colors, markers, bands, relayout]);
 
-  // Localised axis and crosshair labels (dates and numbers in the page's language).
+  // Localised crosshair time and values; the scale mode (log or not). The axes follow.
   useEffect(() => {
     chart.current?.applyOptions({
       localization: {
@@ -114,26 +215,51 @@ export default function TimeSeriesChartCanvas({
       },
       rightPriceScale: { mode: logScale ? PriceScaleMode.Logarithmic : PriceScaleMode.Normal },
     });
-  }, [units, logScale]);
+    relayout();
+  }, [units, logScale, relayout]);
 
   // The data: series are replaced whenever they change (ranges and compare sets are small).
   useEffect(() => {
     const api = chart.current;
     if (!api) return;
     const palette = colorsRef.current;
+    const lower = series.some((item) => item.pane === 1);
     const created: Drawn['series'] = series.map((item, index) => {
-      const options = seriesOptions(item, seriesColor(item, index, palette));
-      const definition = item.kind === 'area' ? AreaSeries : item.kind === 'histogram' ? HistogramSeries : LineSeries;
-      const added: ISeriesApi<SeriesType> = api.addSeries(definition, options);
-      added.setData(item.points.map((point) => ({ time: toTime(point.day), value: point.value })));
+      const options = {
+        ...seriesOptions(item, seriesColor(item, index, palette), palette),
+        // A drawdown is never above 0 %: the scale stops at the ceiling instead of showing room above it.
+        ...(ceiling !== undefined && (item.pane ?? 0) === 0
+          ? {
+              autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+                const info = original();
+                if (!info?.priceRange) return info;
+                const { minValue, maxValue } = info.priceRange;
+                return { ...info, priceRange: { minValue, maxValue: Math.min(maxValue, ceiling) } };
+              },
+            }
+          : {}),
+      };
+      const added: ISeriesApi<SeriesType> = api.addSeries(seriesDefinition(item.kind), options, item.pane ?? 0);
+      if (item.kind === 'candlestick' && item.candles) {
+        added.setData(item.candles.map((candle) => ({ ...candle, time: toTime(candle.day) })));
+      } else {
+        added.setData(item.points.map((point) => ({ time: toTime(point.day), value: point.value })));
+      }
       return { api: added, item, index };
     });
+    const panes = api.panes();
+    if (lower && panes[1]) {
+      panes[0]?.setStretchFactor(1 - LOWER_PANE_SHARE);
+      panes[1].setStretchFactor(LOWER_PANE_SHARE);
+      panes[1].priceScale('right').applyOptions({ scaleMargins: { top: 0.15, bottom: 0 } });
+    }
     const first = created[0]?.api;
     const markerPlugin = first && markers.length ? createSeriesMarkers(first, markerList(markers, palette)) : null;
     const bandPrimitive = first && bands.length ? createBandsPrimitive(shadedBands(bands), palette.band) : null;
     if (first && bandPrimitive) first.attachPrimitive(bandPrimitive);
     drawn.current = { series: created, markers: markerPlugin, bands: bandPrimitive };
     api.timeScale().fitContent();
+    relayout();
 
     const onMove = (param: MouseEventParams<Time>) => {
       if (!param.time || !param.point || param.point.x < 0 || param.point.y < 0) {
@@ -142,16 +268,14 @@ export default function TimeSeriesChartCanvas({
       }
       const rows = created.flatMap((entry) => {
         const datum = param.seriesData.get(entry.api);
-        const value = datum && 'value' in datum ? datum.value : undefined;
-        return typeof value === 'number'
-          ? [
-              {
-                label: entry.item.label,
-                color: seriesColor(entry.item, entry.index, colorsRef.current),
-                value: formatRef.current(value),
-              },
-            ]
-          : [];
+        const show = entry.item.format ?? formatRef.current;
+        let value: string | null = null;
+        if (datum && 'open' in datum) {
+          value = `${show(datum.open)} · ${show(datum.high)} · ${show(datum.low)} · ${show(datum.close)}`;
+        } else if (datum && 'value' in datum && typeof datum.value === 'number') value = show(datum.value);
+        return value === null
+          ? []
+          : [{ label: entry.item.label, color: seriesColor(entry.item, entry.index, colorsRef.current), value }];
       });
       setTooltip(rows.length ? { x: param.point.x, y: param.point.y, day: toDay(param.time), rows } : null);
     };
@@ -165,14 +289,34 @@ export default function TimeSeriesChartCanvas({
       if (first && bandPrimitive) first.detachPrimitive(bandPrimitive);
       for (const entry of created) api.removeSeries(entry.api);
     };
-  }, [series, markers, bands]);
+  }, [series, markers, bands, ceiling, relayout]);
+
+  // New formats, gutter or days: the same scales, new label texts and widths.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these are what the layout reads through its ref
+  useEffect(() => relayout(), [format, gutter, days, relayout]);
 
   const empty = series.every((item) => item.points.length === 0);
   const width = box.current?.clientWidth ?? 0;
   const legend = series.length > 1 || bands.length > 0;
   return (
     <div className="ts-chart">
-      <div ref={box} className="ts-chart__canvas" style={{ height }} role="img" aria-label={label} />
+      <div
+        ref={frame}
+        className="ts-chart__frame"
+        style={{ height }}
+        data-axes-width={axes?.width ?? 0}
+        data-axes-height={axes?.height ?? 0}
+      >
+        {axes && <AxesGrid layout={axes} colors={colors} />}
+        <div
+          ref={box}
+          className="ts-chart__canvas"
+          style={{ right: gutter, bottom: X_AXIS_HEIGHT }}
+          role="img"
+          aria-label={label}
+        />
+        {axes && <AxesLabels layout={axes} colors={colors} />}
+      </div>
       {empty && <p className="ts-chart__empty">{t('chart.empty')}</p>}
       {tooltip && (
         <div

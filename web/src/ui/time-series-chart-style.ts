@@ -1,5 +1,6 @@
 import {
   type AreaSeriesPartialOptions,
+  type CandlestickSeriesPartialOptions,
   type HistogramSeriesPartialOptions,
   type LineSeriesPartialOptions,
   LineStyle,
@@ -18,15 +19,35 @@ import type { ChartBand, ChartMarker, ChartSeries } from './time-series-chart.ts
 
 export const toTime = (day: string) => (Date.parse(`${day}T00:00:00Z`) / 1000) as UTCTimestamp;
 
+/*
+ * The library's own axes, grid and crosshair labels are off: time-series-chart-axes.tsx draws them
+ * as HTML, laid out so no label is clipped or covered (issue 22). The canvas background stays
+ * transparent so the HTML grid under it shows through.
+ */
 export function themeOptions(colors: ChartColors) {
   return {
-    layout: { background: { color: 'transparent' }, textColor: colors.muted, attributionLogo: false },
-    grid: { vertLines: { color: withAlpha(colors.border, 0.5) }, horzLines: { color: withAlpha(colors.border, 0.5) } },
-    rightPriceScale: { borderColor: colors.border },
-    timeScale: { borderColor: colors.border },
-    crosshair: { vertLine: { labelBackgroundColor: colors.text }, horzLine: { labelBackgroundColor: colors.text } },
+    layout: {
+      background: { color: 'transparent' },
+      textColor: colors.muted,
+      attributionLogo: false,
+      panes: { separatorColor: colors.border, separatorHoverColor: withAlpha(colors.border, 0.5), enableResize: false },
+    },
+    grid: { vertLines: { visible: false }, horzLines: { visible: false } },
+    rightPriceScale: { visible: false, borderVisible: false },
+    timeScale: { visible: false, borderVisible: false },
+    crosshair: {
+      vertLine: { labelVisible: false, color: colors.muted },
+      horzLine: { labelVisible: false, color: colors.muted },
+    },
   };
 }
+
+/** Room above and below the data inside a pane (a fraction of its height), so the top tick fits. */
+export const SCALE_MARGINS = { top: 0.08, bottom: 0.06 } as const;
+
+/** Whether a series' last value shows as a badge on the axis. */
+export const hasBadge = (series: ChartSeries) =>
+  series.badge ?? (series.tone !== 'reference' && series.kind !== 'histogram');
 
 /** A series' colour: its tone if it names one, else the accent for the first and the palette after. */
 export function seriesColor(series: ChartSeries, index: number, colors: ChartColors): string {
@@ -34,26 +55,42 @@ export function seriesColor(series: ChartSeries, index: number, colors: ChartCol
   return index === 0 ? colors.accent : (colors.palette[(index - 1) % colors.palette.length] ?? colors.accent);
 }
 
-export type SeriesOptions = AreaSeriesPartialOptions | HistogramSeriesPartialOptions | LineSeriesPartialOptions;
+export type SeriesOptions =
+  | AreaSeriesPartialOptions
+  | HistogramSeriesPartialOptions
+  | LineSeriesPartialOptions
+  | CandlestickSeriesPartialOptions;
 
 /** The colour options of one series (applied at creation and again on a theme switch). */
-export function seriesOptions(series: ChartSeries, color: string): SeriesOptions {
-  if (series.kind === 'area') {
-    return { lineColor: color, topColor: withAlpha(color, 0.28), bottomColor: withAlpha(color, 0.02), lineWidth: 2 };
-  }
-  if (series.kind === 'histogram') return { color };
-  if (series.tone === 'reference') {
-    // A reference line is read against the data, not for its own value: no price label of its own.
+export function seriesOptions(series: ChartSeries, color: string, colors: ChartColors): SeriesOptions {
+  // The library's value labels are off (its scale is hidden); the axes overlay draws the badges.
+  const quiet = { lastValueVisible: false, priceLineVisible: false } as const;
+  if (series.kind === 'candlestick') {
     return {
-      color,
-      lineWidth: 1,
-      lineStyle: LineStyle.Dashed,
-      lastValueVisible: false,
-      priceLineVisible: false,
-      crosshairMarkerVisible: false,
+      ...quiet,
+      upColor: colors.gain,
+      downColor: colors.loss,
+      wickUpColor: colors.gain,
+      wickDownColor: colors.loss,
+      borderVisible: false,
     };
   }
-  return { color, lineWidth: 2 };
+  if (series.kind === 'area') {
+    return {
+      ...quiet,
+      lineColor: color,
+      topColor: withAlpha(color, 0.28),
+      bottomColor: withAlpha(color, 0.02),
+      lineWidth: 2,
+    };
+  }
+  if (series.kind === 'histogram') return { ...quiet, color: withAlpha(color, 0.6) };
+  if (series.tone === 'reference') {
+    // A reference line is read against the data, not for its own value: no price label of its own.
+    return { ...quiet, color, lineWidth: 1, lineStyle: LineStyle.Dashed, crosshairMarkerVisible: false };
+  }
+  // A line without a badge of its own (a moving average) is a study of the data: thinner.
+  return { ...quiet, color, lineWidth: series.badge === false ? 1 : 2 };
 }
 
 /** Markers on the first series, in time order as the library requires. */

@@ -8,12 +8,30 @@ export interface ChartPoint {
   value: number;
 }
 
+/** One day's open, high, low and close (a candlestick). */
+export interface ChartCandle {
+  day: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
 export interface ChartSeries {
   id: string;
   /** Shown in the tooltip and legend ("ACME", "Yield"). */
   label: string;
-  kind: 'line' | 'area' | 'histogram';
+  kind: 'line' | 'area' | 'histogram' | 'candlestick';
+  /** The values (for a candlestick series, its closes: what the legend and badge read). */
   points: readonly ChartPoint[];
+  /** The candles of a candlestick series. */
+  candles?: readonly ChartCandle[];
+  /** 1 draws the series in a lower pane with its own scale (volume under the price). */
+  pane?: 0 | 1;
+  /** Formats this series' values when they are not in the chart's unit (volume in shares). */
+  format?: (value: number) => string;
+  /** Whether the last value shows as a badge on the axis; by default yes, except reference lines. */
+  badge?: boolean;
   /**
    * A theme colour by role; by default the theme's accent, then the theme's palette for compared series.
    * 'reference' draws a thin dashed line (a median), quieter than the data.
@@ -46,6 +64,8 @@ export interface TimeSeriesChartProps {
   markers?: readonly ChartMarker[];
   bands?: readonly ChartBand[];
   logScale?: boolean;
+  /** The highest value the axis may show (0 for a drawdown, which is never positive). */
+  ceiling?: number;
   /** Formats a value for the axis and tooltip, with its unit ("$12.30", "+4.1%"). */
   format: (value: number) => string;
   height?: number;

@@ -70,6 +70,7 @@ export function DrawdownPanel({ kind, ticker, name, lastDay, source }: DrawdownP
       <TimeSeriesChart
         label={t('drawdown.chartLabel', { name, ticker })}
         series={series}
+        ceiling={0}
         format={(value) => units.pct(value, { digits: 1 })}
         height={HEIGHT}
       />

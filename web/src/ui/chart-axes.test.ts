@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dayIndex,
+  inside,
+  LABEL_HEIGHT,
+  layoutBadges,
+  layoutXLabels,
+  layoutYLabels,
+  linearTicks,
+  logTicks,
+  niceStep,
+  overlaps,
+  timeTicks,
+} from './chart-axes.ts';
+
+// Seven pixels a character: close to a 12 px system font, and simple to reason about.
+const measure = (text: string) => text.length * 7;
+const gutter = { x: 300, width: 70 };
+const plot = { top: 0, bottom: 200 };
+
+const noOverlap = (boxes: readonly { x: number; y: number; width: number; height: number }[]) =>
+  boxes.every((a, i) => boxes.every((b, j) => i === j || !overlaps(a, b)));
+
+describe('round tick values', () => {
+  it('steps are 1, 2, 2.5 or 5 times a power of ten', () => {
+    expect([0.13, 1.7, 2.2, 4, 7, 130].map(niceStep)).toEqual([0.2, 2, 2.5, 5, 10, 200]);
+  });
+
+  it('linear ticks fall on the step inside the range, without floating noise', () => {
+    expect(linearTicks(0.05, 0.95, 4)).toEqual([0.25, 0.5, 0.75]);
+    expect(linearTicks(251.3, 339.8, 5)).toEqual([260, 280, 300, 320]);
+    expect(linearTicks(-38, 0, 4)).toEqual([-30, -20, -10, 0]);
+  });
+
+  it('log ticks are 1-2-5 decades over a wide range and linear over a narrow one', () => {
+    expect(logTicks(0.8, 120, 10)).toEqual([1, 2, 5, 10, 20, 50, 100]);
+    expect(logTicks(250, 340, 5)).toEqual(linearTicks(250, 340, 5));
+  });
+});
+
+describe('y axis labels', () => {
+  it('a label that would stick out of the top or bottom of the pane is left out, never clipped', () => {
+    // "$340.00" at y = 3 would reach above the plot (the clipped top label).
+    const labels = layoutYLabels({
+      ticks: [
+        { y: 3, text: '$340.00' },
+        { y: 60, text: '$320.00' },
+        { y: 120, text: '$300.00' },
+        { y: 196, text: '$280.00' },
+      ],
+      plot,
+      gutter,
+      measure,
+    });
+    expect(labels.map((label) => label.text)).toEqual(['$320.00', '$300.00']);
+    for (const label of labels) expect(inside(label, { x: 300, y: 0, width: 70, height: 200 })).toBe(true);
+  });
+
+  it('a tick label under a value badge is left out (the badge wins)', () => {
+    const badges = layoutBadges([{ y: 62, text: '1.0x', color: 'teal' }], plot, gutter, measure);
+    const labels = layoutYLabels({
+      ticks: [
+        { y: 60, text: '1.0x' },
+        { y: 120, text: '1.5x' },
+      ],
+      plot,
+      gutter,
+      taken: badges,
+      measure,
+    });
+    expect(labels.map((label) => label.text)).toEqual(['1.5x']);
+    expect(noOverlap([...labels, ...badges])).toBe(true);
+  });
+
+  it('labels closer than their height keep only the first of each crowded pair', () => {
+    const labels = layoutYLabels({
+      ticks: [20, 30, 40, 50].map((y) => ({ y, text: String(y) })),
+      plot,
+      gutter,
+      measure,
+    });
+    expect(labels.map((label) => label.text)).toEqual(['20', '40']);
+  });
+});
+
+describe('value badges', () => {
+  it('a badge at the edge moves inside the pane', () => {
+    const [badge] = layoutBadges([{ y: 199, text: '-16.5%', color: 'teal' }], plot, gutter, measure);
+    expect(badge?.y).toBe(200 - LABEL_HEIGHT);
+  });
+
+  it('two badges at the same value are stacked, not drawn over each other', () => {
+    const badges = layoutBadges(
+      [
+        { y: 100, text: '+4.0%', color: 'teal' },
+        { y: 101, text: '+4.1%', color: 'orange' },
+      ],
+      plot,
+      gutter,
+      measure,
+    );
+    expect(badges).toHaveLength(2);
+    expect(noOverlap(badges)).toBe(true);
+  });
+});
+
+describe('x axis labels', () => {
+  it('the first date slides inside the plot instead of being cut', () => {
+    const labels = layoutXLabels({
+      ticks: [
+        { x: 2, text: 'Dec 24', major: false },
+        { x: 150, text: 'Mar', major: false },
+      ],
+      plot: { left: 0, right: 300 },
+      y: 200,
+      measure,
+    });
+    expect(labels[0]?.x).toBe(0);
+    expect(labels.every((label) => label.x >= 0 && label.x + label.width <= 300)).toBe(true);
+  });
+
+  it('a year wins over a month that would touch it', () => {
+    const labels = layoutXLabels({
+      ticks: [
+        { x: 100, text: 'Dec', major: false },
+        { x: 110, text: '2026', major: true },
+      ],
+      plot: { left: 0, right: 300 },
+      y: 200,
+      measure,
+    });
+    expect(labels.map((label) => label.text)).toEqual(['2026']);
+  });
+});
+
+describe('date ticks', () => {
+  const tradingDays = (from: string, to: string) => {
+    const days: string[] = [];
+    for (let t = Date.parse(from); t <= Date.parse(to); t += 86_400_000) {
+      const day = new Date(t);
+      if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day.toISOString().slice(0, 10));
+    }
+    return days;
+  };
+
+  it('one year shows months, January as the year, and never the mid-month first day', () => {
+    const days = tradingDays('2025-11-24', '2026-11-23');
+    const ticks = timeTicks(days, 12);
+    expect(ticks[0]?.day).toBe('2025-12-01');
+    expect(ticks.find((tick) => tick.kind === 'year')?.day).toBe('2026-01-01');
+    expect(ticks.every((tick) => days[tick.index] === tick.day)).toBe(true);
+  });
+
+  it('twenty years on a phone show every fifth year', () => {
+    const ticks = timeTicks(tradingDays('2006-03-01', '2026-11-23'), 5);
+    expect(ticks.map((tick) => tick.day.slice(0, 4))).toEqual(['2010', '2015', '2020', '2025']);
+    expect(ticks.every((tick) => tick.kind === 'year')).toBe(true);
+  });
+
+  it('a month shows days', () => {
+    const ticks = timeTicks(tradingDays('2026-10-23', '2026-11-23'), 6);
+    expect(ticks.length).toBeGreaterThan(2);
+    expect(ticks.length).toBeLessThanOrEqual(6);
+  });
+
+  it('finds the first day on or after a date', () => {
+    expect(dayIndex(['2026-01-02', '2026-01-05', '2026-01-06'], '2026-01-03')).toBe(1);
+    expect(dayIndex(['2026-01-02'], '2027-01-01')).toBe(1);
+  });
+});
