@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
@@ -33,14 +34,15 @@ function outdated(output, inputs) {
 const shared = [at('contract', 'src'), at('package-lock.json')];
 export const targets = {
   web: {
-    output: at('web', 'dist', 'index.html'),
+    output: at('web', 'dist', 'index.html.br'),
     inputs: [at('web', 'src'), at('web', 'public'), at('web', 'index.html'), at('web', 'vite.config.ts'), ...shared],
-    build() {
+    async build() {
       const result = spawnSync(process.execPath, [at('node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
         cwd: at('web'),
         stdio: 'inherit',
       });
       if (result.status !== 0) throw new Error('web build failed');
+      await precompress(at('web', 'dist'));
     },
   },
   server: {

@@ -1,9 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { bumpDataVersion } from '../db/meta.ts';
 import { insertIndicator } from '../routes/indicator/factory.ts';
+import { compressionCount } from './compress.ts';
 import { createDataCache, defaultDataCacheOptions, normalisedQuery } from './data-cache.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -146,5 +148,80 @@ describe('data cache unit', () => {
     expect([await xcache('/n/10'), await xcache('/n/10')]).toEqual(['miss', 'miss']);
     expect([await xcache('/n/18'), await xcache('/n/18')]).toEqual(['miss', 'hit']);
     await app.close();
+  });
+
+  describe('compressed answers (issue 20)', () => {
+    const points = Array.from({ length: 300 }, (_, i) => ({ day: `2025-01-${i}`, close: 100 + i / 7 }));
+    const text = JSON.stringify({ points });
+    let handled = 0;
+    const cache = createDataCache(async () => 4, { ...defaultDataCacheOptions, versionTtlMs: 60_000 });
+    const app = Fastify();
+    app.get('/big', { ...cache.hooks }, async () => {
+      handled += 1;
+      return { points };
+    });
+    app.get('/small', { ...cache.hooks }, async () => ({ ok: true }));
+    const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+
+    it('stores an answer compressed once: a hit sends the stored bytes and compresses nothing', async () => {
+      await app.ready();
+      const first = await get('/big', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(first.headers.vary).toBe('Accept-Encoding');
+      expect(brotliDecompressSync(first.rawPayload).toString()).toBe(text);
+      const stored = await get('/big', { 'accept-encoding': 'gzip, deflate, br' }); // second: stored
+      const before = compressionCount();
+      const hits = await Promise.all([1, 2, 3].map(() => get('/big', { 'accept-encoding': 'br' })));
+      expect(compressionCount()).toBe(before);
+      expect(handled).toBe(2);
+      for (const hit of hits) {
+        expect(hit.headers['x-cache']).toBe('hit');
+        expect(hit.headers['content-encoding']).toBe('br');
+        expect(hit.headers.vary).toBe('Accept-Encoding');
+        expect(hit.headers.etag).toBe(stored.headers.etag);
+        expect(hit.rawPayload.equals(stored.rawPayload)).toBe(true);
+      }
+      // Another encoding is made once from the stored answer, then kept with it too.
+      const gzip = await get('/big', { 'accept-encoding': 'gzip' });
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(text);
+      expect(compressionCount()).toBe(before + 1);
+      const gzipAgain = await get('/big', { 'accept-encoding': 'gzip' });
+      expect(compressionCount()).toBe(before + 1);
+      expect(gzipAgain.rawPayload.equals(gzip.rawPayload)).toBe(true);
+      const raw = await get('/big');
+      expect(raw.headers['content-encoding']).toBeUndefined();
+      expect(raw.headers.vary).toBe('Accept-Encoding');
+      expect(raw.body).toBe(text);
+      expect(compressionCount()).toBe(before + 1);
+      expect(handled).toBe(2);
+    });
+
+    it('gives each encoding its own ETag, and any of them revalidates', async () => {
+      const tags = await Promise.all(
+        ['br', 'gzip', 'identity'].map(
+          async (coding) => (await get('/big', { 'accept-encoding': coding })).headers.etag,
+        ),
+      );
+      expect(tags[0]).toMatch(/^"4-[\w-]{16}-br"$/);
+      expect(tags[1]).toMatch(/-gzip"$/);
+      expect(tags[2]).toMatch(/^"4-[\w-]{16}"$/);
+      for (const tag of tags) {
+        const revalidated = await get('/big', { 'accept-encoding': 'br', 'if-none-match': String(tag) });
+        expect(revalidated.statusCode).toBe(304);
+        expect(revalidated.headers.etag).toBe(tag);
+        expect(revalidated.headers.vary).toBe('Accept-Encoding');
+      }
+      const other = await get('/big', { 'accept-encoding': 'br', 'if-none-match': '"4-something-else-br"' });
+      expect(other.statusCode).toBe(200);
+    });
+
+    it('sends a small answer raw, with its identity ETag, whatever was asked', async () => {
+      for (let i = 0; i < 3; i++) {
+        const small = await get('/small', { 'accept-encoding': 'br' });
+        expect(small.headers['content-encoding']).toBeUndefined();
+        expect(small.headers.etag).toMatch(/^"4-[\w-]{16}"$/);
+        expect(small.json()).toEqual({ ok: true });
+      }
+    });
   });
 });

@@ -4,12 +4,24 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { readDataVersion } from '../db/meta.ts';
+import {
+  COMPRESS_THRESHOLD,
+  type ContentCoding,
+  compress,
+  encodesItself,
+  etagOf,
+  negotiateEncoding,
+  varyOnEncoding,
+} from './compress.ts';
 
 /*
  * The speed layer of every GET /api/data/* call (issue 4, "Speed"). Market data only changes when an
  * ingest run bumps the data version (db/meta.ts), so a response is a pure function of
  * (data version, path, query): it gets an ETag from them, a 304 when the client already has it,
  * Cache-Control a CDN may act on, and a bounded in-process LRU serves repeats without touching SQL.
+ * Answers are compressed here (br or gzip by Accept-Encoding, http/compress.ts) and a stored answer keeps
+ * each encoding's bytes once made: a hit sends stored bytes, compressing nothing. Each encoding is its own
+ * variant with its own ETag (`"v-tag-br"`), and every answer says `Vary: Accept-Encoding`.
  *
  * Use: app.get(path, { schema, ...dataCache(database).hooks }, handler)
  */
@@ -40,7 +52,10 @@ export const defaultDataCacheOptions: DataCacheOptions = {
 };
 
 interface Entry {
+  /** The answer as written (identity), and each encoding's bytes once a request asked for it. */
   body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
   contentType: string;
   bytes: number;
 }
@@ -55,6 +70,8 @@ interface Identity {
 interface Pending extends Identity {
   /** Asked often enough to be stored (admitAfter). */
   store: boolean;
+  /** The encoding the request accepts (br, then gzip), null for none. */
+  coding: ContentCoding | null;
 }
 
 export interface DataCache {
@@ -170,6 +187,21 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
     return false;
   }
 
+  /** The entry's bytes in the encoding, compressed once and kept with it when it had none yet. */
+  async function variant(key: string, entry: Entry, coding: ContentCoding | null): Promise<Buffer> {
+    if (!coding || entry.body.length < COMPRESS_THRESHOLD) return entry.body;
+    const kept = entry[coding];
+    if (kept) return kept;
+    const made = await compress(entry.body, coding);
+    // Still the stored entry (not evicted or replaced meanwhile): keep the bytes with it.
+    if (entries.get(key) === entry && !entry[coding]) {
+      entry[coding] = made;
+      entry.bytes += made.length;
+      bytes += made.length;
+    }
+    return made;
+  }
+
   function store(key: string, entry: Entry): void {
     if (entry.bytes > options.maxBytes / 4) return;
     const previous = entries.get(key);
@@ -192,37 +224,66 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
       serializerCompiler: () => plainJson,
       async onRequest(request, reply) {
         if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+        encodesItself(request);
         const dataVersion = await currentVersion();
         const identity = identify(request.url, dataVersion);
-        const { key, etag } = identity;
-        if (matches(request.headers['if-none-match'], etag)) {
-          return reply.code(304).headers({ etag, 'cache-control': options.cacheControl }).send();
+        const { key } = identity;
+        const coding = negotiateEncoding(request.headers['accept-encoding']);
+        // Any variant's tag revalidates: the caller's copy, in whichever encoding it came, is still the answer.
+        const matched = matchingVariant(request.headers['if-none-match'], identity.etag);
+        if (matched) {
+          return reply
+            .code(304)
+            .headers({ etag: matched, 'cache-control': options.cacheControl, vary: 'Accept-Encoding' })
+            .send();
         }
         const hit = entries.get(key);
         if (hit) {
           entries.delete(key);
           entries.set(key, hit);
-          return reply
-            .headers({ etag, 'cache-control': options.cacheControl, 'content-type': hit.contentType, 'x-cache': 'hit' })
-            .send(hit.body);
+          const body = await variant(key, hit, coding);
+          reply.headers({
+            // A small answer goes out raw whatever was asked: its ETag is then the identity one.
+            etag: etagOf(identity.etag, body === hit.body ? null : coding),
+            'cache-control': options.cacheControl,
+            'content-type': hit.contentType,
+            vary: 'Accept-Encoding',
+            'x-cache': 'hit',
+          });
+          if (body !== hit.body) reply.header('content-encoding', coding);
+          return reply.send(body);
         }
-        pending.set(request, { ...identity, store: admit(key) });
+        pending.set(request, { ...identity, store: admit(key), coding });
         return undefined;
       },
       async onSend(request, reply, payload) {
         const miss = pending.get(request);
-        if (!miss || reply.statusCode !== 200) return payload;
+        if (!miss) return payload;
         pending.delete(request);
-        reply.headers({ etag: miss.etag, 'cache-control': options.cacheControl, 'x-cache': 'miss' });
-        if (miss.store && request.method === 'GET' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-          const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-          // Kept as bytes: a hit is then written as is, with no UTF-8 encoding of a 100 kB string each time.
-          const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
-          store(miss.key, { body, contentType, bytes: body.length });
-          remember(request.url, miss);
-          return body;
+        if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+        reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
+        // Kept as bytes: a hit is then written as is, with no UTF-8 encoding of a 100 kB string each time.
+        const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+        const coding = body.length < COMPRESS_THRESHOLD ? null : miss.coding;
+        const sent = coding ? await compress(body, coding) : body;
+        if (coding) {
+          reply.header('content-encoding', coding);
+          reply.removeHeader('content-length');
         }
-        return payload;
+        // Errors are compressed like answers, but neither tagged nor kept.
+        if (reply.statusCode !== 200) return sent;
+        reply.headers({ etag: etagOf(miss.etag, coding), 'cache-control': options.cacheControl, 'x-cache': 'miss' });
+        if (miss.store && request.method === 'GET') {
+          const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+          const entry: Entry = { body, contentType, bytes: body.length };
+          if (coding) {
+            entry[coding] = sent;
+            entry.bytes += sent.length;
+          }
+          store(miss.key, entry);
+          remember(request.url, miss);
+        }
+        return sent;
       },
     },
     clear() {
@@ -247,11 +308,16 @@ export function normalisedQuery(url: string): string {
   return `${url.slice(0, at)}?${new URLSearchParams(params).toString()}`;
 }
 
-/** If-None-Match: a list of (possibly weak) tags, or '*'. Weak comparison is right for GET (RFC 9110 13.1.2). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
+/**
+ * If-None-Match: a list of (possibly weak) tags, or '*'. Weak comparison is right for GET (RFC 9110
+ * 13.1.2). The tag of the answer's variant it names (identity, br or gzip), or null when none matches.
+ */
+function matchingVariant(header: string | undefined, etag: string): string | null {
+  if (!header) return null;
+  for (const tag of header.split(',')) {
+    const trimmed = tag.trim().replace(/^W\//, '');
+    if (trimmed === '*' || trimmed === etag) return etag;
+    for (const coding of ['br', 'gzip'] as const) if (trimmed === etagOf(etag, coding)) return trimmed;
+  }
+  return null;
 }

@@ -3,10 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
+import { varyOnEncoding } from '../http/compress.ts';
 import { notFound } from '../http/errors.ts';
 import { createPageHead, type PageHead } from './page-head.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The kinds of file scripts/build.mjs compresses (the same list is there). */
+const TEXT_FILE = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
 const REVALIDATE = 'no-cache';
 
 /** Paths the web app never answers: the API, the identity provider, hashed assets that do not exist. */
@@ -15,7 +19,9 @@ const NOT_APP = /^\/(api|idp|assets|locales)(\/|$)/;
 /**
  * Serves the built web app: hashed files under /assets cached for a year, everything else
  * (index.html, locale files) revalidated on each use; any other GET of a page is answered with
- * the app, whose router takes it from there (also under the 19 language prefixes).
+ * the app, whose router takes it from there (also under the 19 language prefixes). The build writes each
+ * text file's .br and .gz beside it (scripts/build.mjs): those go out by Accept-Encoding, each with an
+ * ETag of its own bytes, and `Vary: Accept-Encoding` so a CDN keeps both (issue 20).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -32,9 +38,12 @@ export async function registerWebApp(
       wildcard: false,
       index: pageHead ? false : ['index.html'],
       cacheControl: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         res.setHeader('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+        if (TEXT_FILE.test(filePath.replace(/\.(br|gz)$/, '')))
+          res.setHeader('vary', varyOnEncoding(res.getHeader('vary')));
       },
     });
   }
