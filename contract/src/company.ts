@@ -157,3 +157,80 @@ export const companySearch = z
     },
   });
 export type CompanySearch = z.infer<typeof companySearch>;
+
+const exDividend = z.object({
+  exDate: z.string().meta({ description: 'Ex-dividend day (YYYY-MM-DD)' }),
+  amount: z.number().meta({ description: 'Cash dividend per share, in currency, split-adjusted' }),
+});
+
+export const securityStatistics = z
+  .object({
+    ticker: z.string(),
+    kind,
+    currency: z.string(),
+    asOf: z.string().nullable().meta({ description: 'Last day with a price (YYYY-MM-DD)' }),
+    volume: z.object({
+      lastDay: z
+        .number()
+        .nullable()
+        .meta({
+          description: 'Volume of the last day (a UTC day for a coin: the last 24 h), as the source reports it',
+        }),
+      average30d: z.number().nullable().meta({ description: 'Mean daily volume of the last 30 calendar days' }),
+      average3m: z
+        .number()
+        .nullable()
+        .meta({ description: 'Mean daily volume of the last 3 months (91 calendar days)' }),
+    }),
+    yearRange: z
+      .object({ low: z.number(), high: z.number() })
+      .nullable()
+      .meta({ description: 'Lowest and highest split-adjusted close of the last 52 weeks' }),
+    allTimeHigh: z
+      .object({ close: z.number(), day: z.string() })
+      .nullable()
+      .meta({ description: 'Highest split-adjusted close of the whole history, and its day' }),
+    fromAllTimeHighPct: z
+      .number()
+      .nullable()
+      .meta({ description: 'Last close / all-time high - 1, in % (0 or negative)' }),
+    beta: z
+      .object({
+        value: z.number().nullable().meta({ description: 'null with fewer than 24 months of common returns' }),
+        months: z.number().meta({ description: 'Monthly returns used (up to 60)' }),
+        benchmark: z.literal('universe_equal_weight'),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Stocks only: covariance of the stock's monthly total returns with the equal-weighted mean return of " +
+          'every stock in the database, over the last 60 months, divided by the variance of that mean (docs/api.md)',
+      }),
+    lastDividend: exDividend.nullable().meta({ description: 'The newest ex-date on or before asOf' }),
+    nextDividend: exDividend
+      .extend({
+        estimated: z
+          .boolean()
+          .meta({ description: 'true: projected from the payment pattern (last amount, usual gap), not declared' }),
+      })
+      .nullable()
+      .meta({ description: 'A declared ex-date after asOf, else one projected from the last ones; null if none pays' }),
+  })
+  .meta({
+    id: 'SecurityStatistics',
+    description: 'Key statistics computed from the price and dividend history (fundamentals: ttm-financial).',
+    example: {
+      ticker: 'SOLQ',
+      kind: 'stock',
+      currency: 'USD',
+      asOf: '2026-01-02',
+      volume: { lastDay: 1250000, average30d: 1410000, average3m: 1380000 },
+      yearRange: { low: 36.2, high: 44.9 },
+      allTimeHigh: { close: 47.3, day: '2024-03-11' },
+      fromAllTimeHighPct: -11,
+      beta: { value: 0.82, months: 60, benchmark: 'universe_equal_weight' },
+      lastDividend: { exDate: '2025-11-14', amount: 0.42 },
+      nextDividend: { exDate: '2026-02-13', amount: 0.42, estimated: true },
+    },
+  });
+export type SecurityStatistics = z.infer<typeof securityStatistics>;

@@ -16,13 +16,16 @@ import { resolveTicker, resolveTickers } from '../market/securities.ts';
 import { selectCloses } from '../market/series-queries.ts';
 import { presentCard, presentLinks, presentProfile, presentSearch, weeklySparkline } from './presenter.ts';
 import { searchSecurities, selectCards, selectLinkSources, selectProfile } from './queries.ts';
+import { statisticsRoutes } from './statistics.ts';
 
 /** How many cards the home dashboard gets without a ticker list: the largest stocks. */
 const DEFAULT_CARDS = 8;
 const DEFAULT_SEARCH_RESULTS = 10;
 
-/** spec 7, Company: profile, links, home cards and the ticker box's search. */
-export function companyRoutes(app: ZodApp, { database }: AppContext): void {
+/** spec 7, Company: profile, links, home cards and the ticker box's search; key statistics (issue 22). */
+export function companyRoutes(app: ZodApp, context: AppContext): void {
+  const { database } = context;
+  statisticsRoutes(app, context);
   const cached = dataCache(database).hooks;
   const db = database.db;
   const tags = ['company'];

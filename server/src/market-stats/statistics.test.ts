@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { BETA_MIN_MONTHS, beta, equalWeightIndex, monthlyReturns } from './beta.ts';
+import { allTimeHigh, averageVolume, lastDividend, nextDividend, yearRange } from './statistics.ts';
+
+describe('volume averages', () => {
+  it('average over the last 30 days leaves out older days and days without a volume', () => {
+    const rows = [
+      { day: '2026-01-01', volume: 1_000_000 },
+      { day: '2026-02-02', volume: 100 },
+      { day: '2026-02-03', volume: null },
+      { day: '2026-02-04', volume: 300 },
+    ];
+    expect(averageVolume(rows, '2026-02-04', 30)).toBe(200);
+    expect(averageVolume(rows, '2026-02-04', 91)).toBeCloseTo((1_000_000 + 400) / 3);
+    expect(averageVolume([], '2026-02-04', 30)).toBeNull();
+  });
+});
+
+describe('price ranges', () => {
+  const closes = [
+    { day: '2024-06-03', close: 90 },
+    { day: '2025-03-03', close: 40 },
+    { day: '2025-09-01', close: 60 },
+    { day: '2026-02-02', close: 45 },
+  ];
+
+  it('52-week range covers the 365 days up to the last close', () => {
+    expect(yearRange(closes)).toEqual({ low: 40, high: 60 });
+  });
+
+  it('all-time high is the highest close, and the last close is 50 % below it', () => {
+    expect(allTimeHigh(closes)).toEqual({ high: { day: '2024-06-03', close: 90 }, fromHighPct: -50 });
+  });
+
+  it('a security at its high is 0 % from it', () => {
+    expect(allTimeHigh([{ day: '2026-01-02', close: 5 }])?.fromHighPct).toBe(0);
+  });
+});
+
+describe('ex-dividend dates', () => {
+  const quarterly = [
+    { exDate: '2025-02-14', amount: 0.4 },
+    { exDate: '2025-05-15', amount: 0.4 },
+    { exDate: '2025-08-14', amount: 0.42 },
+    { exDate: '2025-11-13', amount: 0.42 },
+  ];
+
+  it('the last ex-date is the newest on or before the day', () => {
+    expect(lastDividend(quarterly, '2025-11-12')).toEqual({ exDate: '2025-08-14', amount: 0.42 });
+  });
+
+  it('a quarterly payer gets the next ex-date one usual gap after the last, marked estimated', () => {
+    expect(nextDividend(quarterly, '2025-11-20')).toEqual({ exDate: '2026-02-12', amount: 0.42, estimated: true });
+  });
+
+  it('a declared ex-date after the day is the next one, not estimated', () => {
+    const declared = [...quarterly, { exDate: '2026-02-11', amount: 0.45 }];
+    expect(nextDividend(declared, '2025-12-01')).toEqual({ exDate: '2026-02-11', amount: 0.45, estimated: false });
+  });
+
+  it('payments that stopped a year ago project nothing', () => {
+    expect(nextDividend(quarterly, '2026-11-20')).toBeNull();
+  });
+
+  it('a single payment has no pattern', () => {
+    expect(nextDividend([{ exDate: '2025-02-14', amount: 1 }], '2025-03-01')).toBeNull();
+  });
+});
+
+describe('beta against the equal-weighted universe', () => {
+  const monthly = (returns: readonly number[]) => {
+    const closes = [{ day: '2020-01-31', close: 100 }];
+    returns.forEach((r, i) => {
+      const month = new Date(Date.UTC(2020, 1 + i, 28)).toISOString().slice(0, 10);
+      closes.push({ day: month, close: (closes.at(-1)?.close ?? 100) * (1 + r) });
+    });
+    return monthlyReturns(closes);
+  };
+  const market = Array.from({ length: 36 }, (_, i) => (i % 3 === 0 ? 0.03 : i % 3 === 1 ? -0.02 : 0.01));
+
+  it('monthly returns run from month end to month end', () => {
+    const returns = monthlyReturns([
+      { day: '2026-01-02', close: 90 },
+      { day: '2026-01-30', close: 100 },
+      { day: '2026-02-27', close: 110 },
+    ]);
+    expect([...returns]).toEqual([['2026-02', expect.closeTo(0.1)]]);
+  });
+
+  it('a stock that moves twice as much as the market has a beta of 2', () => {
+    const stock = monthly(market.map((r) => 2 * r));
+    const index = monthly(market);
+    expect(beta(stock, index, '2099-01').value).toBeCloseTo(2);
+  });
+
+  it('the index is the mean of its members, so a member moving with it has beta 1', () => {
+    const a = monthly(market.map((r) => r + 0.01));
+    const b = monthly(market.map((r) => r - 0.01));
+    const index = equalWeightIndex([a, b]);
+    expect(beta(a, index, '2099-01').value).toBeCloseTo(1);
+  });
+
+  it('fewer than 24 months in common give no beta', () => {
+    const short = monthly(market.slice(0, BETA_MIN_MONTHS - 1));
+    expect(beta(short, monthly(market), '2099-01')).toEqual({ value: null, months: BETA_MIN_MONTHS - 1 });
+  });
+});

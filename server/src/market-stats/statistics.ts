@@ -1,0 +1,101 @@
+/*
+ * Key statistics from a security's own price and dividend history (issue 22): pure functions, data in,
+ * numbers out, so each is tested by scenario. Days are 'YYYY-MM-DD'; closes are split-adjusted.
+ */
+const DAY_MS = 86_400_000;
+
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+export interface DayVolume {
+  day: string;
+  volume: number | null;
+}
+
+/** Mean daily volume over the days after `asOf - days` (days without a volume are left out). */
+export function averageVolume(rows: readonly DayVolume[], asOf: string, days: number): number | null {
+  const from = addDays(asOf, -days);
+  const values = rows.filter((row) => row.day > from && row.day <= asOf && row.volume !== null) as {
+    volume: number;
+  }[];
+  if (values.length === 0) return null;
+  return values.reduce((sum, row) => sum + row.volume, 0) / values.length;
+}
+
+export interface DayClose {
+  day: string;
+  close: number;
+}
+
+/** Lowest and highest close of the 52 weeks (365 days) up to the last day. */
+export function yearRange(closes: readonly DayClose[]): { low: number; high: number } | null {
+  const last = closes.at(-1);
+  if (!last) return null;
+  const from = addDays(last.day, -365);
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const point of closes) {
+    if (point.day <= from) continue;
+    low = Math.min(low, point.close);
+    high = Math.max(high, point.close);
+  }
+  return { low, high };
+}
+
+/** The highest close of the history (the first day it was reached) and how far the last close is below it, in %. */
+export function allTimeHigh(closes: readonly DayClose[]): { high: DayClose; fromHighPct: number } | null {
+  const last = closes.at(-1);
+  if (!last) return null;
+  let high = closes[0] as DayClose;
+  for (const point of closes) if (point.close > high.close) high = point;
+  return { high, fromHighPct: high.close > 0 ? (last.close / high.close - 1) * 100 : 0 };
+}
+
+export interface ExDividend {
+  exDate: string;
+  amount: number;
+}
+
+/** The newest ex-date on or before `asOf`. */
+export function lastDividend(dividends: readonly ExDividend[], asOf: string): ExDividend | null {
+  let last: ExDividend | null = null;
+  for (const dividend of dividends)
+    if (dividend.exDate <= asOf && (!last || dividend.exDate > last.exDate)) last = dividend;
+  return last;
+}
+
+/**
+ * The next ex-date: a declared one after `asOf` when the data has it; else projected from the payment
+ * pattern, the last ex-date plus the median gap of the last five, with the last amount. A projection
+ * more than half a gap overdue means the payments stopped (or paused): none is shown.
+ */
+export function nextDividend(
+  dividends: readonly ExDividend[],
+  asOf: string,
+): (ExDividend & { estimated: boolean }) | null {
+  const sorted = [...dividends].sort((a, b) => a.exDate.localeCompare(b.exDate));
+  const declared = sorted.find((dividend) => dividend.exDate > asOf);
+  if (declared) return { ...declared, estimated: false };
+  const recent = sorted.slice(-5);
+  const last = recent.at(-1);
+  if (!last || recent.length < 2) return null;
+  const gaps = recent
+    .slice(1)
+    .map((dividend, i) => (Date.parse(dividend.exDate) - Date.parse(recent[i]?.exDate ?? '')) / DAY_MS);
+  const gap = median(gaps);
+  if (gap === null || gap < 20) return null;
+  let next = addDays(last.exDate, Math.round(gap));
+  // Already past a little (the data lags a few days): the one after it, while the pattern still holds.
+  if (next <= asOf) {
+    if (Date.parse(asOf) - Date.parse(next) > (gap / 2) * DAY_MS) return null;
+    next = addDays(next, Math.round(gap));
+  }
+  return { exDate: next, amount: last.amount, estimated: true };
+}
+
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}

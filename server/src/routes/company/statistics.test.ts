@@ -1,0 +1,105 @@
+import { errorBody, securityStatistics } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { testDatabases } from '../../../test/databases.ts';
+import { calendarBars, loadSecurities, weekdayBars } from '../market/factory.ts';
+
+/*
+ * Key statistics over HTTP on both engines: two stocks whose monthly returns are known (BETA moves
+ * with the universe's mean at twice its size, FLAT does not move), quarterly dividends, and a coin.
+ */
+const TO = '2026-06-30';
+const FROM = '2023-01-02';
+// A monthly swing of ±4 % for the "market": one month up, one down.
+const swing = (day: string) => (Number(day.slice(5, 7)) % 2 === 0 ? 1.04 : 0.96);
+
+describe.each(testDatabases())('key statistics on $label', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    // Closes that change only on the first trading day of a month, so month-end returns are exact.
+    const monthly = (factor: (day: string) => number) => {
+      let close = 100;
+      let month = '';
+      return (day: string) => {
+        if (day.slice(0, 7) !== month) {
+          if (month) close *= factor(day);
+          month = day.slice(0, 7);
+        }
+        return close;
+      };
+    };
+    // The universe is BETA and FLAT: its mean monthly return is half of BETA's.
+    await loadSecurities(t.database.db, [
+      {
+        ticker: 'BETA',
+        profile: { name: 'Beta Works' },
+        prices: weekdayBars(FROM, TO, monthly(swing)),
+        dividends: [
+          { exDate: '2025-08-14', amount: 0.5 },
+          { exDate: '2025-11-13', amount: 0.5 },
+          { exDate: '2026-02-12', amount: 0.5 },
+          { exDate: '2026-05-14', amount: 0.55 },
+        ],
+      },
+      { ticker: 'FLAT', profile: { name: 'Flat Holdings' }, prices: weekdayBars(FROM, TO, () => 50) },
+      {
+        ticker: 'QBTZ',
+        kind: 'crypto',
+        profile: { name: 'Quibitz' },
+        prices: calendarBars('2026-01-01', TO, (_d, i) => 10 + i),
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = async (ticker: string) => {
+    const response = await t.app.inject({ url: '/api/data/company/statistics', query: { ticker } });
+    expect(response.statusCode, response.body).toBe(200);
+    return securityStatistics.parse(response.json());
+  };
+
+  it('a stock: volume means, 52-week range, all-time high, beta 2 against the universe, last and next ex-date', async () => {
+    const body = await get('BETA');
+    expect(body).toMatchObject({ ticker: 'BETA', kind: 'stock', asOf: TO });
+    // The factory trades 1,000 shares every day.
+    expect(body.volume).toEqual({ lastDay: 1000, average30d: 1000, average3m: 1000 });
+    expect(body.yearRange?.high).toBeGreaterThan(body.yearRange?.low ?? Number.POSITIVE_INFINITY);
+    expect(body.allTimeHigh?.close).toBeGreaterThanOrEqual(body.yearRange?.high ?? 0);
+    expect(body.fromAllTimeHighPct).toBeLessThanOrEqual(0);
+    // BETA's monthly total return is twice the universe's mean (BETA's plus FLAT's 0, halved).
+    expect(body.beta?.value).toBeCloseTo(2, 1);
+    expect(body.beta?.months).toBeGreaterThanOrEqual(24);
+    expect(body.beta?.benchmark).toBe('universe_equal_weight');
+    expect(body.lastDividend).toEqual({ exDate: '2026-05-14', amount: 0.55 });
+    expect(body.nextDividend).toEqual({ exDate: '2026-08-13', amount: 0.55, estimated: true });
+  });
+
+  it('a stock that never moves has a beta of 0 and no dividends', async () => {
+    const body = await get('FLAT');
+    expect(body.beta?.value).toBeCloseTo(0, 10);
+    expect(body.fromAllTimeHighPct).toBe(0);
+    expect(body.lastDividend).toBeNull();
+    expect(body.nextDividend).toBeNull();
+  });
+
+  it('a coin: its all-time high is the last close, and no beta', async () => {
+    const body = await get('QBTZ');
+    expect(body.kind).toBe('crypto');
+    expect(body.allTimeHigh).toEqual({ close: 10 + 180, day: TO });
+    expect(body.fromAllTimeHighPct).toBe(0);
+    expect(body.volume.lastDay).toBe(10);
+    expect(body.beta).toBeNull();
+  });
+
+  it('an unknown ticker is a 404 naming it; a malformed one a 400 naming the field', async () => {
+    const unknown = await t.app.inject({ url: '/api/data/company/statistics', query: { ticker: 'NOPE' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorBody.parse(unknown.json()).error.code).toBe('ticker_not_found');
+    const bad = await t.app.inject({ url: '/api/data/company/statistics', query: { ticker: 'a b' } });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('ticker');
+  });
+});

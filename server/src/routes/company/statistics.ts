@@ -1,0 +1,135 @@
+import { errorBody, type SecurityStatistics, securityStatistics, tickerQuery } from '@app/contract';
+import type { AppContext, ZodApp } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
+import { readDataVersion } from '../../db/meta.ts';
+import { readCloseSeries } from '../../db/series.ts';
+import { dataCache } from '../../http/data-cache.ts';
+import { beta, equalWeightIndex, monthlyReturns } from '../../market-stats/beta.ts';
+import {
+  addDays,
+  allTimeHigh,
+  averageVolume,
+  type DayClose,
+  lastDividend,
+  nextDividend,
+  yearRange,
+} from '../../market-stats/statistics.ts';
+import { resolveTicker, type SecurityRef } from '../market/securities.ts';
+import { selectDividends } from '../market/series-queries.ts';
+
+/*
+ * GET /api/data/company/statistics (issue 22): the key statistics that come from prices and dividends
+ * (volume averages, 52-week range, all-time high, beta, last and next ex-date). The fundamentals
+ * (EPS, shares, debt, cash) stay in /api/data/financials/ttm-financial, which the page also reads.
+ */
+const VOLUME_DAYS = 91;
+const BETA_YEARS = 6;
+
+export function statisticsRoutes(app: ZodApp, { database }: AppContext): void {
+  const db = database.db;
+  app.get(
+    '/api/data/company/statistics',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Key statistics of a stock or coin from its prices and dividends',
+        description:
+          'Volume (last day, 30-day and 3-month means), 52-week range, all-time high and the distance from it, ' +
+          'beta against the equal-weighted mean of every stock (60 monthly total returns), the last ex-dividend ' +
+          'day and the next one (declared, or projected from the payment pattern and marked estimated).',
+        querystring: tickerQuery,
+        response: { 200: securityStatistics, 400: errorBody, 404: errorBody },
+      },
+      ...dataCache(database).hooks,
+    },
+    async (request) => statistics(db, await resolveTicker(db, request.query.ticker)),
+  );
+}
+
+async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatistics> {
+  const [history, volumes, dividends] = await Promise.all([
+    closesOf(db, [security.id], {}, 'close_split_adj'),
+    db
+      .selectFrom('daily_prices')
+      .select(['day', 'volume'])
+      .where('security_id', '=', security.id)
+      .orderBy('day', 'desc')
+      .limit(VOLUME_DAYS + 10)
+      .execute(),
+    selectDividends(db, [security.id]),
+  ]);
+  const closes = history.get(security.id) ?? [];
+  const asOf = closes.at(-1)?.day ?? null;
+  const volumeRows = volumes.map((row) => ({ day: row.day, volume: row.volume === null ? null : Number(row.volume) }));
+  const lastVolume = volumeRows[0];
+  const high = allTimeHigh(closes);
+  const exDates = dividends.map((row) => ({ exDate: row.ex_date, amount: Number(row.amount_split_adj) }));
+  return {
+    ticker: security.ticker,
+    kind: security.kind,
+    currency: security.currency,
+    asOf,
+    volume: {
+      lastDay: lastVolume && lastVolume.day === asOf ? lastVolume.volume : null,
+      average30d: asOf ? averageVolume(volumeRows, asOf, 30) : null,
+      average3m: asOf ? averageVolume(volumeRows, asOf, VOLUME_DAYS) : null,
+    },
+    yearRange: yearRange(closes),
+    allTimeHigh: high ? { close: high.high.close, day: high.high.day } : null,
+    fromAllTimeHighPct: high ? high.fromHighPct : null,
+    beta: security.kind === 'stock' && asOf ? await stockBeta(db, security.id, asOf) : null,
+    lastDividend: asOf ? lastDividend(exDates, asOf) : null,
+    nextDividend: asOf ? nextDividend(exDates, asOf) : null,
+  };
+}
+
+async function closesOf(
+  db: Db,
+  ids: readonly number[],
+  range: { from?: string },
+  column: 'close_split_adj' | 'close_adj',
+): Promise<Map<number, DayClose[]>> {
+  const out = new Map<number, DayClose[]>();
+  for (const [id, series] of await readCloseSeries(db, ids, range, column)) {
+    out.set(
+      id,
+      series.days.map((day, i) => ({ day, close: Number(series.closes[i]) })),
+    );
+  }
+  return out;
+}
+
+/*
+ * The universe's monthly index, made once per data version and database: every stock's six years of
+ * closes are read for it (a few rows each), which is not work to repeat per ticker.
+ */
+const indexes = new WeakMap<Db, { version: number; index: Promise<Map<string, number>> }>();
+
+async function universeIndex(db: Db): Promise<Map<string, number>> {
+  const version = await readDataVersion(db);
+  const known = indexes.get(db);
+  if (known && known.version === version) return known.index;
+  const index = (async () => {
+    const stocks = await db.selectFrom('securities').select('id').where('kind', '=', 'stock').execute();
+    const from = addDays(new Date().toISOString().slice(0, 10), -366 * BETA_YEARS);
+    const closes = await closesOf(
+      db,
+      stocks.map((row) => row.id),
+      { from },
+      'close_adj',
+    );
+    return equalWeightIndex([...closes.values()].map(monthlyReturns));
+  })();
+  indexes.set(db, { version, index });
+  index.catch(() => indexes.delete(db));
+  return index;
+}
+
+async function stockBeta(db: Db, id: number, asOf: string): Promise<NonNullable<SecurityStatistics['beta']>> {
+  const [index, own] = await Promise.all([
+    universeIndex(db),
+    closesOf(db, [id], { from: addDays(asOf, -366 * BETA_YEARS) }, 'close_adj'),
+  ]);
+  const result = beta(monthlyReturns(own.get(id) ?? []), index, asOf.slice(0, 7));
+  return { ...result, benchmark: 'universe_equal_weight' };
+}
