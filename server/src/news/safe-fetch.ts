@@ -5,6 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { classifyAddress, isAllowedAddress } from './address-guard.ts';
+import { decodeFeed } from './decode-feed.ts';
 
 /*
  * The one way the server fetches a URL it was given (feeds, company links): safe against server-side
@@ -118,7 +119,7 @@ export async function safeFetch(
     return {
       status: 'ok',
       url: url.href,
-      body: decode(bytes, contentType),
+      body: decodeFeed(bytes, contentType),
       mediaType,
       etag: header(response, 'etag'),
       lastModified: header(response, 'last-modified'),
@@ -213,18 +214,6 @@ function decompressed(response: IncomingMessage): Readable {
   if (encoding === 'deflate') return response.pipe(zlib.createInflate());
   if (encoding === 'br') return response.pipe(zlib.createBrotliDecompress());
   return response;
-}
-
-/** Text in the charset the header or the XML declaration names; UTF-8 when none or unknown. */
-function decode(bytes: Buffer, contentType: string): string {
-  const fromHeader = /charset="?([\w.:-]+)/i.exec(contentType)?.[1];
-  const fromProlog = /^\s*<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
-  const charset = fromHeader ?? fromProlog ?? 'utf-8';
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
 }
 
 function header(response: IncomingMessage, name: string): string | null {
