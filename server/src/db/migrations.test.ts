@@ -86,7 +86,11 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       .insertInto('indicators')
       .values(columns as never)
       .execute();
-    expect(await migrateToLatest(database)).toEqual(['009-indicator-rows', '010-statement-values']);
+    expect(await migrateToLatest(database)).toEqual([
+      '009-indicator-rows',
+      '010-statement-values',
+      '011-statement-currency',
+    ]);
     const row = await database.db
       .selectFrom('indicators')
       .selectAll()

@@ -80,9 +80,9 @@ export function statementPeriods(
     from: string | null;
     to: string | null;
   },
-): { ids: number[]; periods: string[] } {
+): { ids: number[]; periods: string[]; seriesHeads: string[] } {
   // Read as objects, no rows have no column names either.
-  if (rows.length === 0) return { ids: [], periods: [] };
+  if (rows.length === 0) return { ids: [], periods: [], seriesHeads: [] };
   const DAY = 10;
   const NO_FACT = '-';
   const ONE = 49; // '1'
@@ -101,6 +101,7 @@ export function statementPeriods(
     values: at('value_tokens'),
     accessions: at('accession_tokens'),
     derived: at('derived'),
+    seriesHead: at('series_head'),
   };
   const { metrics, lineItems, from, to } = options;
   const keys = metrics.map((name) => `${JSON.stringify(name)}:`);
@@ -108,8 +109,10 @@ export function statementPeriods(
   const m = metrics.length;
   const ids: number[] = [];
   const out: string[] = [];
+  const seriesHeads: string[] = [];
   for (const row of rows) {
     ids.push(Number(row[c.id]));
+    seriesHeads.push(row[c.seriesHead] as string);
     const ends = row[c.ends] as string;
     const n = ends.length / DAY;
     const present = row[c.present] as string;
@@ -157,7 +160,7 @@ export function statementPeriods(
     }
     out.push(`[${parts.join(',')}]`);
   }
-  return { ids, periods: out };
+  return { ids, periods: out, seriesHeads };
 }
 
 export const readFormats = { rows: rowsJson, list: jsonList, statements: statementPeriods };

@@ -120,6 +120,8 @@ export interface FactStatementsTable {
   accessions: string;
   /** Item-major, one character per cell: 1 derived, 0 filed, - no fact. */
   derived: string;
+  /** ISO 4217 code of the amounts: the reporting currency of the filings (migration 011). */
+  currency: string;
 }
 
 /**
@@ -148,6 +150,8 @@ export interface StatementValuesTable {
   accession_tokens: string;
   /** Metric-major, one character per cell: 1 derived (computed here), 0 not. */
   derived: string;
+  /** The series' fields beside its ticker, as JSON members: `"currency":…,"quartersFiled":…,"splits":[…]` (migration 011). */
+  series_head: string;
 }
 
 export interface FinancialFactsTable {
@@ -163,7 +167,10 @@ export interface FinancialFactsTable {
   unit: string;
   /** The us-gaap (or dei) concept the value came from. */
   concept: string;
-  /** SEC accession number of the filing, e.g. 0000320193-22-000108. */
+  /**
+   * SEC accession number of the filing, e.g. 0000320193-22-000108; a derived value (Q4 = FY - Q1..Q3)
+   * lists every filing it uses, comma-joined (the 10-K first).
+   */
   accession: string | null;
   form: string | null;
   filed: string | null;

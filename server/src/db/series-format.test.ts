@@ -46,6 +46,7 @@ describe('chunk format', () => {
       fiscal_year: Number(end.slice(0, 4)),
       fiscal_period: 'Q1',
       value,
+      unit: 'USD',
       accession: null,
       derived: 0,
       ...extra,
@@ -70,6 +71,7 @@ describe('chunk format', () => {
       amounts: packAmounts([0, 7, 8, 1, 2, 0]),
       accessions: '\n[null,"0000320193-21-000065",null]',
       derived: '-00' + '01-',
+      currency: 'USD',
     });
     expect(() =>
       packFactStatement(3, [fact('revenue', '2021-03-31', 1), fact('cash', '2021-06-30', 2, { period: 'annual' })]),

@@ -231,7 +231,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     expect((await readChartPoints(db, [], {})).size).toBe(0);
   });
 
-  it('are built by migrations 007 and 008 for securities stored before them, over the chunks of 004 and 005', async () => {
+  it('are built by migrations 011 (statements) and 008 (prices) for securities stored before them, over the chunks of 004 and 005', async () => {
     database = await target.open();
     const migrator = migratorOf(database);
     const { error } = await migrator.migrateTo('003-news');
@@ -287,6 +287,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
       '008-chart-points',
       '009-indicator-rows',
       '010-statement-values',
+      '011-statement-currency',
     ]);
     const built = await expectChunksMatchSource(database);
     expect(built.prices.map((r) => [r.year, r.days.length / 10])).toEqual([
@@ -295,7 +296,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     ]);
     expect([...unpackAmounts(built.facts[0]?.amounts ?? new Uint8Array())]).toEqual([42.5]);
     expect(built.facts).toMatchObject([
-      { line_items: 'revenue', period_ends: '2020-12-31', accessions: '', derived: '0' },
+      { line_items: 'revenue', period_ends: '2020-12-31', accessions: '', derived: '0', currency: 'USD' },
     ]);
     const tables = await database.db.introspection.getTables();
     expect(tables.map((t) => t.name)).not.toContain('fact_series');

@@ -201,6 +201,7 @@ export type SeriesFact = Pick<
   | 'fiscal_year'
   | 'fiscal_period'
   | 'value'
+  | 'unit'
   | 'accession'
   | 'derived'
 >;
@@ -270,6 +271,7 @@ export function packFactStatement(securityId: number, facts: readonly SeriesFact
   }
   // Most statements outside SEC data have no filings at all: nothing to parse when read.
   const lines = accessions.map((list) => (list.some(Boolean) ? JSON.stringify(list) : ''));
+  const currency = statementCurrency(facts);
   return {
     security_id: securityId,
     period: first.period,
@@ -281,7 +283,24 @@ export function packFactStatement(securityId: number, facts: readonly SeriesFact
     amounts: packAmounts(amounts),
     accessions: lines.some(Boolean) ? lines.join('\n') : '',
     derived: derived.join(''),
+    currency,
   };
+}
+
+/**
+ * The currency of a statement's amounts: the ISO code its money facts carry (USD, EUR; per-share
+ * units are EUR/shares). The parser keeps one reporting currency per company; should a statement
+ * still hold two, the one of most facts. '' when it has no money facts at all.
+ */
+export function statementCurrency(facts: readonly Pick<SeriesFact, 'unit'>[]): string {
+  const counts = new Map<string, number>();
+  for (const f of facts) {
+    const code = /^([A-Z]{3})(\/shares)?$/.exec(f.unit)?.[1];
+    if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  let best = '';
+  for (const [code, n] of counts) if (n > (counts.get(best) ?? 0)) best = code;
+  return best;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -296,6 +315,7 @@ export const FACT_STATEMENT_COLUMNS = [
   'amounts',
   'accessions',
   'derived',
+  'currency',
 ] as const;
 
 /** Rewrites the statements of `periods` (both kinds by default) from every stored fact of the security. */
@@ -354,6 +374,7 @@ export async function rebuildFactStatements(db: AnyDb, securityId: number): Prom
       'fiscal_year',
       'fiscal_period',
       'value',
+      'unit',
       'accession',
       'derived',
     ])

@@ -123,3 +123,15 @@ export function capitalAllocation(input: CapitalAllocationInput): CapitalAllocat
     acquisitions: share(out(input.acquisitions)),
   };
 }
+
+/** Income tax / income before tax as filed (unclamped); null without positive pre-tax income. */
+export function incomeTaxRate(incomeTax: number | null, pretaxIncome: number | null): number | null {
+  return pretaxIncome != null && pretaxIncome > 0 ? ratio(incomeTax, pretaxIncome) : null;
+}
+
+/** A sum of parts where a part not filed counts as none; null when no part is known. */
+export function sumOfKnown(...parts: (number | null)[]): number | null {
+  let sum: number | null = null;
+  for (const part of parts) if (part != null) sum = (sum ?? 0) + part;
+  return sum;
+}

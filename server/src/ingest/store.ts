@@ -262,6 +262,7 @@ export async function writeSecurity(
         'period_start',
         'fiscal_year',
         'fiscal_period',
+        'unit',
         'derived',
       ])
       .where('security_id', '=', id)
@@ -282,6 +283,7 @@ export async function writeSecurity(
         same(old.value, f.value) &&
         old.accession === f.accession &&
         old.concept === f.concept &&
+        old.unit === f.unit &&
         old.period_start === f.periodStart &&
         old.fiscal_year === f.fiscalYear &&
         old.fiscal_period === f.fiscalPeriod

@@ -1,14 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../engine.ts';
-import type { Schema } from '../schema.ts';
-import { rebuildFactStatements } from '../series.ts';
 import { createFactSeries } from './005-fact-amounts.ts';
 
 /*
  * fact_statements replaces fact_series (ADR 0008, addendum of 2026-11-22): one row per security and kind
  * of period holding every line item as a matrix, instead of one row per line item. A five-company income
  * statement read 75 rows of 10 columns (0.6 ms in SQLite, most of it making 750 values); it now reads 5
- * (0.05 ms). Built here from financial_facts, the source of truth, for the securities already stored.
+ * (0.05 ms). Created empty: migration 011 added a column and builds the rows from financial_facts (the
+ * source of truth) with today's code, which writes that column (building them here would not fit the
+ * table of this step).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Schema type
 type AnyDb = Kysely<any>;
@@ -34,8 +34,6 @@ export function factStatementsMigration(engine: Engine) {
         .addColumn('derived', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('fact_statements_pk', ['security_id', 'period'])
         .execute();
-      const ids = await db.selectFrom('securities').select('id').orderBy('id').execute();
-      for (const { id } of ids) await rebuildFactStatements(db as Kysely<Schema>, id as number);
     },
     /** Back to 005's table, empty: the code of 006 reads fact_series, which today's code no longer writes. */
     async down(db: AnyDb): Promise<void> {

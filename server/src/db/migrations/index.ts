@@ -10,6 +10,7 @@ import { factStatementsMigration } from './007-fact-statements.ts';
 import { chartPointsMigration } from './008-chart-points.ts';
 import { indicatorRowsMigration } from './009-indicator-rows.ts';
 import { statementValuesMigration } from './010-statement-values.ts';
+import { statementCurrencyMigration } from './011-statement-currency.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -27,6 +28,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '008-chart-points': chartPointsMigration(engine),
     '009-indicator-rows': indicatorRowsMigration(engine),
     '010-statement-values': statementValuesMigration,
+    '011-statement-currency': statementCurrencyMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }

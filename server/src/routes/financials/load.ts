@@ -1,4 +1,10 @@
-import { type FinancialMetric, type FinancialsResponse, financialMetricInfo, type TtmFinancials } from '@app/contract';
+import {
+  type FinancialMetric,
+  type FinancialSeriesHead,
+  type FinancialsResponse,
+  financialMetricInfo,
+  type TtmFinancials,
+} from '@app/contract';
 import type { Db } from '../../db/index.ts';
 import type { Period } from '../../db/schema.ts';
 import { addDays, type DividendPoint } from '../../finance/types.ts';
@@ -6,7 +12,7 @@ import { groupBySecurity, type SecurityRef } from '../market/securities.ts';
 import { selectDividends, selectSplits } from '../market/series-queries.ts';
 import { inputsOf, metricValues } from './metrics.ts';
 import { type PeriodRow, periodRows, previousRow, START_WINDOW_DAYS, ttmRow } from './periods.ts';
-import { selectFactStatements } from './queries.ts';
+import { selectFactStatements, selectStatementKinds } from './queries.ts';
 
 /*
  * Loading and shaping the financials of several securities: three queries whatever the number of
@@ -17,6 +23,29 @@ export interface SecurityFinancials {
   security: SecurityRef;
   rows: PeriodRow[];
   dividends: DividendPoint[];
+  /** The series' fields beside its ticker: currency, quartersFiled, splits. */
+  head: SeriesHead;
+}
+
+export type SeriesHead = Omit<FinancialSeriesHead, 'ticker'>;
+
+/**
+ * What a series says of all its periods: the currency of its statements (the filings' reporting
+ * currency; the trading currency when it has none), whether quarters are filed, and the splits its
+ * per-share values are restated for. The same for both kinds of period (stored.ts keeps it as text).
+ */
+export function seriesHead(
+  statements: readonly { period: Period; currency: string }[],
+  splits: readonly { day: string; numerator: number; denominator: number }[],
+  tradingCurrency: string,
+): SeriesHead {
+  const annual = statements.find((s) => s.period === 'annual');
+  const quarterly = statements.find((s) => s.period === 'quarterly');
+  return {
+    currency: annual?.currency || quarterly?.currency || tradingCurrency,
+    quartersFiled: quarterly !== undefined,
+    splits: splits.map(({ day, numerator, denominator }) => ({ day, numerator, denominator })),
+  };
 }
 
 export async function loadFinancials(
@@ -31,18 +60,20 @@ export async function loadFinancials(
   // The period before from is read too: averages (ROE, ROA) need the balance at the first period's start.
   const from = range.from ? addDays(range.from, -START_WINDOW_DAYS[period]) : undefined;
   const inputs = metrics ? inputsOf(metrics) : undefined;
-  const [facts, dividends, splits] = await Promise.all([
+  const [facts, dividends, splits, kinds] = await Promise.all([
     selectFactStatements(db, ids, period),
     // An income statement, say, never looks at the dividends: no need to read them.
     inputs && !inputs.dividends ? [] : selectDividends(db, ids),
     selectSplits(db, ids),
+    selectStatementKinds(db, ids),
   ]);
   const f = new Map(facts.map((statement) => [statement.security_id, statement]));
-  const [d, s] = [groupBySecurity(dividends), groupBySecurity(splits)];
+  const [d, s, k] = [groupBySecurity(dividends), groupBySecurity(splits), groupBySecurity(kinds)];
   return securities.map((security) => ({
     security,
     rows: periodRows(f.get(security.id), s.get(security.id) ?? [], { from, to: range.to }, inputs?.lineItems),
     dividends: dividendPoints(d.get(security.id) ?? []),
+    head: seriesHead(k.get(security.id) ?? [], s.get(security.id) ?? [], security.currency),
   }));
 }
 
@@ -71,15 +102,23 @@ export function presentPeriods(
       ...metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends }),
     });
   });
-  return { ticker: data.security.ticker, currency: data.security.currency, periods };
+  return { ticker: data.security.ticker, ...data.head, periods };
 }
 
+/** The metrics of a TTM answer: the key statistics (P/E, EPS, yield, margins) and the statements' totals. */
 export const TTM_METRICS: FinancialMetric[] = [
   'revenue',
   'grossProfit',
   'operatingIncome',
+  'pretaxIncome',
+  'incomeTax',
   'netIncome',
+  'netIncomeCommon',
   'epsBasic',
+  'epsDiluted',
+  'sharesBasic',
+  'sharesDiluted',
+  'dividendsPerShare',
   'ebitda',
   'operatingCashFlow',
   'capitalExpenditure',
@@ -89,25 +128,43 @@ export const TTM_METRICS: FinancialMetric[] = [
   'grossMargin',
   'operatingMargin',
   'netMargin',
+  'payoutRatio',
   'totalAssets',
+  'totalLiabilities',
   'equity',
   'totalDebt',
   'cash',
+  'netCash',
+  'bookValuePerShare',
   'sharesOutstanding',
 ];
 
-/** TTM from the last four quarters, else the last fiscal year (a quarter is missing), else nothing. */
+/**
+ * TTM from the last four real quarters (periods.ts ttmRow); when those cannot be formed (a quarter
+ * missing, or quarters not filed at all: 20-F filers), the latest fiscal year, and `basis` says which:
+ * never a null labelled TTM. Nothing only for a security without statements. A fiscal year that ends
+ * after the last quarter (its Q4 could not be derived) is newer than the quarters: it is taken.
+ */
 export function presentTtm(quarterly: SecurityFinancials, annual: SecurityFinancials): TtmFinancials['series'][number] {
   const ttm = ttmRow(quarterly.rows);
-  const fiscalYear = annual.rows.at(-1);
-  const row = ttm ?? fiscalYear ?? null;
+  const fiscalYear = annual.rows.filter((row) => TTM_FLOWS.some((item) => row.items.has(item))).at(-1);
+  const useTtm = ttm !== null && !(fiscalYear && fiscalYear.periodEnd > ttm.periodEnd);
+  const row = useTtm ? ttm : (fiscalYear ?? null);
+  const head = { ticker: quarterly.security.ticker, ...quarterly.head };
+  if (!row) return { ...head, basis: null, asOf: null, period: null, values: {}, accessions: {}, derived: [] };
   return {
-    ticker: quarterly.security.ticker,
-    currency: quarterly.security.currency,
-    asOf: row?.periodEnd ?? null,
-    basis: ttm ? 'ttm' : fiscalYear ? 'fiscal_year' : null,
-    ...(row
-      ? metricValues(row, TTM_METRICS, { previous: undefined, dividends: quarterly.dividends })
-      : { values: {}, accessions: {}, derived: [] }),
+    ...head,
+    basis: useTtm ? 'ttm' : 'fy',
+    asOf: row.periodEnd,
+    period: {
+      fiscalYear: row.fiscalYear,
+      fiscalPeriod: useTtm ? 'TTM' : 'FY',
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+    },
+    ...metricValues(row, TTM_METRICS, { previous: undefined, dividends: quarterly.dividends }),
   };
 }
+
+/** A fiscal year the TTM may fall back to has income: a year of balance-sheet instants only is not one. */
+const TTM_FLOWS = ['revenue', 'net_income'];

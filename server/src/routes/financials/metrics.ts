@@ -3,13 +3,16 @@ import { cashPayoutRatio, payoutRatio } from '../../finance/dividends.ts';
 import {
   capitalAllocation,
   debtToEquity,
+  incomeTaxRate,
   margins,
   perShare,
   returnOnAssets,
   returnOnEquity,
   returnOnInvestedCapital,
+  sumOfKnown,
 } from '../../finance/statements.ts';
 import type { DividendPoint } from '../../finance/types.ts';
+import { ratio } from '../../finance/types.ts';
 import { ebitda } from '../../finance/valuation.ts';
 import type { Cell, FinancialValue, PeriodRow } from './periods.ts';
 
@@ -121,8 +124,60 @@ const marginOf =
     return computed(m[line], revenue, part);
   };
 
+/** Cash and short-term investments: as filed, else cash plus the short-term investments filed beside it. */
+function cashAndShortTerm(row: PeriodRow): FinancialValue {
+  const filedSum = get(row, 'cash_and_short_term_investments');
+  if (filedSum.value != null) return filedSum;
+  const [cash, shortTerm] = [get(row, 'cash'), get(row, 'short_term_investments')];
+  return computed(cash.value == null ? null : sumOfKnown(cash.value, shortTerm.value), cash, shortTerm);
+}
+
+/** Total debt: as filed, else short-term plus long-term debt (either may be all there is). */
+function totalDebt(row: PeriodRow): FinancialValue {
+  const total = get(row, 'total_debt');
+  if (total.value != null) return total;
+  const [short, long] = [get(row, 'short_term_debt'), get(row, 'long_term_debt')];
+  return computed(sumOfKnown(short.value, long.value), short, long);
+}
+
 const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
   freeCashFlow,
+  cashAndShortTermInvestments: cashAndShortTerm,
+  totalDebt,
+  effectiveTaxRate: (row) => {
+    const [tax, pretax] = [get(row, 'income_tax'), get(row, 'pretax_income')];
+    return computed(incomeTaxRate(tax.value, pretax.value), tax, pretax);
+  },
+  ebit: (row) => {
+    const [pretax, interest] = [get(row, 'pretax_income'), get(row, 'interest_expense')];
+    return computed(
+      pretax.value == null || interest.value == null ? null : pretax.value + interest.value,
+      pretax,
+      interest,
+    );
+  },
+  netCash: (row) => {
+    const [cash, debt] = [cashAndShortTerm(row), totalDebt(row)];
+    return computed(cash.value == null || debt.value == null ? null : cash.value - debt.value, cash, debt);
+  },
+  workingCapital: (row) => {
+    const [assets, liabilities] = [get(row, 'current_assets'), get(row, 'current_liabilities')];
+    return computed(
+      assets.value == null || liabilities.value == null ? null : assets.value - liabilities.value,
+      assets,
+      liabilities,
+    );
+  },
+  tangibleBookValue: (row) => {
+    const [equity, goodwill, intangibles] = [get(row, 'equity'), get(row, 'goodwill'), get(row, 'intangibles')];
+    // A company without acquisitions files no goodwill: none is nothing to subtract.
+    const value = equity.value == null ? null : equity.value - (goodwill.value ?? 0) - (intangibles.value ?? 0);
+    return computed(value, equity, goodwill, intangibles);
+  },
+  freeCashFlowMargin: (row) => {
+    const [fcf, revenue] = [freeCashFlow(row), get(row, 'revenue')];
+    return computed(revenue.value != null && revenue.value > 0 ? ratio(fcf.value, revenue.value) : null, fcf, revenue);
+  },
   ebitda: (row) => {
     const op = get(row, 'operating_income');
     const da = get(row, 'depreciation_amortization');
@@ -141,19 +196,20 @@ const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
   },
   roic: (row) => {
     const v = (name: string) => get(row, name).value;
+    const debt = totalDebt(row);
     const value = returnOnInvestedCapital({
       operatingIncome: v('operating_income'),
       incomeTax: v('income_tax'),
       pretaxIncome: v('pretax_income'),
-      debt: v('total_debt'),
+      debt: debt.value,
       equity: v('equity'),
       cash: v('cash'),
     });
-    const inputs = ['operating_income', 'income_tax', 'pretax_income', 'total_debt', 'equity', 'cash'];
-    return computed(value, ...inputs.map((name) => get(row, name)));
+    const inputs = ['operating_income', 'income_tax', 'pretax_income'].map((name) => get(row, name));
+    return computed(value, ...inputs, debt, get(row, 'equity'), get(row, 'cash'));
   },
   debtToEquity: (row) => {
-    const [debt, equity] = [get(row, 'total_debt'), get(row, 'equity')];
+    const [debt, equity] = [totalDebt(row), get(row, 'equity')];
     return computed(debtToEquity(debt.value, equity.value), debt, equity);
   },
   revenuePerShare: perShareOf((row) => get(row, 'revenue')),
@@ -262,6 +318,9 @@ export function inputsOf(metrics: readonly FinancialMetric[]): { lineItems: stri
   });
   return { lineItems: [...seen].sort(), dividends };
 }
+
+/** The metrics computed here (never a line item of the same name read as is, though some read it first). */
+export const computedMetrics = (): FinancialMetric[] => Object.keys(COMPUTED) as FinancialMetric[];
 
 /** Every metric of the contract has a computation (checked by a test). */
 export const metricsWithComputation = (): FinancialMetric[] => [...METRICS.keys()];

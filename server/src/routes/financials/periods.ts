@@ -1,7 +1,7 @@
+import { financialGroups } from '@app/contract';
 import { SERIES_DAY as DAY, type FactStatementRow, NO_DAY, NO_FACT, unpackAmounts } from '../../db/series.ts';
 import { splitFactorAfter } from '../../finance/adjust.ts';
-import { ttmSum } from '../../finance/periods.ts';
-import { addDays, type SplitPoint } from '../../finance/types.ts';
+import { addDays, dayNumber, type SplitPoint } from '../../finance/types.ts';
 
 /*
  * Facts grouped into fiscal periods: one row per period end, holding every line item filed for it with
@@ -30,20 +30,14 @@ export interface PeriodRow {
 
 const PER_SHARE_ITEMS = new Set(['eps_basic', 'eps_diluted', 'dividends_per_share']);
 const SHARE_ITEMS = new Set(['shares_basic', 'shares_diluted', 'shares_outstanding']);
-/** Balance-sheet instants: a TTM takes the latest, never a sum. */
-export const INSTANT_ITEMS = new Set([
-  'total_assets',
-  'current_assets',
-  'total_liabilities',
-  'current_liabilities',
-  'equity',
-  'cash',
-  'total_debt',
-  'inventory',
-  'receivables',
-  'accounts_payable',
-  'shares_outstanding',
-]);
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/**
+ * Balance-sheet instants (the balance-sheet lines of the contract as line items, shares outstanding
+ * among them): a TTM takes the latest, never a sum.
+ */
+export const INSTANT_ITEMS: ReadonlySet<string> = new Set(financialGroups['balance-sheet'].map(snake));
+/** Weighted average share counts: flows in their dates, but a TTM takes the last quarter's, never a sum. */
+const AVERAGE_ITEMS = new Set(['shares_basic', 'shares_diluted']);
 
 /**
  * The fiscal periods of one security from its statement (db/series.ts), in period-end order, keeping
@@ -110,7 +104,9 @@ export function periodRows(
         value = perShare ? value * factor : value / factor;
       }
       const accession = accessions?.[i];
-      row.items.set(item, { value, accessions: accession ? [accession] : NONE, derived: cell === DERIVED_CODE });
+      // A derived value (Q4 = FY - Q1..Q3) names every filing it uses, comma-joined (ingest/sources/sec.ts).
+      const filings = accession ? (accession.includes(',') ? accession.split(',') : [accession]) : NONE;
+      row.items.set(item, { value, accessions: filings, derived: cell === DERIVED_CODE });
     }
   }
   return rows.filter((row): row is PeriodRow => row !== undefined);
@@ -141,21 +137,37 @@ const DERIVED_CODE = '1'.charCodeAt(0);
 /** Shared by every value without a filing (frozen: a cell's accessions are never added to). */
 const NONE: readonly string[] = Object.freeze([]);
 
+/** A quarter end more than this after the previous one means a quarter is missing (finance/periods.ts). */
+const MAX_QUARTER_GAP_DAYS = 120;
+/** The flows a TTM must have in each of its four quarters; else it cannot be formed (no null labelled TTM). */
+const TTM_KEY_FLOWS = ['revenue', 'net_income'];
+
+/** A quarter with flows: a row of balance-sheet instants only is not a quarter of income. */
+const hasFlows = (row: PeriodRow) => {
+  for (const name of row.items.keys()) if (!INSTANT_ITEMS.has(name)) return true;
+  return false;
+};
+
 /**
- * The trailing twelve months as one synthetic period: flows summed over the last four quarters
- * (when they are four consecutive ones, finance/periods ttmSum), instants and average share counts
- * from the last quarter. Null when the last four quarters are not complete.
+ * The trailing twelve months as one synthetic period (finance-definitions.md): flows summed over the
+ * last four real quarters (quarters with flows, consecutive, each with revenue or net income filed, so a
+ * TTM never stands for a missing figure), instants and average share counts from the last quarter. A
+ * derived sum names the filings of all four quarters. Null when the four cannot be formed.
  */
 export function ttmRow(quarters: readonly PeriodRow[]): PeriodRow | null {
-  const last4 = quarters.slice(-4);
+  const real = quarters.filter(hasFlows);
+  const last4 = real.slice(-4);
   const last = last4[3];
   if (!last) return null;
-  const ends = last4.map((q) => ({ periodEnd: q.periodEnd, value: 0 }));
-  if (ttmSum(ends, last.periodEnd) == null) return null;
+  for (let i = 1; i < 4; i++) {
+    const gap = dayNumber((last4[i] as PeriodRow).periodEnd) - dayNumber((last4[i - 1] as PeriodRow).periodEnd);
+    if (gap > MAX_QUARTER_GAP_DAYS) return null;
+  }
+  if (!TTM_KEY_FLOWS.some((name) => last4.every((q) => q.items.has(name)))) return null;
   const items = new Map<string, Cell>();
   const names = new Set(last4.flatMap((q) => [...q.items.keys()]));
   for (const name of names) {
-    if (INSTANT_ITEMS.has(name) || name === 'shares_basic' || name === 'shares_diluted') {
+    if (INSTANT_ITEMS.has(name) || AVERAGE_ITEMS.has(name)) {
       const cell = last.items.get(name);
       if (cell) items.set(name, cell);
       continue;

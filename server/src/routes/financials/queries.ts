@@ -15,3 +15,12 @@ export function selectFactStatements(db: Db, ids: readonly number[], period?: Pe
   if (period) query = query.where('period', '=', period);
   return query.execute();
 }
+
+/** Which kinds of statement each security has, and their currency: the series head (load.ts seriesHead). */
+export function selectStatementKinds(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('fact_statements')
+    .select(['security_id', 'period', 'currency'])
+    .where('security_id', 'in', ids)
+    .execute();
+}

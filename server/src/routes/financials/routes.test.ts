@@ -89,7 +89,13 @@ describe.each(testDatabases({ readerThreads: true }))('financials on $label', (t
   it('gives the income statement per fiscal year, each value with the accession of its filing', async () => {
     const body = await get('income-statement', { tickers: 'ACME' });
     expect(body.period).toBe('annual');
-    expect(body.metrics[0]).toEqual({ name: 'revenue', unit: 'USD', description: 'Revenue' });
+    expect(body.metrics[0]).toEqual({ name: 'revenue', unit: 'currency', description: 'Revenue' });
+    expect(body.series[0]).toMatchObject({
+      ticker: 'ACME',
+      currency: 'USD',
+      quartersFiled: true,
+      splits: [{ day: '2023-07-03', numerator: 2, denominator: 1 }],
+    });
     const periods = body.series[0]?.periods ?? [];
     expect(periods.map((p) => [p.fiscalYear, p.fiscalPeriod, p.periodEnd])).toEqual([
       [2021, 'FY', '2021-12-31'],
@@ -170,7 +176,7 @@ describe.each(testDatabases({ readerThreads: true }))('financials on $label', (t
 
   it('gives crypto (no fundamentals) an empty series rather than an error', async () => {
     const body = await get('income-statement', { tickers: 'COIN' });
-    expect(body.series).toEqual([{ ticker: 'COIN', currency: 'USD', periods: [] }]);
+    expect(body.series).toEqual([{ ticker: 'COIN', currency: 'USD', quartersFiled: false, splits: [], periods: [] }]);
   });
 
   it('sums the last four quarters for TTM, and falls back to the fiscal year when one is missing', async () => {
@@ -179,16 +185,29 @@ describe.each(testDatabases({ readerThreads: true }))('financials on $label', (t
       query: { tickers: 'ACME,GAPP,COIN' },
     });
     const [acme, gapp, coin] = ttmFinancials.parse(response.json()).series;
-    expect(acme).toMatchObject({ asOf: '2023-12-31', basis: 'ttm' });
+    expect(acme).toMatchObject({
+      asOf: '2023-12-31',
+      basis: 'ttm',
+      period: { fiscalYear: 2023, fiscalPeriod: 'TTM', periodStart: '2023-01-01', periodEnd: '2023-12-31' },
+    });
     expect(acme?.values.revenue).toBe(1200);
     expect(acme?.accessions.revenue).toHaveLength(4);
     expect(acme?.derived).toContain('revenue');
-    expect(gapp).toMatchObject({ asOf: '2022-12-31', basis: 'fiscal_year', values: { revenue: 800 } });
+    // GAPP lacks its third quarter: the latest fiscal year, said so, never a null labelled TTM.
+    expect(gapp).toMatchObject({
+      asOf: '2022-12-31',
+      basis: 'fy',
+      period: { fiscalYear: 2022, fiscalPeriod: 'FY', periodEnd: '2022-12-31' },
+      values: { revenue: 800 },
+    });
     expect(coin).toEqual({
       ticker: 'COIN',
       currency: 'USD',
-      asOf: null,
+      quartersFiled: false,
+      splits: [],
       basis: null,
+      asOf: null,
+      period: null,
       values: {},
       accessions: {},
       derived: [],

@@ -212,9 +212,11 @@ describe('a statement_values row', () => {
         amounts: new Uint8Array(0),
         accessions: '',
         derived: '',
+        currency: '',
       },
       [],
       [],
+      { currency: 'USD', quartersFiled: false, splits: [] },
     );
     expect(row).toMatchObject({ period_ends: '', heads: '', accession_tokens: '', derived: '' });
   });
@@ -248,8 +250,8 @@ describe('STATEMENT_VALUES_VERSION', () => {
     const hash = createHash('sha256');
     for (const file of sources) hash.update(file).update(fs.readFileSync(path.join(server, file)));
     expect({ version: STATEMENT_VALUES_VERSION, sources: hash.digest('hex').slice(0, 16) }).toEqual({
-      version: 1,
-      sources: 'a9f94c619672bb3b',
+      version: 2,
+      sources: '06769431cd32cf7d',
     });
   });
 });

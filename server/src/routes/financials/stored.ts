@@ -7,7 +7,15 @@ import type { DividendPoint, SplitPoint } from '../../finance/types.ts';
 import type { JsonText } from '../../http/json-text.ts';
 import type { SecurityRef } from '../market/securities.ts';
 import { selectDividends, selectSplits } from '../market/series-queries.ts';
-import { dividendPoints, loadFinancials, metricList, presentPeriods, type SecurityFinancials } from './load.ts';
+import {
+  dividendPoints,
+  loadFinancials,
+  metricList,
+  presentPeriods,
+  type SecurityFinancials,
+  type SeriesHead,
+  seriesHead,
+} from './load.ts';
 import { inputsOf, metricsWithComputation, metricValues } from './metrics.ts';
 import { periodRows, previousRow } from './periods.ts';
 import { selectFactStatements } from './queries.ts';
@@ -34,7 +42,7 @@ import { selectFactStatements } from './queries.ts';
  * read, and the server rebuilds them at start. stored.test.ts fails when the code they come from changes,
  * as a reminder.
  */
-export const STATEMENT_VALUES_VERSION = 1;
+export const STATEMENT_VALUES_VERSION = 2;
 
 /** Every metric, in the order the rows keep them. */
 const ALL_METRICS = metricsWithComputation();
@@ -44,6 +52,7 @@ export function statementValuesRow(
   statement: FactStatementRow,
   splits: readonly SplitPoint[],
   dividends: readonly DividendPoint[],
+  head: SeriesHead,
 ): StatementValuesTable {
   // Without a range or a list of items every period of the statement is a row: rows[i].index === i.
   const rows = periodRows(statement, splits);
@@ -79,6 +88,8 @@ export function statementValuesRow(
     value_tokens: values.map((line) => line.join(',')).join('\n'),
     accession_tokens: anyAccession ? accessions.map((line) => line.join('\t')).join('\n') : '',
     derived: derived.map((line) => line.join('')).join(''),
+    // The members of the series object between its ticker and its periods, as presentPeriods writes them.
+    series_head: JSON.stringify(head).slice(1, -1),
   };
 }
 
@@ -92,13 +103,15 @@ export async function writeStatementValues(db: Db, securityId: number): Promise<
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`select pg_advisory_xact_lock(${STATEMENT_LOCK}, ${securityId})`.execute(db);
   }
-  const [statements, splits, dividends] = await Promise.all([
+  const [statements, splits, dividends, security] = await Promise.all([
     selectFactStatements(db, [securityId]),
     selectSplits(db, [securityId]),
     selectDividends(db, [securityId]),
+    db.selectFrom('securities').select('currency').where('id', '=', securityId).executeTakeFirst(),
   ]);
   const points = dividendPoints(dividends);
-  const rows = statements.map((statement) => statementValuesRow(statement, splits, points));
+  const head = seriesHead(statements, splits, security?.currency ?? 'USD');
+  const rows = statements.map((statement) => statementValuesRow(statement, splits, points, head));
   await db.deleteFrom('statement_values').where('security_id', '=', securityId).execute();
   if (rows.length > 0) await db.insertInto('statement_values').values(rows).execute();
 }
@@ -157,6 +170,7 @@ const READ_COLUMNS = [
   'value_tokens',
   'accession_tokens',
   'derived',
+  'series_head',
 ] as const;
 
 /** What a metric list needs beside its stored rows, worked out once per list. */
@@ -212,7 +226,7 @@ export async function financialsJson(
     from: range.from ?? null,
     to: range.to ?? null,
   });
-  const stored = new Map(value.ids.map((id, i) => [id, value.periods[i] as string]));
+  const stored = new Map(value.ids.map((id, i) => [id, i]));
   const missing = securities.filter((s) => !stored.has(s.id));
   const computed = new Map(
     missing.length === 0
@@ -220,11 +234,11 @@ export async function financialsJson(
       : (await loadFinancials(db, missing, period, range, metrics)).map((data) => [data.security.id, data]),
   );
   const series = securities.map((security) => {
-    const periods = stored.get(security.id);
-    if (periods === undefined) {
+    const i = stored.get(security.id);
+    if (i === undefined) {
       return JSON.stringify(presentPeriods(computed.get(security.id) as SecurityFinancials, metrics, range.from));
     }
-    return `{"ticker":${JSON.stringify(security.ticker)},"currency":${JSON.stringify(security.currency)},"periods":${periods}}`;
+    return `{"ticker":${JSON.stringify(security.ticker)},${value.seriesHeads[i]},"periods":${value.periods[i]}}`;
   });
   return `{"period":${JSON.stringify(period)},"metrics":${plan.listJson},"series":[${series.join(',')}]}` as JsonText;
 }

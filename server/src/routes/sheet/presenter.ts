@@ -24,7 +24,7 @@ export function sheetTable(data: SecurityFinancials, sheet: SheetId, period: Per
     ticker: data.security.ticker,
     sheet,
     period,
-    currency: data.security.currency,
+    currency: data.head.currency,
     columns: filled.map(({ row }) => ({
       fiscalYear: row.fiscalYear,
       fiscalPeriod: row.fiscalPeriod,
