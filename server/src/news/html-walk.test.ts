@@ -73,7 +73,7 @@ function stepsOf(html: string, walk: 'sanitize' | 'walk'): number {
   const stats: WalkStats = { steps: 0 };
   // A text budget as long as the input, so it does not end the walk early: the structure is measured.
   if (walk === 'sanitize') sanitizeHtml(html, { stats, maxTextLength: html.length + 1 });
-  else walkHtml(html, { open: () => true, close: () => undefined, text: () => true }, stats);
+  else walkHtml(html, { open: () => true, close: () => undefined, text: () => true }, { stats });
   return stats.steps;
 }
 

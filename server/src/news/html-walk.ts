@@ -9,7 +9,8 @@ import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
  * walk there (the fragment is cut, like a long text); the tokenizer is paused and reads no further.
  *
  * Elements whose content is never text for a reader (scripts, styles, frames, SVG, MathML, ...) are not
- * reported, nor is anything inside them; comments, CDATA sections and processing instructions neither.
+ * reported, nor is anything inside them (unless the caller names others); comments, CDATA sections and
+ * processing instructions are never reported.
  */
 
 /** Open elements kept at once; a fragment nested deeper is cut at that depth. */
@@ -76,9 +77,15 @@ const IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
   ),
 ]);
 
+/** Elements whose attributes are read (links and <link>); every other element's are skipped unread. */
+const WITH_ATTRIBUTES = new Set(['a', 'link']);
+
 export interface HtmlVisitor {
-  /** An element opened outside dropped content; `href` only for links. Return false to stop the walk. */
-  open(name: string, href: string | undefined): boolean;
+  /**
+   * An element opened outside dropped content, with its attributes when it is an `a` or a `link`
+   * (names lower case, the first of a repeated name). Return false to stop the walk.
+   */
+  open(name: string, attributes: Readonly<Record<string, string>>): boolean;
   /** An element reported by `open` closes (explicitly, implied, or at the end of the fragment). */
   close(name: string): void;
   /** Decoded text outside dropped content. Return false to stop the walk. */
@@ -100,14 +107,24 @@ interface Open {
   dropped: boolean;
 }
 
-export function walkHtml(html: string, visitor: HtmlVisitor, stats: WalkStats = { steps: 0 }): WalkStats {
+export interface WalkOptions {
+  /** Filled with the walk's cost. */
+  stats?: WalkStats;
+  /** Elements reported with nothing inside them; DROPPED unless given (feed discovery reads <head>). */
+  drop?: ReadonlySet<string>;
+}
+
+export function walkHtml(html: string, visitor: HtmlVisitor, options: WalkOptions = {}): WalkStats {
+  const stats = options.stats ?? { steps: 0 };
+  const drop = options.drop ?? DROPPED;
   const stack: Open[] = [];
   /** How many of each name are open: a closing tag with none open costs one step, not a stack search. */
   const openCount = new Map<string, number>();
   let elements = 0;
   let tag = '';
-  let href: string | undefined;
-  let attribute = '';
+  let attributes: Record<string, string> = {};
+  /** The attribute being read, or null when its element's attributes are not read. */
+  let attribute: string | null = null;
   let value = '';
   let stopped = false;
   const droppedNow = () => stack.length > 0 && (stack[stack.length - 1] as Open).dropped;
@@ -135,21 +152,21 @@ export function walkHtml(html: string, visitor: HtmlVisitor, stats: WalkStats = 
     if (elements > MAX_ELEMENTS) return stop('elements');
     const closes = IMPLIES_CLOSE.get(name);
     while (closes && stack.length > 0 && closes.has((stack[stack.length - 1] as Open).name)) pop();
-    const dropped = droppedNow() || DROPPED.has(name);
+    const dropped = droppedNow() || drop.has(name);
     if (VOID.has(name)) {
-      if (!dropped && !visitor.open(name, undefined)) stop('visitor');
+      if (!dropped && !visitor.open(name, attributes)) stop('visitor');
       return;
     }
     if (stack.length >= MAX_DEPTH) return stop('depth');
     stack.push({ name, dropped });
     openCount.set(name, (openCount.get(name) ?? 0) + 1);
-    if (!dropped && !visitor.open(name, name === 'a' ? href : undefined)) stop('visitor');
+    if (!dropped && !visitor.open(name, attributes)) stop('visitor');
   };
   const closeElement = (name: string) => {
     if (stopped) return;
     if (VOID.has(name)) {
       // Browsers read a stray </br> as <br>.
-      if (name === 'br' && !droppedNow() && !visitor.open('br', undefined)) stop('visitor');
+      if (name === 'br' && !droppedNow() && !visitor.open('br', {})) stop('visitor');
       return;
     }
     if (!openCount.get(name)) return;
@@ -164,20 +181,20 @@ export function walkHtml(html: string, visitor: HtmlVisitor, stats: WalkStats = 
   const callbacks: TokenizerCallbacks = {
     onattribdata(start, end) {
       stats.steps++;
-      if (attribute === 'href') value += html.slice(start, end);
+      if (attribute !== null) value += html.slice(start, end);
     },
     onattribentity(codepoint) {
       stats.steps++;
-      if (attribute === 'href') value += String.fromCodePoint(codepoint);
+      if (attribute !== null) value += String.fromCodePoint(codepoint);
     },
     onattribend() {
       stats.steps++;
-      if (attribute === 'href' && href === undefined) href = value;
+      if (attribute !== null && !Object.hasOwn(attributes, attribute)) attributes[attribute] = value;
       value = '';
     },
     onattribname(start, end) {
       stats.steps++;
-      attribute = html.slice(start, end).toLowerCase();
+      attribute = WITH_ATTRIBUTES.has(tag) ? html.slice(start, end).toLowerCase() : null;
     },
     oncdata() {
       stats.steps++;
@@ -202,7 +219,7 @@ export function walkHtml(html: string, visitor: HtmlVisitor, stats: WalkStats = 
     onopentagname(start, end) {
       stats.steps++;
       tag = html.slice(start, end).toLowerCase();
-      href = undefined;
+      attributes = {};
     },
     onprocessinginstruction() {
       stats.steps++;

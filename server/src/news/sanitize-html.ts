@@ -46,14 +46,14 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
   walkHtml(
     html,
     {
-      open(name, href) {
+      open(name, attributes) {
         if (!ALLOWED.has(name)) return true;
         if (name === 'br') {
           out += '<br>';
           return true;
         }
         if (name === 'a') {
-          const safe = safeHref(href ?? '', options.baseUrl);
+          const safe = safeHref(attributes.href ?? '', options.baseUrl);
           out += safe ? `<a href="${escapeHtml(safe)}" rel="nofollow noopener noreferrer">` : '<a>';
         } else out += `<${name}>`;
         open.push(name);
@@ -77,7 +77,7 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
         out += '…';
       },
     },
-    options.stats,
+    { stats: options.stats },
   );
   return trimBreaks(out);
 }
