@@ -7,9 +7,8 @@ import { useAuth } from '../app/auth/use-auth.ts';
 import { usePageMeta } from '../app/page-meta.ts';
 import { YieldPercentilePanel } from '../features/dividends/yield-percentile-panel.tsx';
 import { DrawdownPanel } from '../features/price/drawdown-panel.tsx';
-import { type SecurityKind, useCloses, useDrawdown, useStockHistory } from '../features/price/price-api.ts';
+import { type SecurityKind, useDrawdown } from '../features/price/price-api.ts';
 import { PricePanel } from '../features/price/price-panel.tsx';
-import { yearRange } from '../features/price/price-series.ts';
 import { KeyStats } from '../features/stock/key-stats.tsx';
 import { SecurityHeader } from '../features/stock/security-header.tsx';
 import { isTickerNotFound, useProfile } from '../features/stock/stock-api.ts';
@@ -117,16 +116,7 @@ export function SecurityOverview({ profile, children }: { profile: CompanyProfil
   const { t } = useTranslation('stock');
   const kind: SecurityKind = profile.kind;
   const [compare, setCompare] = useCompareParam(profile.ticker);
-  const history = useStockHistory(profile.ticker, kind === 'stock');
-  const closes = useCloses(kind, kind === 'crypto' ? [profile.ticker] : []);
   const drawdown = useDrawdown(kind, profile.ticker, null).data?.series[0] ?? null;
-  const range = useMemo(() => {
-    const points =
-      kind === 'stock'
-        ? (history.data?.series[0]?.points ?? []).map((p) => ({ day: p.day, value: p.close }))
-        : (closes.data?.series[0]?.points ?? []).map((p) => ({ day: p.day, value: p.close }));
-    return yearRange(points);
-  }, [kind, history.data, closes.data]);
   const source = profile.demo ? t('header.demo') : undefined;
   return (
     <>
@@ -141,7 +131,7 @@ export function SecurityOverview({ profile, children }: { profile: CompanyProfil
           asOf={profile.pricesAsOf}
           {...(source ? { source } : {})}
         />
-        <KeyStats profile={profile} yearRange={range} drawdown={drawdown} />
+        <KeyStats profile={profile} drawdown={drawdown} />
       </div>
       <div className="security-grid">
         <DrawdownPanel

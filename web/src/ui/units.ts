@@ -55,6 +55,13 @@ export function unitFormatters(language: Language) {
     /** A plain number with up to `digits` decimals (counts, shares). */
     number: (value: Maybe, digits = 2) =>
       present(value) ? numberFormat(locale, { maximumFractionDigits: digits }).format(value) : MISSING,
+    /** A large count without a currency (shares, volume): 1234567 -> "1.23M". */
+    compact: (value: Maybe) =>
+      present(value)
+        ? numberFormat(locale, { notation: 'compact', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+            value,
+          )
+        : MISSING,
     /** A price or amount in its currency: "$1,234.50". */
     money: (value: Maybe, currency: string) => money(value, currency),
     /** Large amounts, still with the currency: "$4.20B", "4,20 Mrd. $". */

@@ -74,7 +74,7 @@ export function DrawdownPanel({ kind, ticker, name, lastDay, source }: DrawdownP
         format={(value) => units.pct(value, { digits: 1 })}
         height={HEIGHT}
       />
-      <p className="panel-note">{t('drawdown.explain')}</p>
+      <p className="panel-note">{t(kind === 'crypto' ? 'drawdown.explainCrypto' : 'drawdown.explain')}</p>
     </ChartPanel>
   );
 }

@@ -1,72 +1,161 @@
-import type { CompanyProfile } from '@app/contract';
+import type { CompanyProfile, SecurityStatistics } from '@app/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { MISSING, useUnits } from '../../ui/units.ts';
+import { MISSING, type UnitFormatters, useUnits } from '../../ui/units.ts';
 import { keyRatios } from './key-ratios.ts';
-import { useQuote, useTtm } from './stock-api.ts';
+import { useQuote, useStatistics, useTtm } from './stock-api.ts';
 import './stock.css';
 
 export interface KeyStatsProps {
   profile: CompanyProfile;
-  /** Lowest and highest close of the last 52 weeks (from the price history the page already loaded). */
-  yearRange: { low: number; high: number } | null;
   drawdown: { currentPct: number | null; maxPct: number | null } | null;
 }
 
+export interface StatRow {
+  key: string;
+  label: string;
+  value: string;
+  title?: string;
+}
+
+export interface StatInputs {
+  profile: CompanyProfile;
+  statistics: SecurityStatistics | undefined;
+  ratios: ReturnType<typeof keyRatios>;
+  yieldPct: number | null | undefined;
+  drawdown: KeyStatsProps['drawdown'];
+}
+
+/**
+ * The rows of the key statistics (issue 22: Yahoo's summary without analyst estimates). A stock shows
+ * size, earnings, valuation, trading, risk and dividends; a coin its size, trading and its high. A value
+ * the sources do not give reads "—" for a stock; a coin leaves such rows out (no supply, no dividends).
+ */
+export function statRows(
+  { profile, statistics, ratios, yieldPct, drawdown }: StatInputs,
+  t: TFunction<'stock'>,
+  units: UnitFormatters,
+): StatRow[] {
+  const money = (value: number | null | undefined) => units.money(value, profile.currency);
+  const compact = (value: number | null | undefined) => units.moneyCompact(value, profile.currency);
+  const count = (value: number | null | undefined) =>
+    value === null || value === undefined ? MISSING : units.compact(value);
+  const range = statistics?.yearRange;
+  const yearRange = {
+    key: 'range',
+    label: t('stats.yearRange'),
+    value: range ? `${money(range.low)} – ${money(range.high)}` : MISSING,
+  };
+  const exDividend = (dividend: SecurityStatistics['lastDividend'] | undefined) =>
+    dividend ? `${units.date(dividend.exDate)} · ${money(dividend.amount)}` : MISSING;
+  const drawdowns: StatRow[] = [
+    { key: 'dd', label: t('stats.drawdownNow'), value: units.pct(drawdown?.currentPct, { digits: 1 }) },
+    { key: 'ddMax', label: t('stats.drawdownMax'), value: units.pct(drawdown?.maxPct, { digits: 1 }) },
+  ];
+  if (profile.kind === 'crypto') {
+    const high = statistics?.allTimeHigh;
+    return [
+      ...(profile.marketCap !== null
+        ? [{ key: 'cap', label: t('stats.marketCap'), value: compact(profile.marketCap) }]
+        : []),
+      { key: 'volume', label: t('stats.volume24h'), value: count(statistics?.volume.lastDay) },
+      { key: 'volume30', label: t('stats.averageVolume30d'), value: count(statistics?.volume.average30d) },
+      {
+        key: 'ath',
+        label: t('stats.allTimeHigh'),
+        value: high ? `${money(high.close)} · ${units.date(high.day)}` : MISSING,
+      },
+      {
+        key: 'fromAth',
+        label: t('stats.fromAllTimeHigh'),
+        value: units.pct(statistics?.fromAllTimeHighPct, { digits: 1 }),
+      },
+      yearRange,
+      // "Drawdown now" of a coin is the distance from its all-time high, shown above.
+      ...drawdowns.slice(1),
+    ];
+  }
+  const next = statistics?.nextDividend;
+  return [
+    { key: 'cap', label: t('stats.marketCap'), value: compact(profile.marketCap) },
+    {
+      key: 'ev',
+      label: t('stats.enterpriseValue'),
+      value: compact(ratios.enterpriseValue),
+      title: t('stats.enterpriseValueHint'),
+    },
+    { key: 'eps', label: t('stats.eps'), value: money(ratios.eps) },
+    { key: 'pe', label: t('stats.pe'), value: units.multiple(ratios.pe), title: t('stats.peHint') },
+    { key: 'shares', label: t('stats.shares'), value: count(ratios.shares) },
+    { key: 'volume3m', label: t('stats.averageVolume3m'), value: count(statistics?.volume.average3m) },
+    {
+      key: 'beta',
+      label: t('stats.beta'),
+      value: units.number(statistics?.beta?.value, 2),
+      title: t('stats.betaHint'),
+    },
+    yearRange,
+    { key: 'yield', label: t('stats.yield'), value: units.pct(yieldPct) },
+    { key: 'payout', label: t('stats.payout'), value: units.fraction(ratios.payout), title: t('stats.payoutHint') },
+    { key: 'lastEx', label: t('stats.lastExDividend'), value: exDividend(statistics?.lastDividend) },
+    {
+      key: 'nextEx',
+      label: next?.estimated ? t('stats.nextExDividendEstimated') : t('stats.nextExDividend'),
+      value: exDividend(next),
+      ...(next?.estimated ? { title: t('stats.estimatedHint') } : {}),
+    },
+    { key: 'margin', label: t('stats.netMargin'), value: units.fraction(ratios.netMargin) },
+    ...drawdowns,
+  ];
+}
+
 /** Key statistics beside the price chart (design.md): size, valuation, income and risk at a glance. */
-export function KeyStats({ profile, yearRange, drawdown }: KeyStatsProps) {
+export function KeyStats({ profile, drawdown }: KeyStatsProps) {
   const { t } = useTranslation('stock');
   const units = useUnits();
   const stock = profile.kind === 'stock';
   const quote = useQuote(profile.ticker);
   const ttm = useTtm(profile.ticker, stock);
-  const card = quote.data?.cards[0];
-  const ratios = keyRatios(profile.price, ttm.data?.series[0]?.values ?? {});
-  const money = (value: number | null | undefined) => units.money(value, profile.currency);
-  const rows: { key: string; label: string; value: string; title?: string }[] = [
-    ...(stock
-      ? [
-          { key: 'cap', label: t('stats.marketCap'), value: units.moneyCompact(profile.marketCap, profile.currency) },
-          { key: 'pe', label: t('stats.pe'), value: units.multiple(ratios.pe), title: t('stats.peHint') },
-          { key: 'yield', label: t('stats.yield'), value: units.pct(card?.dividendYieldPct) },
-          {
-            key: 'payout',
-            label: t('stats.payout'),
-            value: units.fraction(ratios.payout),
-            title: t('stats.payoutHint'),
-          },
-          { key: 'margin', label: t('stats.netMargin'), value: units.fraction(ratios.netMargin) },
-        ]
-      : []),
+  const statistics = useStatistics(profile.ticker);
+  const ratios = keyRatios(profile.price, ttm.data?.series[0]?.values ?? {}, profile.marketCap);
+  const rows = statRows(
     {
-      key: 'range',
-      label: t('stats.yearRange'),
-      value: yearRange ? `${money(yearRange.low)} – ${money(yearRange.high)}` : MISSING,
+      profile,
+      statistics: statistics.data,
+      ratios,
+      yieldPct: quote.data?.cards[0]?.dividendYieldPct,
+      drawdown,
     },
-    { key: 'dd', label: t('stats.drawdownNow'), value: units.pct(drawdown?.currentPct, { digits: 1 }) },
-    { key: 'ddMax', label: t('stats.drawdownMax'), value: units.pct(drawdown?.maxPct, { digits: 1 }) },
-  ];
-  const loading = quote.isPending || (stock && ttm.isPending);
+    t,
+    units,
+  );
+  const loading = quote.isPending || statistics.isPending || (stock && ttm.isPending);
+  const ttmAsOf = ttm.data?.series[0]?.asOf;
   return (
     <Panel
       title={t('stats.title')}
       className="key-stats"
       state={loading ? 'loading' : 'ready'}
-      skeleton={<Skeleton lines={7} />}
+      skeleton={<Skeleton lines={12} />}
       asOf={profile.pricesAsOf}
-      {...(ttm.data?.series[0]?.asOf
-        ? { source: t('stats.ttmAsOf', { date: units.date(ttm.data.series[0].asOf) }) }
-        : {})}
+      {...(ttmAsOf ? { source: t('stats.ttmAsOf', { date: units.date(ttmAsOf) }) } : {})}
     >
       <dl className="key-stats__list">
         {rows.map((row) => (
-          <div key={row.key} className="key-stats__row" title={row.title}>
+          <div key={row.key} className="key-stats__row" title={row.title} data-stat={row.key}>
             <dt>{row.label}</dt>
             <dd className="num">{row.value}</dd>
           </div>
         ))}
       </dl>
+      {stock && (
+        <div className="key-stats__about">
+          <h3 className="key-stats__about-title">{t('about.title')}</h3>
+          <p className="security-about">{profile.description ?? t('about.none')}</p>
+        </div>
+      )}
     </Panel>
   );
 }

@@ -1,4 +1,11 @@
-import type { CompanyLinks, CompanyProfile, CompanySearch, HomeCards, TtmFinancials } from '@app/contract';
+import type {
+  CompanyLinks,
+  CompanyProfile,
+  CompanySearch,
+  HomeCards,
+  SecurityStatistics,
+  TtmFinancials,
+} from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest, type RequestOptions } from '../../api/client.ts';
 
@@ -43,6 +50,16 @@ export const useTtm = (ticker: string, enabled: boolean) =>
     staleTime: STALE,
     enabled,
   });
+
+/** Volume means, 52-week range, all-time high, beta and ex-dividend days (company/statistics). */
+export const statisticsQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['company', 'statistics', ticker],
+    queryFn: ({ signal }) => getJson<SecurityStatistics>('/api/data/company/statistics', { ticker }, signal),
+    staleTime: STALE,
+  });
+
+export const useStatistics = (ticker: string) => useQuery(statisticsQuery(ticker));
 
 export const useLinks = (ticker: string) =>
   useQuery({
