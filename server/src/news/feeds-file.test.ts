@@ -33,6 +33,7 @@ describe.each(testDatabases())('feeds file on $engine', (target) => {
       publicUrl: 'http://localhost:3000',
       demo: false,
       fetch: { allowLoopback: false, timeoutMs: 1000, maxBytes: 100_000 },
+      reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
     };
     const file = write({
       feeds: [

@@ -29,6 +29,7 @@ describe.each(testDatabases())('news refresher on $engine', (target) => {
     demo: false,
     feedsFile: undefined,
     fetch: { allowLoopback: true, timeoutMs: 2000, maxBytes: 100_000 },
+    reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
   };
 
   beforeEach(async () => {

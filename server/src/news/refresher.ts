@@ -2,17 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { demoCompanies, demoFeedInputs, demoFeedName, renderDemoFeed } from './demo-feeds.ts';
-import { discoverFeedUrl } from './discover.ts';
+import { type FeedReader, openFeedReader, type ReaderLimits } from './feed-reader.ts';
 import { loadFeedsFile } from './feeds-file.ts';
-import { parseFeed } from './parse-feed.ts';
+import type { FeedJob, FetchSettings } from './read-feed.ts';
 import { syncCompanyLinks, syncOrigin } from './registry.ts';
-import {
-  type Conditional,
-  FEED_MEDIA_TYPES,
-  type FetchResult,
-  type SafeFetchOptions,
-  safeFetch,
-} from './safe-fetch.ts';
 import { storeItems } from './store-items.ts';
 import { mentionMatcher } from './tickers.ts';
 
@@ -21,6 +14,8 @@ import { mentionMatcher } from './tickers.ts';
  * feeds), then fetches each due feed with conditional requests. A failing feed is logged and backs
  * off (interval x 2^errors, at most 6 hours); it never stops the others. Several instances may run:
  * each claims a feed by moving its next_fetch_at before fetching, so only one fetches it.
+ * Fetching and reading happen on feed reader threads (feed-reader.ts), each feed under a deadline and a
+ * memory cap; this module only queries and stores.
  */
 
 export interface NewsSettings {
@@ -28,7 +23,9 @@ export interface NewsSettings {
   publicUrl: string;
   demo: boolean;
   feedsFile: string | undefined;
-  fetch: Omit<SafeFetchOptions, 'accept'>;
+  fetch: FetchSettings;
+  /** The reader threads' budgets beyond the fetch timeout. */
+  reader: Omit<ReaderLimits, 'fetchTimeoutMs'>;
 }
 
 export function newsSettings(config: Config): NewsSettings {
@@ -43,6 +40,7 @@ export function newsSettings(config: Config): NewsSettings {
       maxBytes: config.FEED_MAX_BYTES,
       userAgent: `Ledgerlight feed reader (+${config.PUBLIC_URL})`,
     },
+    reader: { parseTimeoutMs: config.FEED_PARSE_TIMEOUT_MS, memoryMb: config.FEED_WORKER_MEMORY_MB },
   };
 }
 
@@ -123,10 +121,17 @@ export async function refreshDueFeeds(
   const mentions = mentionMatcher(securities);
   const companies = deps.settings.demo ? await demoCompanies(db) : [];
   const queue = [...due];
-  const worker = async () => {
+  const { settings } = deps;
+  const limits: ReaderLimits = { ...settings.reader, fetchTimeoutMs: settings.fetch.timeoutMs };
+  // Longer than a feed's whole budget (two fetches, reading it, starting a thread), so a feed being
+  // read is never claimed by another instance.
+  const leaseMs = settings.fetch.timeoutMs * 2 + settings.reader.parseTimeoutMs + 70_000;
+  const readers: FeedReader[] = [];
+  const fetcher = async () => {
+    let reader: FeedReader | undefined;
     for (let feed = queue.shift(); feed && !stopping(); feed = queue.shift()) {
       // Claim: only the instance that moves next_fetch_at from the value it read fetches the feed.
-      const lease = new Date(now.getTime() + (deps.settings.fetch.timeoutMs * 3 + 60_000)).toISOString();
+      const lease = new Date(now.getTime() + leaseMs).toISOString();
       const claim = await db
         .updateTable('feeds')
         .set({ next_fetch_at: lease })
@@ -136,10 +141,18 @@ export async function refreshDueFeeds(
         )
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) === 0) continue;
-      await refreshOne(deps, feed, { mentions, companies, now }, report);
+      if (!reader) {
+        reader = openFeedReader(limits);
+        readers.push(reader);
+      }
+      await refreshOne(deps, feed, { mentions, companies, now, reader }, report);
     }
   };
-  await Promise.all(Array.from({ length: PARALLEL_FETCHES }, worker));
+  try {
+    await Promise.all(Array.from({ length: PARALLEL_FETCHES }, fetcher));
+  } finally {
+    await Promise.all(readers.map((reader) => reader.close()));
+  }
   return report;
 }
 
@@ -159,13 +172,14 @@ interface RunContext {
   mentions: (text: string) => string[];
   companies: Awaited<ReturnType<typeof demoCompanies>>;
   now: Date;
+  reader: FeedReader;
 }
 
 async function refreshOne(deps: RefreshDeps, feed: DueFeed, run: RunContext, report: RunReport): Promise<void> {
   const { db, settings, log } = deps;
   const nowIso = run.now.toISOString();
   try {
-    const result = await fetchDocument(deps, feed, run);
+    const result = await run.reader.read(feedJob(deps, feed, run));
     const next = new Date(run.now.getTime() + settings.intervalSeconds * 1000).toISOString();
     const success = {
       last_fetched_at: nowIso,
@@ -179,7 +193,7 @@ async function refreshOne(deps: RefreshDeps, feed: DueFeed, run: RunContext, rep
       report.unchanged++;
       return;
     }
-    const parsed = parseFeed(result.body, result.url);
+    const parsed = result.feed;
     const source = feed.title ?? parsed.title;
     const added = await storeItems(
       db,
@@ -209,29 +223,21 @@ async function refreshOne(deps: RefreshDeps, feed: DueFeed, run: RunContext, rep
   }
 }
 
-type Document = FetchResult | { status: 'ok'; url: string; body: string; etag: null; lastModified: null };
-
-async function fetchDocument({ settings }: RefreshDeps, feed: DueFeed, run: RunContext): Promise<Document> {
+function feedJob({ settings }: RefreshDeps, feed: DueFeed, run: RunContext): FeedJob {
   if (feed.origin === 'demo') {
     const name = demoFeedName(feed.url);
     const doc = name ? renderDemoFeed(name, run.companies, settings.publicUrl, run.now) : null;
     if (!doc) throw new Error('unknown demo feed');
-    return { status: 'ok', url: feed.url, body: doc.body, etag: null, lastModified: null };
+    return { kind: 'parse', url: feed.url, body: doc.body };
   }
-  const conditional: Conditional = { etag: feed.etag, lastModified: feed.last_modified };
-  // A company link is usually a web page: accept HTML there and follow the feed it announces.
-  const accept =
-    feed.origin === 'link' ? [...FEED_MEDIA_TYPES, 'text/html', 'application/xhtml+xml'] : FEED_MEDIA_TYPES;
-  const result = await safeFetch(feed.url, conditional, { ...settings.fetch, accept });
-  if (result.status === 'ok' && (result.mediaType === 'text/html' || result.mediaType === 'application/xhtml+xml')) {
-    const discovered = discoverFeedUrl(result.body, result.url);
-    if (!discovered) throw new Error('the page announces no feed');
-    const feedResult = await safeFetch(discovered, {}, { ...settings.fetch, accept: FEED_MEDIA_TYPES });
-    if (feedResult.status !== 'ok') throw new Error('feed not modified without a conditional request');
-    // The page's validators would hide changes of the feed behind it: keep none for a discovered feed.
-    return { ...feedResult, etag: null, lastModified: null };
-  }
-  return result;
+  return {
+    kind: 'fetch',
+    url: feed.url,
+    // A company link is usually a web page announcing its feed.
+    page: feed.origin === 'link',
+    conditional: { etag: feed.etag, lastModified: feed.last_modified },
+    fetch: settings.fetch,
+  };
 }
 
 export interface RefresherHooks {
