@@ -64,6 +64,9 @@ export const configSchema = z
     FEEDS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
     FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
     FEED_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(2_000_000),
+    // Each feed is read on a reader thread: time to read it once fetched, and the thread's heap cap.
+    FEED_PARSE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+    FEED_WORKER_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(256),
     // Market data (docs/data-sources.md). auto: seed the demo universe when the database has no securities.
     DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
     SEC_USER_AGENT: z
