@@ -13,6 +13,11 @@ export const errorCodes = [
   'unsupported_media_type',
   'service_unavailable',
   'internal_error',
+  // Answers of the HTTP layer (status 405, 408, 414, 431).
+  'method_not_allowed',
+  'request_timeout',
+  'uri_too_long',
+  'headers_too_large',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { AppContext, ZodApp } from './context.ts';
 import type { Database } from './db/index.ts';
 import { registerCompression } from './http/compress.ts';
+import { registerConnectionAnswers, serverOptions } from './http/connection.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.ts';
 import { rateLimitSettings, registerRateLimits } from './http/rate-limit.ts';
@@ -58,6 +59,8 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Timeouts for slow clients, and Node's and Fastify's own answers in the error shape (docs/operations.md).
+    ...serverOptions(config),
     // request.ip (rate limits, logs) honours X-Forwarded-For only from the proxies TRUST_PROXY names.
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
@@ -69,6 +72,7 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   });
 
   registerErrorHandling(app);
+  registerConnectionAnswers(app);
   const appMetrics = metrics ?? createMetrics(database);
   registerMetrics(app, appMetrics, config.METRICS_TOKEN);
   // Before the /idp mount, whose hook takes over its requests (docs/operations.md, "Rate limits").

@@ -97,6 +97,12 @@ export const configSchema = z
     RATE_LIMIT_SEARCH: z.coerce.number().int().min(0).max(1_000_000).default(300),
     RATE_LIMIT_ODATA: z.coerce.number().int().min(0).max(1_000_000).default(300),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+    // Slow clients (docs/operations.md, "Timeouts"): the whole request, its headers, an idle keep-alive
+    // connection, and a connection with no traffic either way.
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+    HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     // Production refuses an open /metrics (docs/operations.md) unless this says it is meant to be public.
     METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
@@ -118,6 +124,11 @@ export const configSchema = z
       );
     if (env.NODE_ENV === 'production' && env.FEEDS_ALLOW_LOOPBACK === 'true')
       need('FEEDS_ALLOW_LOOPBACK', 'must not be true with NODE_ENV=production (it lets feeds reach this machine)');
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
+      need(
+        'HTTP_HEADERS_TIMEOUT_MS',
+        'must not be longer than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+      );
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) need('OIDC_CLIENT_ID', 'required when OIDC_ISSUER is set');
     if (env.OIDC_ISSUER && !env.OIDC_AUDIENCE) need('OIDC_AUDIENCE', 'required when OIDC_ISSUER is set');
   })

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
+import { notFound } from '../http/errors.ts';
 import { checkDemoCredentials } from './demo-user.ts';
 import { errorPage, loginPage } from './pages.ts';
 import type { DevProvider } from './provider.ts';
@@ -33,6 +34,14 @@ export function mountedProviderRoute(url: string): string | undefined {
  * provider learns its mount path). Its interaction pages (login, consent) are ordinary Fastify routes.
  */
 export async function mountDevProvider(app: FastifyInstance, { provider }: DevProvider): Promise<void> {
+  // A path under /idp the provider has no route for: a 404 in the API's error shape rather than Koa's
+  // text. Its OAuth errors keep the format of RFC 6749 (5.2), which OpenID clients read.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status !== 404 || ctx.body !== undefined) return;
+    ctx.status = 404;
+    ctx.body = notFound(`No route for ${ctx.method} ${PREFIX}${ctx.path}`).toBody();
+  });
   const callback = provider.callback();
   app.addHook('onRequest', async (request, reply) => {
     const url = request.raw.url ?? '/';
