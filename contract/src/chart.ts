@@ -13,6 +13,13 @@ const seriesHead = {
   currency: z.string(),
 };
 
+/** Which points a daily-series call sent (the query's resolution, docs/api.md "Resolution"). */
+const resolution = z.enum(['daily', 'weekly']).meta({
+  description:
+    'daily: every trading day; weekly: one point per calendar week (Monday to Sunday), on its last trading ' +
+    "day (OHLCV: the week as one bar; drawdown: the week's deepest day)",
+});
+
 export const priceChart = z
   .object({
     series: z.array(
@@ -57,7 +64,7 @@ export const ohlcvPoint = z.object({
 });
 
 export const priceChartV2 = z
-  .object({ series: z.array(z.object({ ...seriesHead, points: z.array(ohlcvPoint) })) })
+  .object({ series: z.array(z.object({ ...seriesHead, resolution, points: z.array(ohlcvPoint) })) })
   .meta({
     id: 'PriceChartV2',
     description:
@@ -69,6 +76,7 @@ export const priceChartV2 = z
           ticker: 'ZFAB',
           name: 'Zephyr Fabrication',
           currency: 'USD',
+          resolution: 'daily',
           points: [
             {
               day: '2021-06-01',
@@ -102,6 +110,7 @@ export const drawdownChart = z
     series: z.array(
       z.object({
         ...seriesHead,
+        resolution,
         currentPct: z.number().nullable().meta({ description: 'Drawdown on the last day, in % (0 or negative)' }),
         maxPct: z.number().nullable().meta({ description: 'Deepest drawdown in the range, in %' }),
         maxDay: z.string().nullable().meta({ description: 'Day of the deepest drawdown' }),
@@ -120,6 +129,7 @@ export const drawdownChart = z
           ticker: 'QBTZ',
           name: 'Quibitz',
           currency: 'USD',
+          resolution: 'daily',
           currentPct: -12.5,
           maxPct: -48.1,
           maxDay: '2022-11-21',
@@ -135,7 +145,9 @@ export type DrawdownChart = z.infer<typeof drawdownChart>;
 
 export const dividendYieldChart = z
   .object({
-    series: z.array(z.object({ ...seriesHead, points: z.array(z.object({ day: z.string(), yieldPct: z.number() })) })),
+    series: z.array(
+      z.object({ ...seriesHead, resolution, points: z.array(z.object({ day: z.string(), yieldPct: z.number() })) }),
+    ),
   })
   .meta({
     id: 'DividendYieldChart',
@@ -144,7 +156,13 @@ export const dividendYieldChart = z
       'both split-adjusted. A stock without dividends has points of 0.',
     example: {
       series: [
-        { ticker: 'SOLQ', name: 'Solquarry Power', currency: 'USD', points: [{ day: '2025-01-02', yieldPct: 3.41 }] },
+        {
+          ticker: 'SOLQ',
+          name: 'Solquarry Power',
+          currency: 'USD',
+          resolution: 'daily',
+          points: [{ day: '2025-01-02', yieldPct: 3.41 }],
+        },
       ],
     },
   });
@@ -157,6 +175,7 @@ export const valuationRatiosChart = z
     series: z.array(
       z.object({
         ...seriesHead,
+        resolution,
         points: z.array(
           z.object({
             day: z.string(),
@@ -180,6 +199,7 @@ export const valuationRatiosChart = z
           ticker: 'SOLQ',
           name: 'Solquarry Power',
           currency: 'USD',
+          resolution: 'daily',
           points: [{ day: '2025-01-02', pe: 18.2, ps: 2.1, pb: 1.9, evEbitda: 11.4 }],
         },
       ],

@@ -68,6 +68,43 @@ export const seriesBody = z
   });
 export type SeriesBody = z.infer<typeof seriesBody>;
 
+/*
+ * Daily series sized to what a chart can show (issue 20): a range longer than two years comes one point
+ * per week unless the caller asks for every day (docs/api.md, "Resolution").
+ */
+export const seriesResolutions = ['auto', 'daily', 'weekly'] as const;
+export type SeriesResolution = (typeof seriesResolutions)[number];
+const resolution = z
+  .enum(seriesResolutions)
+  .optional()
+  .meta({
+    description:
+      'auto (default): every trading day for a range of up to two years, one point per week beyond; ' +
+      'daily: every trading day whatever the range; weekly: one point per week',
+    example: 'daily',
+  });
+
+/** tickers, from, to, resolution: the daily-series chart calls (OHLCV, drawdown, yield, valuation ratios). */
+export const chartSeriesQuery = z
+  .object({ tickers: tickerList(tickersPerGetMax), from, to, resolution })
+  .superRefine(fromNotAfterTo);
+export type ChartSeriesQuery = z.infer<typeof chartSeriesQuery>;
+
+/** The POST variant of the daily-series calls (the OHLCV chart). */
+export const chartSeriesBody = z
+  .object({
+    tickers: z.array(tickerSymbol).min(1).max(tickersPerPostMax),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+    resolution,
+  })
+  .superRefine(fromNotAfterTo)
+  .meta({
+    id: 'ChartSeriesRequest',
+    description: `tickers (at most ${tickersPerPostMax}), from and to (inclusive, YYYY-MM-DD), resolution`,
+    example: { tickers: ['QBTZ', 'ZETQ'], from: '2015-01-01', resolution: 'daily' },
+  });
+
 /** tickers, from, to, period: the financials calls. from/to bound the period end. */
 export const financialsQueryShape = {
   tickers: tickerList(tickersPerGetMax),

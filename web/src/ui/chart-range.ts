@@ -42,6 +42,19 @@ export function rangeStart(range: ChartRange, lastDay: string): string | null {
   }
 }
 
+/**
+ * Monday of the week two years before `today`. The API sends a range longer than two years one point per
+ * week (docs/api.md, "Resolution"); a chart's daily part is asked for from here.
+ */
+export function recentStart(today: Date): string {
+  const day = new Date(Date.UTC(today.getUTCFullYear() - 2, today.getUTCMonth(), today.getUTCDate()));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return toDay(day);
+}
+
+/** Ranges a two-year daily answer covers (with room for a 200-day average before the start). */
+export const RECENT_RANGES: readonly ChartRange[] = ['1M', '6M', 'YTD', '1Y'];
+
 /** The points of a series inside a range (series sorted by day). */
 export function pointsInRange<T extends { day: string }>(points: readonly T[], range: ChartRange): T[] {
   const last = points.at(-1);

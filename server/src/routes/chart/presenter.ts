@@ -3,10 +3,11 @@ import { dividendYieldSeries } from '../../finance/dividends.ts';
 import { drawdownSeries, drawdownSummary } from '../../finance/drawdown.ts';
 import type { JsonBytes } from '../../http/json-text.ts';
 import type { SecurityRef } from '../market/securities.ts';
+import { lastOfWeek, lowestOfWeek, type Resolution, weekRuns } from './resolution.ts';
 
 /* Shapes of the chart responses, from grouped rows; one series per security, in the order asked. */
 
-type Series<P> = { ticker: string; name: string; currency: string; points: P[] };
+type Series<P> = { ticker: string; name: string; currency: string; resolution: Resolution; points: P[] };
 const head = (s: SecurityRef) => ({ ticker: s.ticker, name: s.name, currency: s.currency });
 
 interface CloseRow {
@@ -63,6 +64,7 @@ export function ohlcvSeries(
   bars: readonly BarRow[] = [],
   dividends: readonly { ex_date: string; amount_split_adj: number }[] = [],
   splits: readonly { day: string; numerator: number; denominator: number }[] = [],
+  resolution: Resolution = 'daily',
 ): Series<Ohlcv> {
   const dividendOn = new Map<string, number>();
   for (const d of dividends) dividendOn.set(d.ex_date, (dividendOn.get(d.ex_date) ?? 0) + d.amount_split_adj);
@@ -84,22 +86,64 @@ export function ohlcvSeries(
     if (split) point.split = split;
     return point;
   });
-  return { ...head(s), points };
+  return { ...head(s), resolution, points: resolution === 'weekly' ? weeklyBars(points) : points };
+}
+
+const sumOrNull = (a: number | null, b: number | null) => (a == null ? b : b == null ? a : a + b);
+
+/**
+ * Each week as one bar, on its last trading day: the first open, the highest high, the lowest low, the last
+ * close and adjusted close, the volume summed; the week's dividends summed and its splits multiplied.
+ */
+export function weeklyBars(points: readonly Ohlcv[]): Ohlcv[] {
+  return weekRuns(points.map((p) => p.day)).map(([first, last]) => {
+    const end = points[last] as Ohlcv;
+    const bar: Ohlcv = {
+      day: end.day,
+      open: null,
+      high: null,
+      low: null,
+      close: end.close,
+      volume: null,
+      adjClose: end.adjClose,
+    };
+    for (let i = first; i <= last; i++) {
+      const p = points[i] as Ohlcv;
+      bar.open ??= p.open;
+      if (p.high != null) bar.high = bar.high == null ? p.high : Math.max(bar.high, p.high);
+      if (p.low != null) bar.low = bar.low == null ? p.low : Math.min(bar.low, p.low);
+      bar.volume = sumOrNull(bar.volume, p.volume);
+      if (p.dividend !== undefined) bar.dividend = (bar.dividend ?? 0) + p.dividend;
+      if (p.split) {
+        bar.split = bar.split
+          ? {
+              numerator: bar.split.numerator * p.split.numerator,
+              denominator: bar.split.denominator * p.split.denominator,
+            }
+          : p.split;
+      }
+    }
+    return bar;
+  });
 }
 
 /** Drawdown on adjusted closes, the running high starting at the first day of the range. */
 export function drawdownOf(
   s: SecurityRef,
   rows: readonly { day: string; close_adj: number }[] = [],
+  resolution: Resolution = 'daily',
 ): DrawdownChart['series'][number] {
   const prices = rows.map((r) => ({ day: r.day, close: r.close_adj }));
+  // The summary counts every day whatever the resolution: the deepest day is a weekly point too.
   const summary = drawdownSummary(prices);
+  const points = drawdownSeries(prices).map((p) => ({ day: p.day, drawdownPct: p.drawdownPct }));
   return {
     ...head(s),
+    resolution,
     currentPct: summary?.currentPct ?? null,
     maxPct: summary?.maxPct ?? null,
     maxDay: summary?.maxDay ?? null,
-    points: drawdownSeries(prices).map((p) => ({ day: p.day, drawdownPct: p.drawdownPct })),
+    points: resolution === 'weekly' ? lowestOfWeek(points, (p) => p.drawdownPct) : points,
   };
 }
 
@@ -108,10 +152,11 @@ export function dividendYieldOf(
   s: SecurityRef,
   rows: readonly CloseRow[] = [],
   dividends: readonly { ex_date: string; amount_split_adj: number }[] = [],
+  resolution: Resolution = 'daily',
 ): DividendYieldChart['series'][number] {
   const points = dividendYieldSeries(
     rows.map((r) => ({ day: r.day, close: r.close_split_adj })),
     dividends.map((d) => ({ exDate: d.ex_date, amount: d.amount_split_adj })),
   );
-  return { ...head(s), points };
+  return { ...head(s), resolution, points: resolution === 'weekly' ? lastOfWeek(points) : points };
 }

@@ -1,9 +1,12 @@
 import {
+  chartSeriesBody,
+  chartSeriesQuery,
   dividendYieldChart,
   drawdownChart,
   errorBody,
   priceChart,
   priceChartV2,
+  type SeriesResolution,
   seriesBody,
   seriesQuery,
   valuationRatiosChart,
@@ -21,6 +24,7 @@ import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/sec
 import { type Range, selectCloses, selectDividends, selectSplits } from '../market/series-queries.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries, priceChartBody } from './presenter.ts';
 import { selectBars, selectValuationFacts } from './queries.ts';
+import { chooseResolution } from './resolution.ts';
 import { valuationSeries } from './valuation.ts';
 
 /*
@@ -32,11 +36,17 @@ interface ChartCall<R extends z.ZodType> {
   path: string;
   kind: SecurityKind;
   post: boolean;
+  /** A daily series sized to the range (the resolution parameter, docs/api.md "Resolution"). */
+  sized: boolean;
   summary: string;
   response: R;
   /** The response, or its JSON when written directly (the price calls). */
-  build: (db: Db, securities: SecurityRef[], range: Range) => Promise<z.infer<R> | JsonBytes>;
+  build: (db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) => Promise<z.infer<R> | JsonBytes>;
 }
+
+/** The resolution of one series from its rows (sorted by day). */
+const resolutionOf = (asked: SeriesResolution | undefined, range: Range, rows: readonly { day: string }[] = []) =>
+  chooseResolution(asked, range, rows[0]?.day, rows.at(-1)?.day);
 
 const ids = (securities: SecurityRef[]) => securities.map((s) => s.id);
 
@@ -45,22 +55,29 @@ async function prices(db: Db, securities: SecurityRef[], range: Range) {
   return priceChartBody(securities, await readChartPoints(db, ids(securities), range));
 }
 
-async function ohlcv(db: Db, securities: SecurityRef[], range: Range) {
+async function ohlcv(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
   const [bars, dividends, splits] = await Promise.all([
     selectBars(db, ids(securities), range),
     selectDividends(db, ids(securities), range),
     selectSplits(db, ids(securities), range),
   ]);
   const [b, d, s] = [groupBySecurity(bars), groupBySecurity(dividends), groupBySecurity(splits)];
-  return { series: securities.map((sec) => ohlcvSeries(sec, b.get(sec.id), d.get(sec.id), s.get(sec.id))) };
+  return {
+    series: securities.map((sec) => {
+      const rows = b.get(sec.id);
+      return ohlcvSeries(sec, rows, d.get(sec.id), s.get(sec.id), resolutionOf(asked, range, rows));
+    }),
+  };
 }
 
-async function drawdown(db: Db, securities: SecurityRef[], range: Range) {
+async function drawdown(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
   const rows = await selectCloses(db, ids(securities), range, 'close_adj');
-  return { series: securities.map((s) => drawdownOf(s, rows.get(s.id))) };
+  return {
+    series: securities.map((s) => drawdownOf(s, rows.get(s.id), resolutionOf(asked, range, rows.get(s.id)))),
+  };
 }
 
-async function dividendYield(db: Db, securities: SecurityRef[], range: Range) {
+async function dividendYield(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
   // The first day's yield needs the dividends of the year before it.
   const dividendRange = { from: range.from ? addDays(range.from, -366) : undefined, to: range.to };
   const [closes, dividends] = await Promise.all([
@@ -68,22 +85,32 @@ async function dividendYield(db: Db, securities: SecurityRef[], range: Range) {
     selectDividends(db, ids(securities), dividendRange),
   ]);
   const d = groupBySecurity(dividends);
-  return { series: securities.map((s) => dividendYieldOf(s, closes.get(s.id), d.get(s.id))) };
+  return {
+    series: securities.map((s) =>
+      dividendYieldOf(s, closes.get(s.id), d.get(s.id), resolutionOf(asked, range, closes.get(s.id))),
+    ),
+  };
 }
 
-async function valuation(db: Db, securities: SecurityRef[], range: Range) {
+async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
   const [closes, facts, splits] = await Promise.all([
     selectCloses(db, ids(securities), range, 'close_split_adj'),
     selectValuationFacts(db, ids(securities), range.to),
     selectSplits(db, ids(securities)),
   ]);
   const [f, s] = [groupBySecurity(facts), groupBySecurity(splits)];
-  return { series: securities.map((sec) => valuationSeries(sec, closes.get(sec.id), f.get(sec.id), s.get(sec.id))) };
+  return {
+    series: securities.map((sec) => {
+      const rows = closes.get(sec.id);
+      return valuationSeries(sec, rows, f.get(sec.id), s.get(sec.id), resolutionOf(asked, range, rows));
+    }),
+  };
 }
 
 const calls = [
   {
     path: '/api/data/chart/price',
+    sized: false,
     kind: 'stock',
     post: true,
     summary: 'Daily closes',
@@ -92,6 +119,7 @@ const calls = [
   },
   {
     path: '/api/data/chart/crypto/price',
+    sized: false,
     kind: 'crypto',
     post: true,
     summary: 'Daily crypto closes (UTC days)',
@@ -100,6 +128,7 @@ const calls = [
   },
   {
     path: '/api/data/v2/chart/price',
+    sized: true,
     kind: 'stock',
     post: true,
     summary: 'Daily OHLCV with adjusted close, dividends and splits',
@@ -108,6 +137,7 @@ const calls = [
   },
   {
     path: '/api/data/chart/downside-potential',
+    sized: true,
     kind: 'stock',
     post: false,
     summary: 'Drawdown from the running high, per day',
@@ -116,6 +146,7 @@ const calls = [
   },
   {
     path: '/api/data/chart/crypto/downside-potential',
+    sized: true,
     kind: 'crypto',
     post: false,
     summary: 'Crypto drawdown from the running high, per day',
@@ -124,6 +155,7 @@ const calls = [
   },
   {
     path: '/api/data/chart/dividend-yield-by-time',
+    sized: true,
     kind: 'stock',
     post: false,
     summary: 'TTM dividend yield per day',
@@ -132,6 +164,7 @@ const calls = [
   },
   {
     path: '/api/data/chart/valuation-ratios',
+    sized: true,
     kind: 'stock',
     post: false,
     summary: 'P/E, P/S, P/B and EV/EBITDA per day',
@@ -144,11 +177,17 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
   const cached = dataCache(database).hooks;
   for (const call of calls as readonly ChartCall<z.ZodType>[]) {
     const answer = async (
-      input: { tickers: string[]; from?: string | undefined; to?: string | undefined },
+      input: {
+        tickers: string[];
+        from?: string | undefined;
+        to?: string | undefined;
+        resolution?: SeriesResolution | undefined;
+      },
       reply: FastifyReply,
     ) => {
       const securities = await resolveTickers(database.db, input.tickers, call.kind);
-      const body = await call.build(database.db, securities, { from: input.from, to: input.to });
+      const range = { from: input.from, to: input.to };
+      const body = await call.build(database.db, securities, range, input.resolution);
       if (isJsonBody(body)) return sendJsonText(reply, body);
       return body;
     };
@@ -160,7 +199,7 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
           tags: ['chart'],
           summary: call.summary,
           description,
-          querystring: seriesQuery,
+          querystring: call.sized ? chartSeriesQuery : seriesQuery,
           response: { 200: call.response, 400: errorBody, 404: errorBody },
         },
         ...cached,
@@ -175,7 +214,7 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
           tags: ['chart'],
           summary: `${call.summary} (POST, for long ticker lists)`,
           description,
-          body: seriesBody,
+          body: call.sized ? chartSeriesBody : seriesBody,
           response: { 200: call.response, 400: errorBody, 404: errorBody },
         },
       },

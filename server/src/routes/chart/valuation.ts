@@ -12,6 +12,7 @@ import {
   priceToSales,
 } from '../../finance/valuation.ts';
 import type { SecurityRef } from '../market/securities.ts';
+import { lastOfWeek, type Resolution } from './resolution.ts';
 
 /*
  * Valuation ratios over time (finance-definitions.md): on each trading day, the split-adjusted close and
@@ -47,10 +48,14 @@ function byItem(facts: readonly FactRow[], splits: readonly SplitPoint[]): Map<s
 
 export function valuationSeries(
   s: SecurityRef,
-  closes: readonly { day: string; close_split_adj: number }[] = [],
+  allCloses: readonly { day: string; close_split_adj: number }[] = [],
   facts: readonly FactRow[] = [],
   splits: readonly SplitPoint[] = [],
+  resolution: Resolution = 'daily',
 ): ValuationRatiosChart['series'][number] {
+  // A day's ratios need only that day's close and what was filed by then: weekly, only the weeks' last
+  // days are computed, and each equals the daily series on that day.
+  const closes = resolution === 'weekly' ? lastOfWeek(allCloses) : allCloses;
   const days = closes.map((c) => c.day);
   const items = byItem(facts, splits);
   const item = (name: string): Item => items.get(name) ?? { annual: [], quarterly: [] };
@@ -84,5 +89,5 @@ export function valuationSeries(
       ),
     };
   });
-  return { ticker: s.ticker, name: s.name, currency: s.currency, points };
+  return { ticker: s.ticker, name: s.name, currency: s.currency, resolution, points };
 }

@@ -1,6 +1,7 @@
 import type { CompanySearch, DrawdownChart, PriceChart, PriceChartV2 } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type RequestOptions } from '../../api/client.ts';
+import { recentStart } from '../../ui/chart-range.ts';
 
 /* Price and drawdown calls for a stock or a coin (the API keeps them on separate paths). */
 export type SecurityKind = 'stock' | 'crypto';
@@ -14,11 +15,36 @@ async function getJson<T>(path: string, query: RequestOptions['query'], signal?:
 // Price history only changes with an ingest run: keep it for the session's navigation.
 const STALE = 5 * 60_000;
 
-/** A stock's whole daily history with dividends and splits (for markers), split-adjusted. */
+/**
+ * The whole history as one series: its weekly bars (the API's answer for a long range, docs/api.md
+ * "Resolution") up to where the daily answer for the last two years begins, then every day. A range of up
+ * to two years and the moving averages drawn in it read daily points; longer ranges read weekly ones.
+ */
+export function joinHistory(whole: PriceChartV2, recent: PriceChartV2): PriceChartV2 {
+  const all = whole.series[0];
+  const daily = recent.series[0];
+  const firstDaily = daily?.points[0]?.day;
+  if (!all || all.resolution === 'daily' || !daily || !firstDaily) return whole;
+  return {
+    series: [
+      { ...all, points: [...all.points.filter((point) => point.day < firstDaily), ...daily.points] },
+      ...whole.series.slice(1),
+    ],
+  };
+}
+
+/** A stock's whole history with dividends and splits (for markers), split-adjusted; daily for its last two years. */
 export const stockHistoryQuery = (ticker: string) =>
   queryOptions({
     queryKey: ['price', 'v2', ticker],
-    queryFn: ({ signal }) => getJson<PriceChartV2>('/api/data/v2/chart/price', { tickers: ticker }, signal),
+    queryFn: async ({ signal }) => {
+      const path = '/api/data/v2/chart/price';
+      const [whole, recent] = await Promise.all([
+        getJson<PriceChartV2>(path, { tickers: ticker }, signal),
+        getJson<PriceChartV2>(path, { tickers: ticker, from: recentStart(new Date()), resolution: 'daily' }, signal),
+      ]);
+      return joinHistory(whole, recent);
+    },
     staleTime: STALE,
   });
 

@@ -1,13 +1,20 @@
 import type { ValuationRatiosChart } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client.ts';
+import { type ChartRange, RECENT_RANGES, recentStart } from '../../ui/chart-range.ts';
 
-export const valuationQuery = (ticker: string) =>
-  queryOptions({
-    queryKey: ['valuation', ticker],
+/*
+ * The ratios over the range shown: a range of up to a year reads the last two years, every day; a longer
+ * one the whole history, one point per week (the API's answer for a long range, docs/api.md "Resolution"),
+ * so each chart has one resolution and even spacing.
+ */
+export const valuationQuery = (ticker: string, range: ChartRange = 'MAX') => {
+  const recent = RECENT_RANGES.includes(range);
+  return queryOptions({
+    queryKey: ['valuation', ticker, recent ? 'recent' : 'whole'],
     queryFn: async ({ signal }) => {
       const body = await apiRequest<ValuationRatiosChart>('/api/data/chart/valuation-ratios', {
-        query: { tickers: ticker },
+        query: { tickers: ticker, ...(recent ? { from: recentStart(new Date()), resolution: 'daily' } : {}) },
         signal,
       });
       if (!body) throw new Error('valuation-ratios answered with no body');
@@ -15,5 +22,6 @@ export const valuationQuery = (ticker: string) =>
     },
     staleTime: 5 * 60_000,
   });
+};
 
-export const useValuation = (ticker: string) => useQuery(valuationQuery(ticker));
+export const useValuation = (ticker: string, range?: ChartRange) => useQuery(valuationQuery(ticker, range));

@@ -20,7 +20,7 @@ const HEIGHT = 200;
 export function ValuationTab({ ticker }: { ticker: string }) {
   const { t } = useTranslation('stock');
   const [range, setRange] = useState<ChartRange>('10Y');
-  const query = useValuation(ticker);
+  const query = useValuation(ticker, range);
   const points = useMemo(() => pointsInRange(query.data?.series[0]?.points ?? [], range), [query.data, range]);
   const state = chartPanelState(query, points.length > 0);
   return (

@@ -1,0 +1,65 @@
+import type { SeriesResolution } from '@app/contract';
+
+/*
+ * Daily series sized to what a chart can show (issue 20, docs/api.md "Resolution"). Twenty years of trading
+ * days are 5,000 points per line, five times what a 1,000-pixel chart can draw: a range longer than two
+ * years goes out one point per calendar week unless the caller asks for every day. The whole series has
+ * one resolution, so a chart that spaces points evenly (lightweight-charts does) keeps time even too.
+ */
+export type Resolution = 'daily' | 'weekly';
+
+/** Two calendar years and a day (a leap year): a 2-year range is still daily. */
+const DAILY_SPAN_DAYS = 731;
+const DAY_MS = 86_400_000;
+
+const epochDay = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+
+/**
+ * The resolution of a series: as asked, or (auto) daily when its range spans at most two years. The
+ * range is from..to as asked, each end defaulting to the series' own first and last day.
+ */
+export function chooseResolution(
+  asked: SeriesResolution | undefined,
+  range: { from?: string | undefined; to?: string | undefined },
+  firstDay: string | undefined,
+  lastDay: string | undefined,
+): Resolution {
+  if (asked === 'daily' || asked === 'weekly') return asked;
+  const from = range.from ?? firstDay;
+  const to = range.to ?? lastDay;
+  if (!from || !to) return 'daily';
+  return epochDay(to) - epochDay(from) > DAILY_SPAN_DAYS ? 'weekly' : 'daily';
+}
+
+/** Monday-based week number: 1970-01-01 was a Thursday, so day 4 (Monday 5 January) starts week 1. */
+export const weekOf = (day: string) => Math.floor((epochDay(day) + 3) / 7);
+
+/** Where each week runs in a series sorted by day: [first index, last index] of every week. */
+export function weekRuns(days: readonly string[]): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = 0;
+  let week = days.length ? weekOf(days[0] as string) : 0;
+  for (let i = 1; i < days.length; i++) {
+    const next = weekOf(days[i] as string);
+    if (next === week) continue;
+    runs.push([start, i - 1]);
+    start = i;
+    week = next;
+  }
+  if (days.length) runs.push([start, days.length - 1]);
+  return runs;
+}
+
+/** The last point of every week (a value as of the week's close). */
+export function lastOfWeek<P extends { day: string }>(points: readonly P[]): P[] {
+  return weekRuns(points.map((p) => p.day)).map(([, last]) => points[last] as P);
+}
+
+/** The lowest point of every week (the latest of equal ones): a drawdown chart keeps its troughs. */
+export function lowestOfWeek<P extends { day: string }>(points: readonly P[], value: (point: P) => number): P[] {
+  return weekRuns(points.map((p) => p.day)).map(([first, last]) => {
+    let lowest = points[first] as P;
+    for (let i = first + 1; i <= last; i++) if (value(points[i] as P) <= value(lowest)) lowest = points[i] as P;
+    return lowest;
+  });
+}

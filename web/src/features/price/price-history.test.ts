@@ -1,0 +1,51 @@
+import type { PriceChartV2 } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { recentStart } from '../../ui/chart-range.ts';
+import { joinHistory } from './price-api.ts';
+
+type Point = PriceChartV2['series'][number]['points'][number];
+const bar = (day: string, close: number): Point => ({
+  day,
+  open: close,
+  high: close,
+  low: close,
+  close,
+  volume: 10,
+  adjClose: close,
+});
+const chart = (resolution: 'daily' | 'weekly', points: Point[]): PriceChartV2 => ({
+  series: [{ ticker: 'ACME', name: 'Acme', currency: 'USD', resolution, points }],
+});
+
+describe('the price history: weekly bars, then the last two years daily (issue 20)', () => {
+  it('starts the daily part on the Monday two years back', () => {
+    expect(recentStart(new Date('2026-11-25T15:00:00Z'))).toBe('2024-11-25'); // a Monday already
+    expect(recentStart(new Date('2026-11-29T08:00:00Z'))).toBe('2024-11-25'); // Friday 29 Nov 2024 -> Monday
+  });
+
+  it('keeps the weekly bars before the first daily day and every daily point from it on', () => {
+    const whole = chart('weekly', [
+      bar('2024-11-15', 1),
+      bar('2024-11-22', 2),
+      bar('2024-11-29', 3),
+      bar('2024-12-06', 4),
+    ]);
+    const recent = chart('daily', [bar('2024-11-25', 10), bar('2024-11-26', 11), bar('2024-12-02', 12)]);
+    const joined = joinHistory(whole, recent).series[0];
+    expect(joined?.points.map((p) => [p.day, p.close])).toEqual([
+      ['2024-11-15', 1],
+      ['2024-11-22', 2],
+      ['2024-11-25', 10],
+      ['2024-11-26', 11],
+      ['2024-12-02', 12],
+    ]);
+    expect(joined?.ticker).toBe('ACME');
+  });
+
+  it('takes a short history as it came, and the weekly one when the last two years are empty', () => {
+    const short = chart('daily', [bar('2026-01-05', 1)]);
+    expect(joinHistory(short, chart('daily', [bar('2026-01-05', 1)]))).toBe(short);
+    const old = chart('weekly', [bar('2010-01-08', 1)]);
+    expect(joinHistory(old, chart('daily', []))).toBe(old);
+  });
+});
