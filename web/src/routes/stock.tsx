@@ -7,6 +7,7 @@ import { DatasheetTab } from '../features/datasheet/datasheet-tab.tsx';
 import { DividendsTab } from '../features/dividends/dividends-tab.tsx';
 import { FinancialsTab } from '../features/financials/financials-tab.tsx';
 import { CompanyNews } from '../features/news/company-news.tsx';
+import { withoutPriceParams } from '../features/price/price-params.ts';
 import { useLinks } from '../features/stock/stock-api.ts';
 import { ValuationTab } from '../features/valuation/valuation-tab.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
@@ -51,7 +52,9 @@ function StockPage({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
   const { search } = useLocation();
   const select = (next: Tab) => {
     const base = stockPath(language, profile.ticker);
-    void navigate(`${next === 'overview' ? base : `${base}/${next}`}${search}`, { preventScrollReset: true });
+    // The price chart's state (compare, range, candles...) belongs to the overview (issue 22).
+    const kept = next === 'overview' ? search : withoutPriceParams(search);
+    void navigate(`${next === 'overview' ? base : `${base}/${next}`}${kept}`, { preventScrollReset: true });
   };
   return (
     <div className="page security">
@@ -83,7 +86,7 @@ function TabContent({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
     case 'valuation':
       return <ValuationTab ticker={profile.ticker} />;
     case 'financials':
-      return <FinancialsTab ticker={profile.ticker} cik={profile.cik} />;
+      return <FinancialsTab ticker={profile.ticker} cik={profile.cik} demo={profile.demo} />;
     case 'news':
       return <NewsTab profile={profile} />;
     case 'data':

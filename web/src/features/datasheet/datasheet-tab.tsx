@@ -5,7 +5,7 @@ import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { Panel, type PanelState } from '../../ui/panel.tsx';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { useUnits } from '../../ui/units.ts';
+import { MISSING, useUnits } from '../../ui/units.ts';
 import { sheetCsvUrl, useSheetData, useSheetList } from './datasheet-api.ts';
 import './datasheet.css';
 
@@ -28,11 +28,15 @@ export function DatasheetTab({ ticker }: { ticker: string }) {
   const periods = period === 'annual' ? info?.annualPeriods : info?.quarterlyPeriods;
 
   const columns = data.data ? [...data.data.columns.keys()].reverse().slice(0, PREVIEW_COLUMNS) : [];
+  // The sheet's own currency (an IFRS filer's EUR or BRL), never an assumed USD; a zero reads "—" as on
+  // the Financials tab (no buybacks is none, not "$0.00").
+  const currency = data.data?.currency ?? '';
   const format = (row: Row, value: number | null) => {
+    if (value === null || value === 0) return MISSING;
     if (row.unit === 'ratio') return units.fraction(value);
-    if (row.unit === 'USD/share') return units.money(value, data.data?.currency ?? 'USD');
+    if (row.unit === 'currency/share') return units.money(value, currency);
     if (row.unit === 'shares') return units.number(value, 0);
-    return units.moneyCompact(value, data.data?.currency ?? 'USD');
+    return units.moneyCompact(value, currency);
   };
   const tableColumns: DataColumn<Row>[] = [
     { key: 'item', header: t('table.item'), cell: (row) => t(`metrics.${row.lineItem}`) },

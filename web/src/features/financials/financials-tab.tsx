@@ -1,153 +1,136 @@
-import { type FinancialGroup, type FinancialMetric, type FinancialValues, financialGroups } from '@app/contract';
-import { useMemo, useState } from 'react';
+import { type FinancialMetric, financialGroups } from '@app/contract';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel, type PanelState } from '../../ui/panel.tsx';
-import { SegmentedControl } from '../../ui/segmented-control.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
+import { TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
+import { DemoFiling } from './demo-filing.tsx';
 import { useFinancialGroup, useTtmFinancials } from './financials-api.ts';
-import { formatMetric, isRatio } from './metric-format.ts';
-import { type StatementColumn, StatementTable } from './statement-table.tsx';
+import { FinancialsControls } from './financials-controls.tsx';
+import { useFinancialsView } from './financials-view.ts';
+import { isFlow } from './line-meaning.ts';
+import { CHART_LINES, chartSeries, periodColumns, ttmColumn } from './statement-columns.ts';
+import { type FilingSource, StatementTable } from './statement-table.tsx';
+import { UnitsNote } from './units-note.tsx';
 import './financials.css';
 
-const STATEMENTS = [
-  'income-statement',
-  'balance-sheet',
-  'cash-flow',
-  'margins',
-  'financial-returns',
-  'per-share',
-  'capital-allocation',
-] as const satisfies readonly FinancialGroup[];
-type Statement = (typeof STATEMENTS)[number];
-type View = 'annual' | 'quarterly' | 'ttm';
+const SOURCE_NOTE = { sec: 'sec', demo: 'demo', none: 'other' } as const;
 
-/** Groups drawn as a chart above their table (design.md); statements are tables only. */
-const CHARTED: ReadonlySet<Statement> = new Set(['margins', 'financial-returns', 'per-share', 'capital-allocation']);
-/** Most period columns shown: the rest is in the data sheet and its CSV. */
-const MAX_COLUMNS = { annual: 10, quarterly: 12 } as const;
+export interface FinancialsTabProps {
+  ticker: string;
+  /** The company's SEC CIK: with it, each value links to its filing on sec.gov. */
+  cik: string | null;
+  /** A company of the generated demo universe: its values link to the demo filing view instead. */
+  demo?: boolean;
+}
 
-/** The values block of a period or TTM answer, without its other fields. */
-const sources = ({ values, accessions, derived }: FinancialValues): FinancialValues => ({
-  values,
-  accessions,
-  derived,
-});
-
-export function FinancialsTab({ ticker, cik }: { ticker: string; cik: string | null }) {
+/** The Financials tab (design.md, issue 19): statements and metric groups by year, quarter or TTM. */
+export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps) {
   const { t } = useTranslation('financials');
   const units = useUnits();
-  const [statement, setStatement] = useState<Statement>('income-statement');
-  const [view, setView] = useState<View>('annual');
-  const period = view === 'quarterly' ? 'quarterly' : 'annual';
-  const group = useFinancialGroup(ticker, statement, period, view !== 'ttm');
-  const ttm = useTtmFinancials(ticker, view === 'ttm');
+  const { view, change, closeFiling } = useFinancialsView();
+  const { statement } = view;
+  const period = view.period === 'quarterly' ? 'quarterly' : 'annual';
+  const group = useFinancialGroup(ticker, statement, period);
+  const ttm = useTtmFinancials(ticker, view.period === 'ttm');
   const metrics = financialGroups[statement] as readonly FinancialMetric[];
   const series = group.data?.series[0];
-  const ttmSeries = ttm.data?.series[0];
-  const currency = (view === 'ttm' ? ttmSeries?.currency : series?.currency) ?? 'USD';
+  const ttmSeries = view.period === 'ttm' ? ttm.data?.series[0] : undefined;
+  const currency = series?.currency ?? ttmSeries?.currency ?? '';
+  const filings: FilingSource = cik ? { kind: 'sec', cik } : demo ? { kind: 'demo' } : { kind: 'none' };
 
-  const columns = useMemo<StatementColumn[]>(() => {
-    if (view === 'ttm') {
-      return ttmSeries
-        ? [{ key: 'ttm', label: t('period.ttm'), periodEnd: ttmSeries.asOf, ...sources(ttmSeries) }]
-        : [];
-    }
-    return [...(series?.periods ?? [])]
-      .reverse()
-      .slice(0, MAX_COLUMNS[period])
-      .map((p) => ({
-        key: `${p.fiscalYear}-${p.fiscalPeriod}`,
-        label:
-          p.fiscalPeriod === 'FY'
-            ? t('period.fy', { year: p.fiscalYear })
-            : t('period.quarter', { quarter: p.fiscalPeriod.slice(1), year: p.fiscalYear }),
-        periodEnd: p.periodEnd,
-        ...sources(p),
-      }));
-  }, [view, ttmSeries, series, period, t]);
+  const columns = useMemo(() => {
+    const label = (p: { fiscalYear: number; fiscalPeriod: string }) =>
+      p.fiscalPeriod === 'FY'
+        ? t('period.fy', { year: p.fiscalYear })
+        : t('period.quarter', { quarter: p.fiscalPeriod.slice(1), year: p.fiscalYear });
+    const trailing = ttmColumn(ttmSeries, metrics, t('period.ttm'));
+    const periods = periodColumns(series?.periods ?? [], label);
+    return trailing ? [trailing, ...periods] : periods;
+  }, [series, ttmSeries, metrics, t]);
 
-  const chart = useMemo<ChartSeries[]>(() => {
-    if (!CHARTED.has(statement) || view === 'ttm' || !series) return [];
-    // Capital allocation mixes amounts and shares of cash flow: chart the amounts, the table has the rest.
-    const shown = statement === 'capital-allocation' ? metrics.filter((m) => !isRatio(m)) : metrics;
-    return shown.map((metric) => ({
-      id: metric,
-      label: t(`metrics.${metric}`),
-      kind: 'line' as const,
-      points: series.periods.flatMap((p) => {
-        const value = p.values[metric];
-        return value == null ? [] : [{ day: p.periodEnd, value: isRatio(metric) ? value * 100 : value }];
-      }),
-    }));
-  }, [statement, view, series, metrics, t]);
+  const chartLines = CHART_LINES[statement];
+  const chart = useMemo(
+    () => (chartLines ? chartSeries(chartLines, columns, (metric) => t(`metrics.${metric}`)) : []),
+    [chartLines, columns, t],
+  );
 
-  const active = view === 'ttm' ? ttm : group;
-  const state: PanelState = active.isPending
-    ? 'loading'
-    : active.isError
-      ? 'error'
-      : columns.length
-        ? 'ready'
-        : 'empty';
+  const waiting = group.isPending || (view.period === 'ttm' && ttm.isPending);
+  const failed = group.isError || (view.period === 'ttm' && ttm.isError);
+  const state: PanelState = waiting ? 'loading' : failed ? 'error' : columns.length ? 'ready' : 'empty';
+  const retry = () => {
+    void group.refetch();
+    if (view.period === 'ttm') void ttm.refetch();
+  };
   const chartFormat = (value: number) => {
     if (statement === 'margins' || statement === 'financial-returns') return units.pct(value, { digits: 1 });
     if (statement === 'per-share') return units.money(value, currency);
     return units.moneyCompact(value, currency);
   };
   const title = t(`statements.${statement}`);
-  const asOf = view === 'ttm' ? (ttmSeries?.asOf ?? null) : (series?.periods.at(-1)?.periodEnd ?? null);
-  const basisNote = view === 'ttm' && ttmSeries?.basis === 'fiscal_year' ? t('period.ttmFallback') : undefined;
+  const asOf = columns[0]?.periodEnd ?? null;
+  // Annual-only filers (20-F, 40-F) have no quarters: said as such, not as "no figures".
+  const annualOnly = (series ?? ttmSeries)?.quartersFiled === false;
+  const notes = [
+    statement === 'financial-returns' && view.period !== 'annual' ? t('period.returnsAnnual') : null,
+    view.period === 'ttm' && ttm.data && !columns.some((column) => column.key === 'ttm')
+      ? t(annualOnly ? 'period.quartersNotFiled' : 'period.ttmFallback')
+      : null,
+  ].filter((note): note is string => note !== null);
+  const filingColumn = view.filing ? columns.find((column) => column.key === view.filing?.column) : undefined;
 
   return (
     <div className="financials">
-      <div className="financials__controls">
-        <SegmentedControl
-          label={t('statement')}
-          options={STATEMENTS.map((value) => ({ value, label: t(`statements.${value}`) }))}
-          value={statement}
-          onChange={setStatement}
-        />
-        <SegmentedControl
-          label={t('period.label')}
-          options={(['annual', 'quarterly', 'ttm'] as const).map((value) => ({ value, label: t(`period.${value}`) }))}
-          value={view}
-          onChange={setView}
-        />
-      </div>
+      <FinancialsControls view={view} onChange={change} hasFlows={metrics.some(isFlow)} />
       <Panel
         title={title}
         headingLevel={2}
         state={state}
-        onRetry={() => void active.refetch()}
-        emptyText={t('empty')}
+        onRetry={retry}
+        emptyText={view.period === 'quarterly' && annualOnly ? t('period.quartersNotFiled') : t('empty')}
         asOf={asOf}
-        source={basisNote ?? (cik ? t('source.sec') : t('source.other'))}
+        source={t(`source.${SOURCE_NOTE[filings.kind]}`)}
         skeleton={<Skeleton lines={10} />}
       >
-        {chart.length > 0 && (
-          <TimeSeriesChart
-            label={t('chartLabel', { statement: title, ticker })}
-            series={chart}
-            format={chartFormat}
-            height={220}
+        {notes.map((note) => (
+          <p key={note} className="panel-note">
+            {note}
+          </p>
+        ))}
+        <UnitsNote metrics={metrics} currency={currency} splits={series?.splits ?? []} />
+        {/* The chart stands above its table (design.md); phones put the table first (first number in view). */}
+        <div className="financials__body">
+          {chart.length > 0 && (
+            <div className="financials__chart">
+              <TimeSeriesChart
+                label={t('chartLabel', { statement: title, ticker })}
+                series={chart}
+                format={chartFormat}
+                height={220}
+              />
+            </div>
+          )}
+          <StatementTable
+            caption={t('caption', { statement: title, ticker })}
+            metrics={metrics}
+            columns={columns}
+            currency={currency}
+            filings={filings}
+            growth={view.growth}
           />
-        )}
-        {statement === 'financial-returns' && view === 'quarterly' && (
-          <p className="panel-note">{t('period.returnsAnnual')}</p>
-        )}
-        <StatementTable
-          caption={t('caption', { statement: title, ticker })}
-          metrics={metrics}
-          columns={columns}
-          currency={currency}
-          cik={cik}
-        />
-        <p className="panel-note">
-          {t('units', { currency, example: formatMetric(units, 'revenue', 1_250_000_000, currency) })}
-        </p>
+        </div>
       </Panel>
+      {filings.kind === 'demo' && filingColumn && (
+        <DemoFiling
+          ticker={ticker}
+          column={filingColumn}
+          metrics={metrics}
+          currency={currency}
+          highlight={view.filing?.metric ?? null}
+          onClose={closeFiling}
+        />
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testI18n } from '../../test/i18n.ts';
-import { type StatementColumn, StatementTable } from './statement-table.tsx';
+import { type FilingSource, type StatementColumn, StatementTable } from './statement-table.tsx';
 
 afterEach(cleanup);
 
@@ -11,7 +11,14 @@ const FY2024: StatementColumn = {
   key: '2024-FY',
   label: 'FY 2024',
   periodEnd: '2024-12-31',
-  values: { revenue: 1_500_000_000, grossMargin: 0.4, researchDevelopment: null },
+  yearBefore: '2023-FY',
+  values: {
+    revenue: 1_500_000_000,
+    grossMargin: 0.4,
+    researchDevelopment: null,
+    interestExpense: 90_000_000,
+    buybacks: 0,
+  },
   accessions: { revenue: ['0000320193-25-000008'], grossMargin: ['0000320193-25-000008', '0000320193-24-000123'] },
   derived: ['grossMargin'],
 };
@@ -19,23 +26,26 @@ const FY2023: StatementColumn = {
   key: '2023-FY',
   label: 'FY 2023',
   periodEnd: '2023-12-31',
-  // Demo data: no filings, and a fourth quarter computed from the fiscal year.
-  values: { revenue: 1_200_000_000, grossMargin: 0.35 },
+  yearBefore: '2022-FY',
+  // No filings for this year, and a margin computed from its parts.
+  values: { revenue: 1_200_000_000, grossMargin: 0.35, interestExpense: 60_000_000, buybacks: 25_000_000 },
   accessions: {},
   derived: ['grossMargin'],
 };
+const METRICS = ['revenue', 'grossMargin', 'researchDevelopment', 'interestExpense', 'buybacks'] as const;
 
-async function renderTable(cik: string | null) {
+async function renderTable({ filings = { kind: 'sec', cik: '0000320193' } as FilingSource, growth = true } = {}) {
   const i18n = await testI18n(['en']);
   render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={['/stocks/ACME/financials?period=annual']}>
         <StatementTable
           caption="Income statement"
-          metrics={['revenue', 'grossMargin', 'researchDevelopment']}
+          metrics={METRICS}
           columns={[FY2024, FY2023]}
           currency="USD"
-          cik={cik}
+          filings={filings}
+          growth={growth}
         />
       </MemoryRouter>
     </I18nextProvider>,
@@ -43,34 +53,74 @@ async function renderTable(cik: string | null) {
   return screen.getByRole('table');
 }
 
+/** The row of a line, not its growth row ("Revenue: growth on..."). */
+const row = (table: HTMLElement, name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}(?!:)`) });
+/** The period cells of a row (the trend cell left out), newest first. */
+const cells = (element: HTMLElement) => [...element.querySelectorAll('td.num')].map((cell) => cell.textContent);
+
 describe('statement table', () => {
-  it('links each filed value to its filing, listing every filing of a computed one', async () => {
-    const table = await renderTable('0000320193');
-    const revenue = within(table).getByRole('row', { name: /Revenue/ });
-    const [filed] = within(revenue).getAllByRole('link');
-    expect(filed?.getAttribute('href')).toBe('https://www.sec.gov/Archives/edgar/data/320193/000032019325000008/');
+  it('links each filed value to its filing index on sec.gov, listing every filing of a computed one', async () => {
+    const table = await renderTable();
+    const [filed] = within(row(table, 'Revenue')).getAllByRole('link');
+    expect(filed?.getAttribute('href')).toBe(
+      'https://www.sec.gov/Archives/edgar/data/320193/000032019325000008/0000320193-25-000008-index.htm',
+    );
     expect(filed?.getAttribute('title')).toBe('Open filing 0000320193-25-000008');
-    const margin = within(table).getByRole('row', { name: /Gross margin/ });
-    expect(within(margin).getAllByRole('link')[0]?.getAttribute('title')).toBe(
+    expect(within(row(table, 'Gross margin')).getAllByRole('link')[0]?.getAttribute('title')).toBe(
       'Open filing 0000320193-25-000008, 0000320193-24-000123',
     );
+    // FY 2023 has no filings: its computed margin is marked, not linked.
+    expect(within(row(table, 'Gross margin')).getByTitle('Computed from filed figures')).toBeTruthy();
   });
 
-  it('marks a computed value without a filing, and leaves a plain value plain', async () => {
-    const table = await renderTable('0000320193');
-    const margin = within(table).getByRole('row', { name: /Gross margin/ });
-    // FY 2023 has no filings: the margin is marked computed, not linked.
-    expect(within(margin).getAllByRole('link')).toHaveLength(1);
-    expect(within(margin).getByTitle('Computed from filed figures')).toBeTruthy();
-    const revenue = within(table).getByRole('row', { name: /Revenue/ });
-    expect(within(revenue).getAllByRole('link')).toHaveLength(1);
-    expect(within(revenue).queryByTitle('Computed from filed figures')).toBeNull();
+  it('links every value of a demo company to the demo filing view of its period', async () => {
+    const table = await renderTable({ filings: { kind: 'demo' } });
+    const links = within(row(table, 'Revenue')).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/stocks/ACME/financials?filing=2024-FY&line=revenue',
+      '/stocks/ACME/financials?filing=2023-FY&line=revenue',
+    ]);
+    expect(links[0]?.getAttribute('title')).toBe('Demo source of Revenue, FY 2024');
   });
 
-  it('links nothing without a CIK, and leaves out a line with no value in any period', async () => {
-    const table = await renderTable(null);
+  it('links nothing without a CIK or demo data, and leaves out a line never filed', async () => {
+    const table = await renderTable({ filings: { kind: 'none' } });
     expect(within(table).queryAllByRole('link')).toHaveLength(0);
     expect(within(table).queryByRole('row', { name: /Research and development/ })).toBeNull();
-    expect(within(table).getAllByTitle('Computed from filed figures')).toHaveLength(2);
+  });
+
+  it('reads "—" where none was made (buybacks of zero), not "$0.00"', async () => {
+    const table = await renderTable({ filings: { kind: 'none' } });
+    expect(cells(row(table, 'Share buybacks'))).toEqual(['—', '$25.00M']);
+    expect(table.textContent).not.toContain('$0.00');
+  });
+
+  it('puts year-over-year growth under each flow, coloured by what a rise means', async () => {
+    const table = await renderTable({ filings: { kind: 'none' } });
+    const revenue = within(table).getByRole('row', { name: /Revenue: growth on the same period a year before/ });
+    // FY 2024 on FY 2023; FY 2023 has no year before in the table.
+    expect(cells(revenue)).toEqual(['▲ +25.0% (favourable)', '—']);
+    expect(revenue.querySelector('.financials__growth--good')).not.toBeNull();
+    const interest = within(table).getByRole('row', { name: /Interest expense: growth/ });
+    expect(cells(interest)).toEqual(['▲ +50.0% (unfavourable)', '—']);
+    expect(interest.querySelector('.financials__growth--bad')).not.toBeNull();
+    // A ratio has no growth row.
+    expect(within(table).queryByRole('row', { name: /Gross margin: growth/ })).toBeNull();
+  });
+
+  it('draws the trend bars in the table order, rising interest expense as unfavourable', async () => {
+    const table = await renderTable({ filings: { kind: 'none' } });
+    const bars = within(row(table, 'Interest expense')).getByRole('img');
+    expect(bars.getAttribute('class')).toContain('trend-bars--bad');
+    // Newest first, as the columns: the first bar (FY 2024, 90M) is the taller one.
+    const [newest, oldest] = [...bars.querySelectorAll('rect')].map((rect) => Number(rect.getAttribute('height')));
+    expect(newest).toBeGreaterThan(oldest ?? Number.POSITIVE_INFINITY);
+    expect(within(row(table, 'Revenue')).getByRole('img').getAttribute('class')).toContain('trend-bars--good');
+  });
+
+  it('leaves the growth rows out when growth is off', async () => {
+    const table = await renderTable({ filings: { kind: 'none' }, growth: false });
+    expect(within(table).queryByRole('row', { name: /growth/ })).toBeNull();
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
   });
 });

@@ -1,18 +1,27 @@
 import type { FinancialMetric, FinancialValues } from '@app/contract';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
-import { Sparkline } from '../../ui/sparkline.tsx';
-import { useUnits } from '../../ui/units.ts';
-import { filingUrl, formatMetric } from './metric-format.ts';
+import { MISSING, useUnits } from '../../ui/units.ts';
+import { financialsSearch, OPENED_HERE } from './financials-view.ts';
+import { changeTone, isFlow, type Tone, yearOverYear } from './line-meaning.ts';
+import { filingUrl, formatMetric, isNone } from './metric-format.ts';
+import { TrendBars } from './trend-bars.tsx';
 
 /** A period's values and their sources (a fiscal period of the financials, or the TTM). */
 export interface StatementColumn extends FinancialValues {
+  /** "2024-FY", "2025-Q2", or "ttm": also the demo filing view's address. */
   key: string;
   /** The column head ("FY 2024", "Q3 2025", "TTM"). */
   label: string;
   /** The period end, said in the header's tooltip. */
   periodEnd: string | null;
+  /** The key of the same period a year before ("2023-FY" for "2024-FY"); null for the TTM. */
+  yearBefore: string | null;
 }
+
+/** Where a value's link goes: its SEC filing (a CIK), the demo filing view (a demo company), or nowhere. */
+export type FilingSource = { kind: 'sec'; cik: string } | { kind: 'demo' } | { kind: 'none' };
 
 export interface StatementTableProps {
   caption: string;
@@ -20,34 +29,70 @@ export interface StatementTableProps {
   /** Newest first (design.md). */
   columns: readonly StatementColumn[];
   currency: string;
-  /** The company's SEC CIK: with it, each filed value links to its filing. */
-  cik: string | null;
+  filings: FilingSource;
+  /** Year-over-year growth rows under the flow lines. */
+  growth: boolean;
 }
 
-interface Row {
-  metric: FinancialMetric;
+type Row = { kind: 'line'; metric: FinancialMetric } | { kind: 'growth'; metric: FinancialMetric };
+
+const ARROW = { up: '▲', down: '▼' } as const;
+
+/** The tone of a line's trend over the columns: its oldest value against its newest, read by its meaning. */
+function trendTone(metric: FinancialMetric, values: readonly (number | null)[]): Tone {
+  const present = values.filter((value): value is number => value !== null);
+  const newest = present[0];
+  const oldest = present.at(-1);
+  if (newest === undefined || oldest === undefined || present.length < 2) return 'neutral';
+  return changeTone(metric, newest - oldest);
 }
 
-/** A statement: line items down, periods across (newest first), a trend per row, values linked to filings. */
-export function StatementTable({ caption, metrics, columns, currency, cik }: StatementTableProps) {
+/**
+ * A statement: line items down, periods across (newest first, every period the API has; the box scrolls
+ * sideways with the line names fixed), a bar trend per line in the table's order, year-over-year growth
+ * under each flow, every value linked to its filing.
+ */
+export function StatementTable({ caption, metrics, columns, currency, filings, growth }: StatementTableProps) {
   const { t } = useTranslation('financials');
   const units = useUnits();
-  const rows: Row[] = metrics
-    .filter((metric) => columns.some((column) => column.values[metric] != null))
-    .map((metric) => ({ metric }));
+  const [params] = useSearchParams();
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  // A line filed as zero everywhere (no buybacks) stays, reading "—"; a line never filed is left out.
+  const lines = metrics.filter((metric) => columns.some((column) => column.values[metric] != null));
+  const rows: Row[] = lines.flatMap((metric): Row[] =>
+    growth && isFlow(metric) && columns.length > 1
+      ? [
+          { kind: 'line', metric },
+          { kind: 'growth', metric },
+        ]
+      : [{ kind: 'line', metric }],
+  );
+  const itemName = (metric: FinancialMetric) => t(`metrics.${metric}`);
 
-  const cell = (column: StatementColumn, metric: FinancialMetric) => {
+  const valueCell = (column: StatementColumn, metric: FinancialMetric) => {
     const value = column.values[metric];
     const text = formatMetric(units, metric, value, currency);
-    if (value == null) return text;
+    if (isNone(value)) return text;
+    if (filings.kind === 'demo') {
+      return (
+        <Link
+          to={{ search: financialsSearch(params, { filing: { column: column.key, metric } }) }}
+          state={OPENED_HERE}
+          preventScrollReset
+          title={t('demo.link', { item: itemName(metric), period: column.label })}
+        >
+          {text}
+        </Link>
+      );
+    }
     const accessions = column.accessions[metric];
     const accession = accessions?.[0];
-    if (!cik || !accessions || !accession) {
+    if (filings.kind === 'none' || !accessions || !accession) {
       return column.derived.includes(metric) ? <span title={t('table.derived')}>{text}</span> : text;
     }
     return (
       <a
-        href={filingUrl(cik, accession)}
+        href={filingUrl(filings.cik, accession)}
         target="_blank"
         rel="noopener noreferrer"
         title={t('table.filing', { accession: accessions.join(', ') })}
@@ -57,22 +102,56 @@ export function StatementTable({ caption, metrics, columns, currency, cik }: Sta
     );
   };
 
+  const growthCell = (column: StatementColumn, metric: FinancialMetric) => {
+    const before = column.yearBefore ? byKey.get(column.yearBefore) : undefined;
+    const value = column.values[metric];
+    // A period reading "—" has no growth either (a drop to none is not shown as -100 %).
+    const change = isNone(value) ? null : yearOverYear(value, before?.values[metric]);
+    if (change === null) return MISSING;
+    const tone = changeTone(metric, change);
+    return (
+      <span className={`financials__growth financials__growth--${tone}`}>
+        {change !== 0 && <span aria-hidden="true">{change > 0 ? ARROW.up : ARROW.down} </span>}
+        {units.fraction(change, { signed: true, digits: 1 })}
+        {tone !== 'neutral' && <span className="visually-hidden"> ({t(`growth.${tone}`)})</span>}
+      </span>
+    );
+  };
+
   const tableColumns: DataColumn<Row>[] = [
-    { key: 'item', header: t('table.item'), cell: (row) => t(`metrics.${row.metric}`) },
+    {
+      key: 'item',
+      header: t('table.item'),
+      cell: (row) =>
+        row.kind === 'line' ? (
+          itemName(row.metric)
+        ) : (
+          <span className="financials__growth-label">
+            <span aria-hidden="true">{t('growth.row')}</span>
+            <span className="visually-hidden">{t('growth.rowLabel', { item: itemName(row.metric) })}</span>
+          </span>
+        ),
+    },
     ...(columns.length > 1
       ? [
           {
             key: 'trend',
             header: t('table.trend'),
             hideOnPhone: true,
-            cell: (row: Row) => (
-              <Sparkline
-                values={[...columns].reverse().map((column) => column.values[row.metric] ?? Number.NaN)}
-                label={t('table.trendLabel', { item: t(`metrics.${row.metric}`) })}
-                width={64}
-                height={20}
-              />
-            ),
+            cell: (row: Row) => {
+              if (row.kind === 'growth') return null;
+              const values = columns.map((column) => {
+                const value = column.values[row.metric];
+                return isNone(value) ? null : value;
+              });
+              return (
+                <TrendBars
+                  values={values}
+                  tone={trendTone(row.metric, values)}
+                  label={t('table.trendLabel', { item: itemName(row.metric) })}
+                />
+              );
+            },
           },
         ]
       : []),
@@ -81,10 +160,12 @@ export function StatementTable({ caption, metrics, columns, currency, cik }: Sta
       header: column.label,
       align: 'end' as const,
       ...(column.periodEnd ? { description: t('table.periodEnd', { date: units.date(column.periodEnd) }) } : {}),
-      cell: (row: Row) => cell(column, row.metric),
+      cell: (row: Row) => (row.kind === 'line' ? valueCell(column, row.metric) : growthCell(column, row.metric)),
     })),
   ];
 
   if (rows.length === 0) return <p className="muted">{t('empty')}</p>;
-  return <DataTable caption={caption} columns={tableColumns} rows={rows} rowKey={(row) => row.metric} />;
+  return (
+    <DataTable caption={caption} columns={tableColumns} rows={rows} rowKey={(row) => `${row.kind}-${row.metric}`} />
+  );
 }

@@ -1,0 +1,59 @@
+import type { Tone } from './line-meaning.ts';
+
+export interface TrendBar {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Bars of a line's values in the order given (the table's: newest first), from a zero baseline so a loss
+ * hangs below it. A missing value leaves its slot empty. Geometry in the SVG's own pixels.
+ */
+export function trendBars(values: readonly (number | null)[], width: number, height: number): TrendBar[] {
+  const present = values.filter((value): value is number => value !== null && Number.isFinite(value));
+  if (present.length === 0) return [];
+  const top = Math.max(0, ...present);
+  const bottom = Math.min(0, ...present);
+  const span = top - bottom || 1;
+  const slot = width / values.length;
+  const gap = slot > 4 ? 1 : 0;
+  const y = (value: number) => ((top - value) / span) * height;
+  return values.flatMap((value, index) => {
+    if (value === null || !Number.isFinite(value)) return [];
+    const from = y(Math.max(value, 0));
+    const to = y(Math.min(value, 0));
+    // A value at zero still shows a hairline, so "zero" and "missing" look different.
+    return [{ x: index * slot + gap / 2, y: from, width: slot - gap, height: Math.max(to - from, 0.75) }];
+  });
+}
+
+export interface TrendBarsProps {
+  /** In the table's order (newest first), so each bar sits under the same reading order as its column. */
+  values: readonly (number | null)[];
+  /** Favourable, unfavourable or neither, by what the line means (line-meaning.ts), not by its sign. */
+  tone: Tone;
+  label: string;
+  width?: number;
+  height?: number;
+}
+
+/** A small bar sparkline of one statement line (design.md: "a small bar sparkline per row"). */
+export function TrendBars({ values, tone, label, width = 72, height = 22 }: TrendBarsProps) {
+  return (
+    <svg
+      className={`trend-bars trend-bars--${tone}`}
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={label}
+      preserveAspectRatio="none"
+    >
+      {trendBars(values, width, height).map((bar) => (
+        <rect key={bar.x} x={bar.x} y={bar.y} width={bar.width} height={bar.height} />
+      ))}
+    </svg>
+  );
+}
