@@ -2,12 +2,23 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
-import { type ChartRange, changePct, type DayValue } from '../../ui/chart-range.ts';
+import { changePct, type DayValue } from '../../ui/chart-range.ts';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { CompareForm } from './compare-form.tsx';
+import { CustomRange } from './custom-range.tsx';
 import { type SecurityKind, useCloses, useStockHistory } from './price-api.ts';
-import { priceMarkers, shownLines } from './price-series.ts';
+import { PriceOptions } from './price-options.tsx';
+import { usePriceParams } from './price-params.ts';
+import {
+  candlesOf,
+  chartWindow,
+  inWindow,
+  movingAverage,
+  priceMarkers,
+  shownLines,
+  volumesOf,
+} from './price-series.ts';
 import './price.css';
 
 export interface PricePanelProps {
@@ -23,26 +34,35 @@ export interface PricePanelProps {
 }
 
 const CHART_HEIGHT = 340;
+/** The volume pane adds room below the price instead of squeezing it. */
+const VOLUME_HEIGHT = 80;
 
-/** The price chart (design.md): ranges, compare normalised to %, log scale, dividends and splits marked. */
+/**
+ * The price chart (design.md, issue 22): ranges or a custom window, compare normalised to %, line or
+ * candles, volume, 50- and 200-day averages, log scale, dividends and splits marked; all in the URL.
+ */
 export function PricePanel({ kind, ticker, name, currency, compare, onCompareChange, asOf, source }: PricePanelProps) {
   const { t } = useTranslation(['stock', 'ui']);
   const units = useUnits();
-  const [range, setRange] = useState<ChartRange>('1Y');
-  const [logScale, setLogScale] = useState(false);
+  const [params, setParams] = usePriceParams();
   const [showMarkers, setShowMarkers] = useState(true);
 
   const history = useStockHistory(ticker, kind === 'stock');
   const ownCloses = useCloses(kind, kind === 'crypto' ? [ticker] : []);
   const others = useCloses(kind, compare);
   const own = kind === 'stock' ? history : ownCloses;
+  const historyPoints = history.data?.series[0]?.points;
 
   const ownPoints = useMemo<DayValue[]>(() => {
-    if (kind === 'stock') return (history.data?.series[0]?.points ?? []).map((p) => ({ day: p.day, value: p.close }));
+    if (kind === 'stock') return (historyPoints ?? []).map((p) => ({ day: p.day, value: p.close }));
     return (ownCloses.data?.series[0]?.points ?? []).map((p) => ({ day: p.day, value: p.close }));
-  }, [kind, history.data, ownCloses.data]);
+  }, [kind, historyPoints, ownCloses.data]);
 
   const comparing = compare.length > 0;
+  const window = useMemo(
+    () => chartWindow(params.range, { from: params.from, to: params.to }, ownPoints.at(-1)?.day),
+    [params.range, params.from, params.to, ownPoints],
+  );
   const lines = useMemo(() => {
     const otherLines = compare.map((other) =>
       (others.data?.series.find((series) => series.ticker === other)?.points ?? []).map((p) => ({
@@ -50,32 +70,72 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
         value: p.close,
       })),
     );
-    return shownLines([ownPoints, ...otherLines], range, comparing);
-  }, [ownPoints, others.data, compare, range, comparing]);
+    return shownLines([ownPoints, ...otherLines], window, comparing);
+  }, [ownPoints, others.data, compare, window, comparing]);
 
-  const series = useMemo<ChartSeries[]>(
-    () =>
-      lines.map((points, index) => ({
+  const ohlcv = kind === 'stock';
+  const series = useMemo<ChartSeries[]>(() => {
+    if (comparing) {
+      return lines.map((points, index) => ({
         id: index === 0 ? ticker : (compare[index - 1] ?? String(index)),
         label: index === 0 ? ticker : (compare[index - 1] ?? ''),
-        kind: index === 0 && !comparing ? 'area' : 'line',
+        kind: 'line',
         points,
-      })),
-    [lines, ticker, compare, comparing],
-  );
+      }));
+    }
+    const shown = lines[0] ?? [];
+    const inRange = (points: readonly { day: string }[]) => points.filter((p) => inWindow(p.day, window));
+    const candles = params.style === 'candles' && historyPoints ? inRange(candlesOf(historyPoints)) : null;
+    const main: ChartSeries = candles
+      ? {
+          id: ticker,
+          label: ticker,
+          kind: 'candlestick',
+          points: shown,
+          candles: candles as ReturnType<typeof candlesOf>,
+        }
+      : { id: ticker, label: ticker, kind: 'area', points: shown };
+    const averages: ChartSeries[] = params.movingAverages.map((days) => ({
+      id: `ma${days}`,
+      label: t('price.movingAverage', { days }),
+      kind: 'line',
+      badge: false,
+      points: inRange(movingAverage(ownPoints, days)) as DayValue[],
+    }));
+    const volume: ChartSeries[] =
+      ohlcv && params.volume && historyPoints
+        ? [
+            {
+              id: 'volume',
+              label: t('price.volume'),
+              kind: 'histogram',
+              tone: 'reference',
+              pane: 1,
+              badge: false,
+              format: (value: number) => units.compact(value),
+              points: inRange(volumesOf(historyPoints)) as DayValue[],
+            },
+          ]
+        : [];
+    return [main, ...averages, ...volume];
+  }, [comparing, lines, ticker, compare, params, historyPoints, ownPoints, window, ohlcv, t, units]);
 
   const markers = useMemo(() => {
     if (kind !== 'stock' || !showMarkers) return [];
-    const first = lines[0]?.[0]?.day ?? '';
-    const points = (history.data?.series[0]?.points ?? []).filter((p) => p.day >= first);
+    const points = (historyPoints ?? []).filter((p) => inWindow(p.day, window) && p.day >= (lines[0]?.[0]?.day ?? ''));
     return priceMarkers(points, t('price.dividendMarker'));
-  }, [kind, showMarkers, history.data, lines, t]);
+  }, [kind, showMarkers, historyPoints, lines, window, t]);
 
   const state = chartPanelState(own, ownPoints.length > 0);
   const rangeChange = changePct(lines[0] && !comparing ? lines[0] : []);
   const format = comparing
     ? (value: number) => units.pct(value, { signed: true, digits: 1 })
     : (value: number) => units.money(value, currency);
+  const custom = Boolean(params.from || params.to);
+  const rangeText = custom
+    ? t('range.shown', { from: units.date(lines[0]?.[0]?.day), to: units.date(lines[0]?.at(-1)?.day) })
+    : t(`ui:chart.ranges.long.${params.range}`);
+  const withVolume = series.some((item) => item.pane === 1);
 
   return (
     <ChartPanel
@@ -87,47 +147,45 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
       asOf={asOf}
       {...(source ? { source } : {})}
       chartHeight={CHART_HEIGHT}
-      range={{ value: range, onChange: setRange }}
+      range={{ value: params.range, onChange: (range) => setParams({ range, from: null, to: null }) }}
     >
       <div className="price-panel__summary">
         {comparing ? (
           <span className="muted">{t('price.comparing')}</span>
         ) : (
           <>
-            <span className="muted">{t(`ui:chart.ranges.long.${range}`)}</span> <ChangeBadge valuePct={rangeChange} />
+            <span className="muted">{rangeText}</span> <ChangeBadge valuePct={rangeChange} />
           </>
         )}
       </div>
       <TimeSeriesChart
-        label={t('price.chartLabel', { name, ticker, range: t(`ui:chart.ranges.long.${range}`) })}
+        label={t('price.chartLabel', { name, ticker, range: rangeText })}
         series={series}
         markers={markers}
-        logScale={logScale && !comparing}
+        logScale={params.log && !comparing}
         format={format}
-        height={CHART_HEIGHT}
+        height={CHART_HEIGHT + (withVolume ? VOLUME_HEIGHT : 0)}
       />
       {others.isError && (
         <p className="price-panel__note" role="alert">
           {t('compare.failed')}
         </p>
       )}
-      <div className="price-panel__options">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={logScale && !comparing}
-            disabled={comparing}
-            onChange={(event) => setLogScale(event.target.checked)}
-          />
-          {t('price.logScale')}
-        </label>
-        {kind === 'stock' && (
-          <label className="check">
-            <input type="checkbox" checked={showMarkers} onChange={(event) => setShowMarkers(event.target.checked)} />
-            {t('price.markers')}
-          </label>
-        )}
-      </div>
+      <PriceOptions
+        params={params}
+        onChange={setParams}
+        ohlcv={ohlcv}
+        comparing={comparing}
+        markers={kind === 'stock' ? showMarkers : null}
+        onMarkersChange={setShowMarkers}
+      />
+      <CustomRange
+        from={params.from}
+        to={params.to}
+        min={ownPoints[0]?.day}
+        max={ownPoints.at(-1)?.day}
+        onChange={(next) => setParams(next)}
+      />
       <CompareForm kind={kind} ticker={ticker} compare={compare} onChange={onCompareChange} />
     </ChartPanel>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceMarkers, shownLines, yearRange } from './price-series.ts';
+import { candlesOf, chartWindow, movingAverage, priceMarkers, shownLines, volumesOf } from './price-series.ts';
 
 const point = (day: string, close: number, extra = {}) => ({
   day,
@@ -41,11 +41,14 @@ describe('shown lines', () => {
   ];
 
   it('cuts every line to the range of the first', () => {
-    expect(shownLines([main, other], '6M', false)).toEqual([main.slice(1), other]);
+    expect(shownLines([main, other], chartWindow('6M', { from: null, to: null }, '2024-12-02'), false)).toEqual([
+      main.slice(1),
+      other,
+    ]);
   });
 
   it('compares from the first day every line has, as % change', () => {
-    const [a, b] = shownLines([main, other], 'MAX', true);
+    const [a, b] = shownLines([main, other], { start: null, end: null }, true);
     expect(a).toEqual([{ day: '2024-12-02', value: 0 }]);
     expect(b).toEqual([
       { day: '2024-09-02', value: 0 },
@@ -54,18 +57,61 @@ describe('shown lines', () => {
   });
 
   it('gives empty lines when the first line has no data', () => {
-    expect(shownLines([[], other], '1Y', true)).toEqual([[], []]);
+    expect(shownLines([[], other], { start: null, end: null }, true)).toEqual([[], []]);
   });
 });
 
-describe('52-week range', () => {
-  it('takes the low and high of the last year only', () => {
-    const points = [
-      { day: '2023-01-02', value: 1 },
-      { day: '2024-03-01', value: 8 },
-      { day: '2024-12-02', value: 12 },
-    ];
-    expect(yearRange(points)).toEqual({ low: 8, high: 12 });
-    expect(yearRange([])).toBeNull();
+describe('custom window', () => {
+  it('a from-to window overrides the range and cuts both ends', () => {
+    const window = chartWindow('1Y', { from: '2024-01-01', to: '2024-10-01' }, '2024-12-02');
+    expect(window).toEqual({ start: '2024-01-01', end: '2024-10-01' });
+    const [line] = shownLines(
+      [
+        [
+          { day: '2023-12-29', value: 1 },
+          { day: '2024-06-03', value: 2 },
+          { day: '2024-12-02', value: 3 },
+        ],
+      ],
+      window,
+      false,
+    );
+    expect(line).toEqual([{ day: '2024-06-03', value: 2 }]);
+  });
+
+  it('an open end keeps everything on that side', () => {
+    expect(chartWindow('1Y', { from: '2024-01-01', to: null }, '2024-12-02')).toEqual({
+      start: '2024-01-01',
+      end: null,
+    });
+  });
+});
+
+describe('moving average', () => {
+  it('averages the last n values and starts once there are n', () => {
+    const points = [1, 2, 3, 4, 5].map((value, i) => ({ day: `2024-01-0${i + 1}`, value }));
+    expect(movingAverage(points, 3)).toEqual([
+      { day: '2024-01-03', value: 2 },
+      { day: '2024-01-04', value: 3 },
+      { day: '2024-01-05', value: 4 },
+    ]);
+    expect(movingAverage(points.slice(0, 2), 3)).toEqual([]);
+  });
+
+  it('a weekly bar counts for five trading days (long histories are weekly before their last two years)', () => {
+    const weekly = [10, 20, 30].map((value, i) => ({ day: `2024-01-${String(1 + i * 7).padStart(2, '0')}`, value }));
+    // Ten trading days: the last two weeks.
+    expect(movingAverage(weekly, 10)).toEqual([
+      { day: '2024-01-08', value: 15 },
+      { day: '2024-01-15', value: 25 },
+    ]);
+  });
+});
+
+describe('candles and volume', () => {
+  it('days without open, high or low have no candle; days without volume no bar', () => {
+    const points = [point('2024-01-02', 10), point('2024-01-03', 11, { open: 10, high: 12, low: 9.5, volume: 500 })];
+    expect(candlesOf(points)).toEqual([{ day: '2024-01-03', open: 10, high: 12, low: 9.5, close: 11 }]);
+    expect(volumesOf(points)).toEqual([{ day: '2024-01-03', value: 500 }]);
   });
 });
