@@ -2,29 +2,39 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageMeta } from '../app/page-meta.ts';
+import { DRAWER_QUERY, FilterDrawer, useMediaQuery } from '../features/screener/filter-drawer.tsx';
+import { PresetBar } from '../features/screener/preset-bar.tsx';
+import { applyPreset } from '../features/screener/presets.ts';
 import { useScreenerOptions, useScreenerPage } from '../features/screener/screener-api.ts';
-import { ScreenerFilters } from '../features/screener/screener-filters.tsx';
+import { CHOICE_KEYS, type ChoiceKey } from '../features/screener/screener-fields.ts';
+import { type ChoiceOption, ScreenerFilters } from '../features/screener/screener-filters.tsx';
 import { distinctValues, pageCount } from '../features/screener/screener-query.ts';
 import { ScreenerResults } from '../features/screener/screener-results.tsx';
 import {
-  DEFAULT_STATE,
+  activeFilterCount,
+  filtersOf,
+  NO_FILTERS,
   parseScreenerState,
   type ScreenerState,
   screenerSearchParams,
   withFilters,
 } from '../features/screener/screener-state.ts';
+import { useFilterDraft } from '../features/screener/use-filter-draft.ts';
+import { useSectorLabels } from '../i18n/sector-labels.ts';
 import { useUnits } from '../ui/units.ts';
 import '../features/screener/screener.css';
 
-/** The green-stocks screener (issue 8): filters left, results right, the whole state in the URL. */
+/** The stock screener (issues 8, 23): presets, filters left (a drawer on phones), results right, all in the URL. */
 export function Component() {
   const { t } = useTranslation(['screener', 'seo']);
   usePageMeta({ title: t('seo:screener.title'), description: t('seo:screener.description') });
   const units = useUnits();
+  const labels = useSectorLabels();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseScreenerState(params), [params]);
   const page = useScreenerPage(state);
   const options = useScreenerOptions();
+  const phone = useMediaQuery(DRAWER_QUERY);
 
   const update = useCallback(
     (next: ScreenerState, replace = false) =>
@@ -36,6 +46,13 @@ export function Component() {
       update(resetPage ? withFilters(state, change) : { ...state, ...change }),
     [state, update],
   );
+  // The filters write through the draft (typed values kept while the URL catches up); the state they
+  // merge into is read when they write, so a sort or page change made meanwhile is kept.
+  const draft = useFilterDraft(filtersOf(state), (filters, view) =>
+    setParams((current) => screenerSearchParams(withFilters(parseScreenerState(current), { ...filters, ...view })), {
+      preventScrollReset: true,
+    }),
+  );
 
   // A link to a page past the end (the result shrank since it was shared): show the last page instead.
   const total = page.data?.total;
@@ -44,41 +61,53 @@ export function Component() {
     if (total !== undefined && state.page > last) update({ ...state, page: last }, true);
   }, [total, state, update]);
 
-  const rows = options.data?.value ?? [];
-  const sectors = useMemo(
-    () =>
-      distinctValues(
-        rows.map((row) => row.sector),
+  const rows = options.data?.value;
+  const choiceOptions = useMemo(() => {
+    const label: Record<ChoiceKey, (value: string) => string> = {
+      sector: labels.sector,
+      industry: labels.industry,
+      country: units.country,
+      exchange: (value) => value,
+    };
+    const out = {} as Record<ChoiceKey, ChoiceOption[]>;
+    for (const key of CHOICE_KEYS) {
+      const values = distinctValues(
+        (rows ?? []).map((row) => row[key]),
         units.locale,
-      ),
-    [rows, units.locale],
-  );
-  const countries = useMemo(
-    () =>
-      distinctValues(
-        rows.map((row) => row.country),
-        units.locale,
-      ),
-    [rows, units.locale],
-  );
+        label[key],
+      );
+      out[key] = values.map((value) => ({ value, label: label[key](value) }));
+    }
+    return out;
+  }, [rows, units, labels]);
 
+  const filters = (
+    <ScreenerFilters applied={state} draft={draft} options={choiceOptions} onReset={() => draft.replace(NO_FILTERS)} />
+  );
   return (
     <div className="page screener">
       <header className="screener__intro">
         <h1>{t('title')}</h1>
         <p className="screener__lead">{t('lead')}</p>
       </header>
+      <PresetBar
+        filters={state}
+        onPick={(preset) => {
+          const next = applyPreset(state, preset);
+          draft.replace(filtersOf(next), { sort: next.sort, direction: next.direction, columns: next.columns });
+        }}
+      />
       <div className="screener__layout">
-        <aside className="screener__filters" aria-label={t('filters.title')}>
-          <h2 className="screener__filters-title">{t('filters.title')}</h2>
-          <ScreenerFilters
-            state={state}
-            sectors={sectors}
-            countries={countries}
-            onChange={(change) => onChange(change)}
-            onReset={() => update({ ...DEFAULT_STATE, columns: state.columns })}
-          />
-        </aside>
+        {phone ? (
+          <FilterDrawer active={activeFilterCount(state)} total={total} onClose={draft.flush}>
+            {filters}
+          </FilterDrawer>
+        ) : (
+          <aside className="screener__filters" aria-label={t('filters.title')}>
+            <h2 className="screener__filters-title">{t('filters.title')}</h2>
+            {filters}
+          </aside>
+        )}
         <ScreenerResults
           state={state}
           page={page.data}

@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '../../ui/use-dismiss.ts';
-import { CHOOSABLE_COLUMNS, type ScreenerColumn } from './screener-state.ts';
+import { CHOOSABLE_COLUMNS, type ScreenerColumn } from './screener-fields.ts';
 
 /** A "Columns" button opening a list of checkboxes; Esc or a click outside closes it. */
 export function ColumnChooser({

@@ -1,7 +1,7 @@
 import type { ODataV2Response, PartialIndicatorRow } from '@app/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
-import { type ODataParams, optionsParams, screenerPageParams } from './screener-query.ts';
+import { ApiRequestError, apiRequest } from '../../api/client.ts';
+import { advancedCheckParams, type ODataParams, optionsParams, screenerPageParams } from './screener-query.ts';
 import type { ScreenerState } from './screener-state.ts';
 
 const ENDPOINT = '/api/data/indicator/odatav2';
@@ -49,4 +49,51 @@ export async function fetchAllRows(state: ScreenerState): Promise<PartialIndicat
     if (answer.value.length < EXPORT_PAGE || rows.length >= answer.total) break;
   }
   return rows;
+}
+
+/** What the API said of an advanced expression checked alone. */
+export type ExpressionCheck =
+  | { ok: true; total: number }
+  | { ok: false; position: number | null; message: string; expected: string | null; found: string | null };
+
+interface ErrorDetails {
+  message?: unknown;
+  details?: { position?: unknown; expected?: unknown; found?: unknown };
+}
+
+/** A 400 of the API as a failed check: its own message and the position (0-based) in the expression. */
+export function expressionError(error: unknown): ExpressionCheck | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return null;
+  const body = (error.body as { error?: ErrorDetails } | null)?.error;
+  const details = body?.details;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    ok: false,
+    position: typeof details?.position === 'number' ? details.position : null,
+    message: text(body?.message) ?? error.message,
+    expected: text(details?.expected),
+    found: text(details?.found),
+  };
+}
+
+/** Checks an expression on the API: its count when it is valid, its error (with the position) when not. */
+export function useExpressionCheck(expression: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['screener-check', expression],
+      queryFn: async ({ signal }): Promise<ExpressionCheck> => {
+        try {
+          const page = await fetchScreenerPage(advancedCheckParams(expression), signal);
+          return { ok: true, total: page.total };
+        } catch (error) {
+          const failed = expressionError(error);
+          if (failed) return failed;
+          throw error;
+        }
+      },
+      enabled: expression.trim() !== '',
+      staleTime: 60_000,
+      retry: false,
+    }),
+  );
 }

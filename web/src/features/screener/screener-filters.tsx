@@ -1,145 +1,143 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUnits } from '../../ui/units.ts';
-import { FLAG_NAMES, type GreenFlag, type Range, type ScreenerState } from './screener-state.ts';
+import { AdvancedFilter } from './advanced-filter.tsx';
+import { RangeFilter } from './range-filter.tsx';
+import { type ChoiceKey, FILTER_GROUPS, FLAG_NAMES, type GreenFlag } from './screener-fields.ts';
+import type { ScreenerFilters as Filters } from './screener-state.ts';
+import type { FilterDraft } from './use-filter-draft.ts';
 
-type RangeName = 'yieldPct' | 'pe' | 'marketCapB';
-const RANGES: { name: RangeName; label: string; step: string }[] = [
-  { name: 'yieldPct', label: 'filters.yield', step: '0.1' },
-  { name: 'pe', label: 'filters.pe', step: '0.1' },
-  { name: 'marketCapB', label: 'filters.marketCap', step: '0.1' },
-];
-
-type Drafts = Record<RangeName, { min: string; max: string }>;
-const draftsOf = (state: ScreenerState): Drafts => {
-  const draft = (range: Range) => ({ min: range.min?.toString() ?? '', max: range.max?.toString() ?? '' });
-  return { yieldPct: draft(state.yieldPct), pe: draft(state.pe), marketCapB: draft(state.marketCapB) };
-};
-const rangeOf = (draft: { min: string; max: string }): Range => {
-  const value = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text));
-  const min = value(draft.min);
-  const max = value(draft.max);
-  return { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
-};
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
 
 export interface ScreenerFiltersProps {
-  state: ScreenerState;
-  sectors: readonly string[];
-  countries: readonly string[];
-  onChange: (change: Partial<ScreenerState>) => void;
+  applied: Filters;
+  draft: FilterDraft;
+  options: Record<ChoiceKey, ChoiceOption[]>;
   onReset: () => void;
 }
 
 /**
- * The filter column (design.md): the four green flags as switches and the selects apply at once;
- * the number ranges apply on Enter, on leaving the field or with the Apply button, so typing "12"
- * does not run a query for "1" first.
+ * The filter column (design.md): green activity first, then a section per kind of figure, each
+ * opening by itself when one of its filters is set, and the advanced expression last. One apply
+ * behaviour (issue 23): everything applies as you go, typed numbers after a short pause.
  */
-export function ScreenerFilters({ state, sectors, countries, onChange, onReset }: ScreenerFiltersProps) {
+export function ScreenerFilters({ applied, draft, options, onReset }: ScreenerFiltersProps) {
   const { t } = useTranslation('screener');
-  const units = useUnits();
   const id = useId();
-  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(state));
-  // The URL is the truth: back/forward or a reset brings new values into the fields.
-  useEffect(() => setDrafts(draftsOf(state)), [state]);
-
-  const applyRanges = () => {
-    const next = { yieldPct: rangeOf(drafts.yieldPct), pe: rangeOf(drafts.pe), marketCapB: rangeOf(drafts.marketCapB) };
-    const same = (a: Range, b: Range) => a.min === b.min && a.max === b.max;
-    if (!same(next.yieldPct, state.yieldPct) || !same(next.pe, state.pe) || !same(next.marketCapB, state.marketCapB))
-      onChange(next);
-  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    applyRanges();
+    draft.flush();
   };
   const toggleFlag = (flag: GreenFlag) => {
-    const flags = state.flags.includes(flag) ? state.flags.filter((f) => f !== flag) : [...state.flags, flag];
-    onChange({ flags: FLAG_NAMES.filter((f) => flags.includes(f)) });
+    const flags = applied.flags.includes(flag) ? applied.flags.filter((f) => f !== flag) : [...applied.flags, flag];
+    draft.change({ flags: FLAG_NAMES.filter((f) => flags.includes(f)) });
   };
+  const setChoice = (key: ChoiceKey, value: string) => {
+    const choices = { ...applied.choices };
+    if (value) choices[key] = value;
+    else delete choices[key];
+    draft.change({ choices });
+  };
+  const isSet = (group: (typeof FILTER_GROUPS)[number]) =>
+    group.choices.some((key) => applied.choices[key]) ||
+    group.ranges.some((key) => draft.drafts[key].min !== '' || draft.drafts[key].max !== '');
 
   return (
     <form className="screener-filters" onSubmit={onSubmit} aria-label={t('filters.title')}>
       <fieldset className="screener-filters__group">
         <legend>{t('filters.flags')}</legend>
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={applied.greenOnly}
+            checked={applied.greenOnly}
+            onChange={() => draft.change({ greenOnly: !applied.greenOnly })}
+          />
+          <span className="switch__track" aria-hidden="true" />
+          <span>{t('filters.greenOnly')}</span>
+        </label>
         {FLAG_NAMES.map((flag) => (
           <label key={flag} className="switch">
             <input
               type="checkbox"
               role="switch"
-              aria-checked={state.flags.includes(flag)}
-              checked={state.flags.includes(flag)}
+              aria-checked={applied.flags.includes(flag)}
+              checked={applied.flags.includes(flag)}
               onChange={() => toggleFlag(flag)}
             />
             <span className="switch__track" aria-hidden="true" />
             <span>{t(`flags.${flag}`)}</span>
           </label>
         ))}
-        <p className="screener-filters__hint">{t('filters.flagsHint')}</p>
+        <p className="screener-filters__hint">{t(applied.greenOnly ? 'filters.flagsHint' : 'filters.flagsHintAll')}</p>
       </fieldset>
 
-      {RANGES.map(({ name, label, step }) => (
-        <fieldset key={name} className="screener-filters__group">
-          <legend>{t(label)}</legend>
-          <div className="screener-filters__range">
-            {(['min', 'max'] as const).map((end) => (
-              <input
-                key={end}
-                type="number"
-                inputMode="decimal"
-                step={step}
-                aria-label={t(end === 'min' ? 'filters.minLabel' : 'filters.maxLabel', { name: t(label) })}
-                placeholder={t(end === 'min' ? 'filters.min' : 'filters.max')}
-                value={drafts[name][end]}
-                onChange={(event) =>
-                  setDrafts((current) => ({ ...current, [name]: { ...current[name], [end]: event.target.value } }))
-                }
-                onBlur={applyRanges}
-              />
-            ))}
-          </div>
-        </fieldset>
+      {FILTER_GROUPS.map((group) => (
+        <Section key={group.id} title={t(`groups.${group.id}`)} set={isSet(group)}>
+          {group.choices.map((key) => (
+            <div key={key} className="screener-filters__choice">
+              <label htmlFor={`${id}-${key}`}>{t(`columns.${key}`)}</label>
+              <select
+                id={`${id}-${key}`}
+                value={applied.choices[key] ?? ''}
+                onChange={(event) => setChoice(key, event.target.value)}
+              >
+                <option value="">{t('filters.any')}</option>
+                {options[key].map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          {group.ranges.map((key) => (
+            <RangeFilter
+              key={key}
+              name={key}
+              text={draft.drafts[key]}
+              onType={(end, text) => draft.type(key, end, text)}
+              onDone={draft.flush}
+            />
+          ))}
+        </Section>
       ))}
 
-      <div className="screener-filters__group">
-        <label htmlFor={`${id}-sector`}>{t('filters.sector')}</label>
-        <select
-          id={`${id}-sector`}
-          value={state.sector ?? ''}
-          onChange={(event) => onChange({ sector: event.target.value || undefined })}
-        >
-          <option value="">{t('filters.any')}</option>
-          {sectors.map((sector) => (
-            <option key={sector} value={sector}>
-              {sector}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="screener-filters__group">
-        <label htmlFor={`${id}-country`}>{t('filters.country')}</label>
-        <select
-          id={`${id}-country`}
-          value={state.country ?? ''}
-          onChange={(event) => onChange({ country: event.target.value || undefined })}
-        >
-          <option value="">{t('filters.any')}</option>
-          {countries.map((country) => (
-            <option key={country} value={country}>
-              {units.country(country)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Section title={t('groups.advanced')} set={Boolean(applied.advanced)}>
+        <AdvancedFilter applied={applied.advanced} onApply={(advanced) => draft.change({ advanced })} />
+      </Section>
 
+      {/* Enter in a box applies at once; the button is there for the keyboard, hidden from the eye. */}
+      <button type="submit" className="visually-hidden" tabIndex={-1}>
+        {t('filters.apply')}
+      </button>
       <div className="screener-filters__actions">
-        <button type="submit" className="button">
-          {t('filters.apply')}
-        </button>
         <button type="button" className="button button--ghost" onClick={onReset}>
           {t('filters.reset')}
         </button>
       </div>
     </form>
+  );
+}
+
+/** A foldable section that opens when one of its filters gets set (a preset, a link) and never closes by itself. */
+function Section({ title, set, children }: { title: string; set: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(set);
+  useEffect(() => {
+    if (set) setOpen(true);
+  }, [set]);
+  return (
+    <details
+      className="screener-filters__section"
+      open={open}
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>{title}</summary>
+      <div className="screener-filters__section-body">{children}</div>
+    </details>
   );
 }

@@ -1,10 +1,11 @@
 import type { IndicatorField } from '@app/contract';
-import { FLAG_NAMES, GREEN_FLAGS, type Range, type ScreenerState } from './screener-state.ts';
+import { CHOICE_KEYS, FLAG_NAMES, GREEN_FLAGS, RANGE_KEYS, RANGE_SPECS } from './screener-fields.ts';
+import type { ScreenerFilters, ScreenerState } from './screener-state.ts';
 
 /*
  * The screener state as an OData query for /api/data/indicator/odatav2. The flags follow the green
  * list's rule (contract/src/green.ts): chosen flags narrow to stocks with ANY of them; with none chosen
- * the page lists every stock with at least one green flag.
+ * and "green only" the page lists every stock with at least one green flag.
  */
 
 /** An OData string literal: single quotes doubled (OData 4.01 ABNF, SQUOTE-in-string). */
@@ -12,27 +13,33 @@ export function odataString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-function rangeFilter(field: IndicatorField, range: Range, scale = 1): string[] {
-  const out: string[] = [];
-  if (range.min !== undefined) out.push(`${field} ge ${range.min * scale}`);
-  if (range.max !== undefined) out.push(`${field} le ${range.max * scale}`);
-  return out;
+/** A number as an OData literal: plain digits, never "1e+21" (which the grammar reads as 1e21 anyway). */
+function odataNumber(value: number): string {
+  return Number.isInteger(value) && Math.abs(value) < 1e21 ? value.toFixed(0) : String(value);
 }
 
-export function screenerFilter(
-  state: Pick<ScreenerState, 'flags' | 'yieldPct' | 'pe' | 'marketCapB' | 'sector' | 'country'>,
-): string {
-  const flags = (state.flags.length ? state.flags : FLAG_NAMES).map((flag) => `${GREEN_FLAGS[flag]} eq true`);
-  const parts = [
-    "kind eq 'stock'",
-    `(${flags.join(' or ')})`,
-    ...rangeFilter('dividendYieldPct', state.yieldPct),
-    ...rangeFilter('pe', state.pe),
-    ...rangeFilter('marketCap', state.marketCapB, 1e9),
-  ];
-  if (state.sector) parts.push(`sector eq ${odataString(state.sector)}`);
-  if (state.country) parts.push(`country eq ${odataString(state.country)}`);
+/** The panel's filters, without the advanced expression. */
+export function panelFilter(filters: Omit<ScreenerFilters, 'advanced'>): string {
+  const parts = ["kind eq 'stock'"];
+  const flags = filters.flags.length ? filters.flags : filters.greenOnly ? FLAG_NAMES : [];
+  if (flags.length) parts.push(`(${flags.map((flag) => `${GREEN_FLAGS[flag]} eq true`).join(' or ')})`);
+  for (const key of RANGE_KEYS) {
+    const range = filters.ranges[key];
+    const toApi = RANGE_SPECS[key].toApi;
+    if (range?.min !== undefined) parts.push(`${key} ge ${odataNumber(toApi(range.min))}`);
+    if (range?.max !== undefined) parts.push(`${key} le ${odataNumber(toApi(range.max))}`);
+  }
+  for (const key of CHOICE_KEYS) {
+    const value = filters.choices[key];
+    if (value) parts.push(`${key} eq ${odataString(value)}`);
+  }
   return parts.join(' and ');
+}
+
+/** Every filter, the advanced expression in parentheses after the panel's. */
+export function screenerFilter(filters: ScreenerFilters): string {
+  const panel = panelFilter(filters);
+  return filters.advanced ? `${panel} and (${filters.advanced})` : panel;
 }
 
 /** What every row carries besides the chosen columns: the link target, the money unit, the as-of day. */
@@ -57,11 +64,26 @@ export function screenerPageParams(state: ScreenerState, pageSize = state.size):
   };
 }
 
-/** The sector and country choices: every value present among the green stocks. */
+/**
+ * The advanced expression checked alone ($top=0: only the count), so the API's error position is a
+ * position in what the reader typed, not in the query the page builds around it.
+ */
+export function advancedCheckParams(expression: string): ODataParams {
+  return {
+    $filter: expression,
+    $select: 'ticker',
+    $orderby: 'ticker asc',
+    $top: '0',
+    $skip: '0',
+    $count: 'true',
+  };
+}
+
+/** The choice filters' values: every sector, industry, country and exchange among the stocks. */
 export function optionsParams(): ODataParams {
   return {
-    $filter: screenerFilter({ flags: [], yieldPct: {}, pe: {}, marketCapB: {} }),
-    $select: 'sector,country',
+    $filter: "kind eq 'stock'",
+    $select: CHOICE_KEYS.join(','),
     $orderby: 'ticker asc',
     $top: '1000',
     $skip: '0',
@@ -69,10 +91,16 @@ export function optionsParams(): ODataParams {
   };
 }
 
-/** Distinct non-empty values, sorted for the language. */
-export function distinctValues(values: readonly (string | null | undefined)[], locale: string): string[] {
+/** Distinct non-empty values, sorted by their label in the language. */
+export function distinctValues(
+  values: readonly (string | null | undefined)[],
+  locale: string,
+  label: (value: string) => string = (value) => value,
+): string[] {
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
-  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort(collator.compare);
+  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) =>
+    collator.compare(label(a), label(b)),
+  );
 }
 
 export function pageCount(total: number, pageSize: number): number {

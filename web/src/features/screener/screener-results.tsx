@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { stockPath } from '../../app/paths.ts';
+import { useSectorLabels } from '../../i18n/sector-labels.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { Panel } from '../../ui/panel.tsx';
@@ -11,9 +12,12 @@ import { useUnits } from '../../ui/units.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { downloadText, toCsv } from './csv.ts';
 import { fetchAllRows } from './screener-api.ts';
-import { COLUMN_SPECS } from './screener-columns.tsx';
+import { COLUMN_SPECS, type ColumnContext } from './screener-columns.tsx';
 import { pageCount } from './screener-query.ts';
 import { PAGE_SIZES, type ScreenerState, type SortKey, toggleColumn } from './screener-state.ts';
+
+/** The CSV export's file name. */
+export const EXPORT_FILE = 'green-stocks.csv';
 
 export interface ScreenerResultsProps {
   state: ScreenerState;
@@ -35,7 +39,9 @@ function newestAsOf(rows: readonly PartialIndicatorRow[]): string | null {
 export function ScreenerResults({ state, page, loading, error, onRetry, onChange }: ScreenerResultsProps) {
   const { t } = useTranslation('screener');
   const units = useUnits();
+  const labels = useSectorLabels();
   const language = useLanguage();
+  const context: ColumnContext = { units, labels, yes: t('yes') };
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
   const keys: SortKey[] = useMemo(() => ['ticker', ...state.columns], [state.columns]);
 
@@ -53,7 +59,7 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
                 {row.ticker}
               </Link>
             )
-          : (row) => spec.cell(row, units, t('yes')),
+          : (row) => spec.cell(row, context),
     };
   });
 
@@ -67,10 +73,15 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
     setExporting('busy');
     try {
       const all = await fetchAllRows(state);
-      const header = keys.map((key) => t(`columns.${key}`));
-      const body = all.map((row) => keys.map((key) => COLUMN_SPECS[key].csv(row)));
+      // The table's own labels and texts, numbers in the unit the header names.
+      const header = keys.map((key) =>
+        COLUMN_SPECS[key].csvUnit === 'pct'
+          ? t('export.percentHeader', { name: t(`columns.${key}`) })
+          : t(`columns.${key}`),
+      );
+      const body = all.map((row) => keys.map((key) => COLUMN_SPECS[key].csv(row, context)));
       downloadText(
-        'green-stocks.csv',
+        EXPORT_FILE,
         toCsv(
           [...header, t('columns.currency')],
           body.map((r, i) => [...r, all[i]?.currency]),

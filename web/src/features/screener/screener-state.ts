@@ -1,79 +1,44 @@
-import type { IndicatorField } from '@app/contract';
+import {
+  CHOICE_KEYS,
+  CHOOSABLE_COLUMNS,
+  type ChoiceKey,
+  DEFAULT_COLUMNS,
+  FLAG_NAMES,
+  GREEN_FLAGS,
+  type GreenFlag,
+  RANGE_KEYS,
+  RANGE_SPECS,
+  type RangeKey,
+  type ScreenerColumn,
+} from './screener-fields.ts';
 
 /*
  * The screener's whole state lives in the URL (issue 8: shareable, the back button works). Parsing is
  * forgiving: a hand-edited or old link with an unknown column or a bad number falls back to defaults
  * for that part instead of breaking the page.
  */
-export const GREEN_FLAGS = {
-  energy: 'isGreenEnergy',
-  transport: 'isGreenTransport',
-  water: 'isGreenWater',
-  waste: 'isGreenWaste',
-} as const satisfies Record<string, IndicatorField>;
-export type GreenFlag = keyof typeof GREEN_FLAGS;
-export const FLAG_NAMES = Object.keys(GREEN_FLAGS) as GreenFlag[];
-
-/** Columns a reader can show, in table order; the ticker is always the first column. */
-export const CHOOSABLE_COLUMNS = [
-  'name',
-  'sector',
-  'country',
-  'exchange',
-  'price',
-  'changePct',
-  'marketCap',
-  'pe',
-  'ps',
-  'pb',
-  'evEbitda',
-  'dividendYieldPct',
-  'payoutRatio',
-  'dividendCagr5y',
-  'dividendGrowthYears',
-  'revenueGrowth',
-  'netMargin',
-  'roe',
-  'debtToEquity',
-  'drawdownPct',
-  'isGreenEnergy',
-  'isGreenTransport',
-  'isGreenWater',
-  'isGreenWaste',
-] as const satisfies readonly IndicatorField[];
-export type ScreenerColumn = (typeof CHOOSABLE_COLUMNS)[number];
-
-export const DEFAULT_COLUMNS: readonly ScreenerColumn[] = [
-  'name',
-  'sector',
-  'country',
-  'price',
-  'marketCap',
-  'pe',
-  'dividendYieldPct',
-  'isGreenEnergy',
-  'isGreenTransport',
-  'isGreenWater',
-  'isGreenWaste',
-];
 
 export type SortKey = 'ticker' | ScreenerColumn;
 const SORT_KEYS = new Set<string>(['ticker', ...CHOOSABLE_COLUMNS]);
 
+/** Bounds as the reader typed them: percent for percent and fraction fields, billions for market cap. */
 export interface Range {
   min?: number;
   max?: number;
 }
 
-export interface ScreenerState {
+/** What narrows the result: every filter of the panel, the advanced expression included. */
+export interface ScreenerFilters {
+  /** Green stocks only (any flag) or every stock; the flags narrow further either way. */
+  greenOnly: boolean;
   flags: GreenFlag[];
-  /** Dividend yield in % (the API's dividendYieldPct). */
-  yieldPct: Range;
-  pe: Range;
-  /** Market cap in billions of the listing currency. */
-  marketCapB: Range;
-  sector?: string;
-  country?: string;
+  ranges: Partial<Record<RangeKey, Range>>;
+  choices: Partial<Record<ChoiceKey, string>>;
+  /** An OData $filter expression of the reader's own, joined to the others with "and". */
+  advanced?: string;
+}
+
+export interface ScreenerState extends ScreenerFilters {
   sort: SortKey;
   direction: 'asc' | 'desc';
   /** 1-based. */
@@ -83,11 +48,10 @@ export interface ScreenerState {
   columns: ScreenerColumn[];
 }
 
+export const NO_FILTERS: ScreenerFilters = { greenOnly: true, flags: [], ranges: {}, choices: {} };
+
 export const DEFAULT_STATE: ScreenerState = {
-  flags: [],
-  yieldPct: {},
-  pe: {},
-  marketCapB: {},
+  ...NO_FILTERS,
   sort: 'marketCap',
   direction: 'desc',
   page: 1,
@@ -96,6 +60,7 @@ export const DEFAULT_STATE: ScreenerState = {
 };
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const ADVANCED_MAX_LENGTH = 2000;
 
 function number(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined;
@@ -103,15 +68,16 @@ function number(value: string | null): number | undefined {
   return Number.isFinite(parsed) ? parsed : undefined;
 }
 
-function range(params: URLSearchParams, name: string): Range {
+function rangeParam(params: URLSearchParams, name: string): Range | undefined {
   const min = number(params.get(`${name}Min`));
   const max = number(params.get(`${name}Max`));
+  if (min === undefined && max === undefined) return undefined;
   return { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
 }
 
-function text(value: string | null): string | undefined {
+function text(value: string | null, max = 100): string | undefined {
   const trimmed = value?.trim();
-  return trimmed ? trimmed.slice(0, 100) : undefined;
+  return trimmed ? trimmed.slice(0, max) : undefined;
 }
 
 export function parseScreenerState(params: URLSearchParams): ScreenerState {
@@ -123,15 +89,23 @@ export function parseScreenerState(params: URLSearchParams): ScreenerState {
   const chosen = params.get('cols');
   const columns =
     chosen === null ? [...DEFAULT_COLUMNS] : CHOOSABLE_COLUMNS.filter((column) => chosen.split(',').includes(column));
-  const sector = text(params.get('sector'));
-  const country = text(params.get('country'));
+  const ranges: Partial<Record<RangeKey, Range>> = {};
+  for (const key of RANGE_KEYS) {
+    const value = rangeParam(params, RANGE_SPECS[key].param);
+    if (value) ranges[key] = value;
+  }
+  const choices: Partial<Record<ChoiceKey, string>> = {};
+  for (const key of CHOICE_KEYS) {
+    const value = text(params.get(key));
+    if (value) choices[key] = value;
+  }
+  const advanced = text(params.get('q'), ADVANCED_MAX_LENGTH);
   return {
+    greenOnly: params.get('scope') !== 'all',
     flags: FLAG_NAMES.filter((flag) => flags.includes(flag)),
-    yieldPct: range(params, 'yield'),
-    pe: range(params, 'pe'),
-    marketCapB: range(params, 'cap'),
-    ...(sector ? { sector } : {}),
-    ...(country ? { country } : {}),
+    ranges,
+    choices,
+    ...(advanced ? { advanced } : {}),
     sort: SORT_KEYS.has(sort) ? (sort as SortKey) : DEFAULT_STATE.sort,
     direction: direction === 'asc' || direction === 'desc' ? direction : DEFAULT_STATE.direction,
     page: page >= 1 ? page : 1,
@@ -143,16 +117,19 @@ export function parseScreenerState(params: URLSearchParams): ScreenerState {
 /** The URL query for a state; defaults are left out so links stay short. */
 export function screenerSearchParams(state: ScreenerState): URLSearchParams {
   const params = new URLSearchParams();
+  if (!state.greenOnly) params.set('scope', 'all');
   if (state.flags.length) params.set('flags', state.flags.join(','));
-  const putRange = (name: string, value: Range) => {
-    if (value.min !== undefined) params.set(`${name}Min`, String(value.min));
-    if (value.max !== undefined) params.set(`${name}Max`, String(value.max));
-  };
-  putRange('yield', state.yieldPct);
-  putRange('pe', state.pe);
-  putRange('cap', state.marketCapB);
-  if (state.sector) params.set('sector', state.sector);
-  if (state.country) params.set('country', state.country);
+  for (const key of RANGE_KEYS) {
+    const value = state.ranges[key];
+    const name = RANGE_SPECS[key].param;
+    if (value?.min !== undefined) params.set(`${name}Min`, String(value.min));
+    if (value?.max !== undefined) params.set(`${name}Max`, String(value.max));
+  }
+  for (const key of CHOICE_KEYS) {
+    const value = state.choices[key];
+    if (value) params.set(key, value);
+  }
+  if (state.advanced) params.set('q', state.advanced);
   if (state.sort !== DEFAULT_STATE.sort || state.direction !== DEFAULT_STATE.direction) {
     params.set('sort', state.sort);
     params.set('dir', state.direction);
@@ -165,6 +142,36 @@ export function screenerSearchParams(state: ScreenerState): URLSearchParams {
   return params;
 }
 
+/** The filters of a state, alone (what a preset sets, what the count depends on). */
+export function filtersOf(state: ScreenerFilters): ScreenerFilters {
+  return {
+    greenOnly: state.greenOnly,
+    flags: state.flags,
+    ranges: state.ranges,
+    choices: state.choices,
+    ...(state.advanced ? { advanced: state.advanced } : {}),
+  };
+}
+
+/** A stable text for a set of filters: equal texts, equal filters (whatever the key order). */
+export function filtersKey(filters: ScreenerFilters): string {
+  const params = screenerSearchParams({ ...DEFAULT_STATE, ...filtersOf(filters) });
+  params.sort();
+  return params.toString();
+}
+
+/** How many filters are set (the phone's "Filters (3)" button). */
+export function activeFilterCount(filters: ScreenerFilters): number {
+  const ranges = Object.values(filters.ranges).filter((r) => r && (r.min !== undefined || r.max !== undefined));
+  return (
+    (filters.greenOnly ? 0 : 1) +
+    filters.flags.length +
+    ranges.length +
+    Object.values(filters.choices).filter(Boolean).length +
+    (filters.advanced ? 1 : 0)
+  );
+}
+
 /** Any filter change starts again at page 1 (page 5 of the old result means nothing in the new one). */
 export function withFilters(state: ScreenerState, change: Partial<ScreenerState>): ScreenerState {
   return { ...state, ...change, page: 1 };
@@ -175,5 +182,11 @@ export function toggleColumn(columns: readonly ScreenerColumn[], column: Screene
   const shown = new Set(columns);
   if (shown.has(column)) shown.delete(column);
   else shown.add(column);
+  return CHOOSABLE_COLUMNS.filter((c) => shown.has(c));
+}
+
+/** The columns shown plus `more`, in table order (a preset shows the columns it filters on). */
+export function withColumns(columns: readonly ScreenerColumn[], more: readonly ScreenerColumn[]): ScreenerColumn[] {
+  const shown = new Set([...columns, ...more]);
   return CHOOSABLE_COLUMNS.filter((c) => shown.has(c));
 }

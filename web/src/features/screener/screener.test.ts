@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, toCsv } from './csv.ts';
+import { activePreset, applyPreset, PRESETS } from './presets.ts';
+import { DEFAULT_COLUMNS } from './screener-fields.ts';
 import { distinctValues, odataString, pageCount, screenerFilter, screenerPageParams } from './screener-query.ts';
 import {
-  DEFAULT_COLUMNS,
+  activeFilterCount,
   DEFAULT_STATE,
+  filtersKey,
   parseScreenerState,
   screenerSearchParams,
   toggleColumn,
@@ -19,15 +22,20 @@ describe('screener state in the URL', () => {
 
   it('round-trips every part of the state', () => {
     const query =
-      'flags=energy%2Cwater&yieldMin=2&yieldMax=8.5&peMax=20&capMin=1&sector=Utilities&country=DE&sort=pe&dir=asc&page=3&size=10&cols=name%2Cpe%2CdividendYieldPct';
+      'scope=all&flags=energy%2Cwater&yieldMin=2&yieldMax=8.5&peMax=20&capMin=1&payoutRatioMax=60&roeMin=15&sector=Utilities&industry=Water+supply&country=DE&exchange=Demo&q=pb+lt+3&sort=pe&dir=asc&page=3&size=10&cols=name%2Cpe%2CdividendYieldPct';
     const state = parseScreenerState(new URLSearchParams(query));
     expect(state).toMatchObject({
+      greenOnly: false,
       flags: ['energy', 'water'],
-      yieldPct: { min: 2, max: 8.5 },
-      pe: { max: 20 },
-      marketCapB: { min: 1 },
-      sector: 'Utilities',
-      country: 'DE',
+      ranges: {
+        dividendYieldPct: { min: 2, max: 8.5 },
+        pe: { max: 20 },
+        marketCap: { min: 1 },
+        payoutRatio: { max: 60 },
+        roe: { min: 15 },
+      },
+      choices: { sector: 'Utilities', industry: 'Water supply', country: 'DE', exchange: 'Demo' },
+      advanced: 'pb lt 3',
       sort: 'pe',
       direction: 'asc',
       page: 3,
@@ -42,12 +50,20 @@ describe('screener state in the URL', () => {
       new URLSearchParams('flags=solar,waste&yieldMin=abc&sort=secret&dir=up&page=-4&size=7&cols=nope,pe'),
     );
     expect(state.flags).toEqual(['waste']);
-    expect(state.yieldPct).toEqual({});
+    expect(state.ranges).toEqual({});
     expect(state.sort).toBe('marketCap');
     expect(state.direction).toBe('desc');
     expect(state.page).toBe(1);
     expect(state.size).toBe(25);
     expect(state.columns).toEqual(['pe']);
+  });
+
+  it('keys equal filters alike whatever the order, and counts the set ones', () => {
+    const a = parseScreenerState(new URLSearchParams('peMax=20&yieldMin=2&flags=water'));
+    const b = parseScreenerState(new URLSearchParams('flags=water&yieldMin=2&peMax=20&sort=pe&dir=asc'));
+    expect(filtersKey(a)).toBe(filtersKey(b));
+    expect(activeFilterCount(a)).toBe(3);
+    expect(activeFilterCount(DEFAULT_STATE)).toBe(0);
   });
 
   it('goes back to page 1 when a filter changes', () => {
@@ -61,24 +77,29 @@ describe('screener state in the URL', () => {
 });
 
 describe('screener OData query', () => {
-  it('lists every green stock when no flag is chosen', () => {
+  it('lists every green stock when no flag is chosen, every stock without "green only"', () => {
     expect(screenerFilter(DEFAULT_STATE)).toBe(
       "kind eq 'stock' and (isGreenEnergy eq true or isGreenTransport eq true or isGreenWater eq true or isGreenWaste eq true)",
     );
+    expect(screenerFilter({ ...DEFAULT_STATE, greenOnly: false })).toBe("kind eq 'stock'");
   });
 
-  it('narrows to any chosen flag and adds ranges, sector and country', () => {
+  it('narrows to any chosen flag, adds ranges in the API units, choices and the advanced expression', () => {
     const filter = screenerFilter({
       ...DEFAULT_STATE,
       flags: ['water', 'waste'],
-      yieldPct: { min: 2 },
-      pe: { min: 5, max: 20 },
-      marketCapB: { min: 1.5 },
-      sector: "Farmer's goods",
-      country: 'US',
+      ranges: {
+        dividendYieldPct: { min: 2 },
+        pe: { min: 5, max: 20 },
+        marketCap: { min: 1.5 },
+        payoutRatio: { max: 60 },
+        dividendGrowthYears: { min: 10 },
+      },
+      choices: { sector: "Farmer's goods", country: 'US' },
+      advanced: 'pb lt 3 or pb eq null',
     });
     expect(filter).toBe(
-      "kind eq 'stock' and (isGreenWater eq true or isGreenWaste eq true) and dividendYieldPct ge 2 and pe ge 5 and pe le 20 and marketCap ge 1500000000 and sector eq 'Farmer''s goods' and country eq 'US'",
+      "kind eq 'stock' and (isGreenWater eq true or isGreenWaste eq true) and marketCap ge 1500000000 and pe ge 5 and pe le 20 and dividendYieldPct ge 2 and payoutRatio le 0.6 and dividendGrowthYears ge 10 and sector eq 'Farmer''s goods' and country eq 'US' and (pb lt 3 or pb eq null)",
     );
   });
 
@@ -104,8 +125,48 @@ describe('screener OData query', () => {
     expect(pageCount(13, 10)).toBe(2);
   });
 
-  it('lists distinct sectors sorted for the language', () => {
+  it('lists distinct values sorted by their label in the language', () => {
     expect(distinctValues(['Utilities', null, 'Energy', 'Utilities', ''], 'en')).toEqual(['Energy', 'Utilities']);
+    const german = { Energy: 'Energie', Utilities: 'Versorger', Technology: 'Technologie' } as Record<string, string>;
+    expect(distinctValues(['Utilities', 'Energy', 'Technology'], 'de', (v) => german[v] ?? v)).toEqual([
+      'Energy',
+      'Technology',
+      'Utilities',
+    ]);
+  });
+});
+
+describe('presets', () => {
+  it('replace the filters, sort by their subject, add their columns, and show as active', () => {
+    const growers = PRESETS.find((preset) => preset.id === 'dividendGrowers');
+    expect(growers).toBeDefined();
+    if (!growers) return;
+    const state = applyPreset({ ...DEFAULT_STATE, flags: ['water'], page: 3, choices: { sector: 'Energy' } }, growers);
+    expect(state).toMatchObject({
+      greenOnly: false,
+      flags: [],
+      choices: {},
+      ranges: { dividendGrowthYears: { min: 10 }, dividendCagr5y: { min: 5 } },
+      sort: 'dividendGrowthYears',
+      page: 1,
+    });
+    expect(state.columns).toContain('dividendGrowthYears');
+    expect(state.columns.indexOf('name')).toBe(0);
+    expect(activePreset(state)?.id).toBe('dividendGrowers');
+    expect(activePreset({ ...state, ranges: { dividendGrowthYears: { min: 9 } } })).toBeUndefined();
+  });
+
+  it('has the four dividend and value screens and one per green theme', () => {
+    expect(PRESETS.map((preset) => preset.id)).toEqual([
+      'dividendGrowers',
+      'highYieldSafePayout',
+      'cheapVsHistory',
+      'profitableGrowth',
+      'energy',
+      'transport',
+      'water',
+      'waste',
+    ]);
   });
 });
 

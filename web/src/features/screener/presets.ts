@@ -1,0 +1,85 @@
+import { FLAG_NAMES, type GreenFlag, type ScreenerColumn } from './screener-fields.ts';
+import {
+  filtersKey,
+  NO_FILTERS,
+  type ScreenerFilters,
+  type ScreenerState,
+  type SortKey,
+  withColumns,
+} from './screener-state.ts';
+
+/*
+ * Ready-made screens (issue 23). A preset replaces every filter, sorts by what it is about and shows
+ * the columns it filters on; the panel then shows its values, to be adjusted like any others.
+ * Bounds are in the units the reader types (percent, years, percentile).
+ */
+export interface Preset {
+  id: string;
+  filters: ScreenerFilters;
+  sort: SortKey;
+  direction: 'asc' | 'desc';
+  columns: ScreenerColumn[];
+}
+
+const everyStock = { ...NO_FILTERS, greenOnly: false };
+
+const theme = (flag: GreenFlag): Preset => ({
+  id: flag,
+  filters: { ...NO_FILTERS, flags: [flag] },
+  sort: 'marketCap',
+  direction: 'desc',
+  columns: [],
+});
+
+export const PRESETS: Preset[] = [
+  {
+    // Ten years of raises is the usual "dividend achiever" bar; 5 % a year keeps the raises real.
+    id: 'dividendGrowers',
+    filters: { ...everyStock, ranges: { dividendGrowthYears: { min: 10 }, dividendCagr5y: { min: 5 } } },
+    sort: 'dividendGrowthYears',
+    direction: 'desc',
+    columns: ['dividendYieldPct', 'dividendCagr5y', 'dividendGrowthYears', 'payoutRatio'],
+  },
+  {
+    // A yield of 4 % or more that takes at most 60 % of earnings: room to keep paying in a bad year.
+    id: 'highYieldSafePayout',
+    filters: { ...everyStock, ranges: { dividendYieldPct: { min: 4 }, payoutRatio: { min: 0, max: 60 } } },
+    sort: 'dividendYieldPct',
+    direction: 'desc',
+    columns: ['dividendYieldPct', 'payoutRatio', 'dividendGrowthYears'],
+  },
+  {
+    // The yield in the top fifth of its own 10-year history: the price is low against the dividend.
+    id: 'cheapVsHistory',
+    filters: { ...everyStock, ranges: { dividendYieldPercentile: { min: 80 } } },
+    sort: 'dividendYieldPercentile',
+    direction: 'desc',
+    columns: ['dividendYieldPct', 'dividendYieldPercentile', 'pe'],
+  },
+  {
+    id: 'profitableGrowth',
+    filters: { ...everyStock, ranges: { revenueGrowth: { min: 10 }, netMargin: { min: 10 } } },
+    sort: 'revenueGrowth',
+    direction: 'desc',
+    columns: ['revenueGrowth', 'netMargin', 'roe'],
+  },
+  ...FLAG_NAMES.map(theme),
+];
+
+/** The state a preset makes of the current one: its filters, its sort, its columns added. */
+export function applyPreset(state: ScreenerState, preset: Preset): ScreenerState {
+  return {
+    ...state,
+    ...preset.filters,
+    sort: preset.sort,
+    direction: preset.direction,
+    page: 1,
+    columns: withColumns(state.columns, preset.columns),
+  };
+}
+
+/** The preset whose filters are exactly the current ones, if any (shown as pressed). */
+export function activePreset(filters: ScreenerFilters): Preset | undefined {
+  const key = filtersKey(filters);
+  return PRESETS.find((preset) => filtersKey(preset.filters) === key);
+}
