@@ -79,6 +79,7 @@ async function tickersOfKind(database: Database, kind: SecurityKind): Promise<st
 export function printSummary(summary: RunSummary, print: (line: string) => void): void {
   print(
     `${summary.source}: ${summary.loaded} loaded, ${summary.unchanged} unchanged, ${summary.failed.length} failed, ` +
+      (summary.noStatements.length ? `${summary.noStatements.length} with no statements, ` : '') +
       `${summary.rejected.length} records rejected` +
       (summary.skipped ? `, ${summary.skipped} already done (resumed run ${summary.resumedFrom})` : '') +
       ` | rows written: ${summary.counts.prices} prices, ${summary.counts.dividends} dividends, ${summary.counts.splits} splits, ${summary.counts.facts} facts` +
@@ -86,10 +87,16 @@ export function printSummary(summary: RunSummary, print: (line: string) => void)
   );
   for (const f of summary.failed.slice(0, 50)) print(`  failed ${f.ticker}: ${f.error}`);
   if (summary.failed.length > 50) print(`  ... and ${summary.failed.length - 50} more failures`);
+  for (const n of summary.noStatements.slice(0, 50)) print(`  no statements ${n.ticker}: ${n.reason}`);
+  if (summary.noStatements.length > 50)
+    print(
+      `  ... and ${summary.noStatements.length - 50} more with no statements (table ingest_run_items, run ${summary.runId})`,
+    );
   for (const r of summary.rejected.slice(0, 50)) print(`  rejected ${r.source} ${r.ticker} ${r.field}: ${r.reason}`);
   if (summary.rejected.length > 50)
     print(`  ... and ${summary.rejected.length - 50} more (table ingest_rejections, run ${summary.runId})`);
   if (summary.sourceFailed) print(`${summary.source}: the whole source failed`);
+  else if (summary.noStatementsAtAll) print(`${summary.source}: no company of the run yielded statements`);
 }
 
 /** A command that loads tickers from a source: shared by every source. */
@@ -122,7 +129,7 @@ function sourceCommand(usage: string, summary: string, make: (c: CommandContext)
         context.print(`${source.name}: interrupted; run the same command again to resume run ${result.runId}`);
         return 130;
       }
-      return result.sourceFailed ? 1 : 0;
+      return result.sourceFailed || result.noStatementsAtAll ? 1 : 0;
     },
   };
 }
@@ -226,7 +233,8 @@ export function helpText(): string {
     '',
     'Loads market data into the database (DATABASE_URL, or SQLite under DATA_DIR), one transaction per',
     'security; an interrupted run resumes when started again with the same arguments (--restart: start over).',
-    'Ends with a summary of what was loaded and rejected; exits 1 when a whole source failed.',
+    'Ends with a summary of what was loaded and rejected; exits 1 when a whole source failed, or when no',
+    'company of the run yielded statements (sec: each is listed with the reason).',
     '',
     'Commands:',
     ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}\n  ${''.padEnd(10)} ${c.usage}`),

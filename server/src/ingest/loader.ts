@@ -42,12 +42,16 @@ export interface RunSummary {
   loaded: number;
   unchanged: number;
   failed: { ticker: string; error: string }[];
+  /** Companies a statements source (SEC) found no statements for, with the reason: loaded, but empty. */
+  noStatements: { ticker: string; reason: string }[];
   rejected: Rejection[];
   counts: { prices: number; dividends: number; splits: number; facts: number };
   touched: number[];
   dataVersion: number | null;
   /** The whole source failed: nothing could be loaded (the CLI exits non-zero). */
   sourceFailed: boolean;
+  /** Every company of the run yielded no statements (or failed): nothing of what was asked for came (exit non-zero). */
+  noStatementsAtAll: boolean;
   /** Stopped early by `stopping`: the next run with the same arguments resumes it. */
   interrupted: boolean;
 }
@@ -144,11 +148,13 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     loaded: 0,
     unchanged: 0,
     failed: [],
+    noStatements: [],
     rejected: [],
     counts: { prices: 0, dividends: 0, splits: 0, facts: 0 },
     touched: [...loadedBefore],
     dataVersion: null,
     sourceFailed: false,
+    noStatementsAtAll: false,
     interrupted: false,
   };
   options.progress?.start(unique.length, summary.skipped);
@@ -196,14 +202,16 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
               created_at: nowIso(),
             })
             .execute();
+        const detail = bundle.noStatements ? `no statements: ${bundle.noStatements}`.slice(0, 2000) : null;
         await tx
           .insertInto('ingest_run_items')
-          .values({ run_id: runId, ticker, status, detail: null, finished_at: nowIso() })
+          .values({ run_id: runId, ticker, status, detail, finished_at: nowIso() })
           .execute();
         return { ...written, status };
       });
       outcome = result.status;
       summary.rejected.push(...bundle.rejections);
+      if (bundle.noStatements) summary.noStatements.push({ ticker, reason: bundle.noStatements });
       for (const k of ['prices', 'dividends', 'splits', 'facts'] as const) summary.counts[k] += result.counts[k];
       if (outcome === 'loaded') summary.touched.push(result.securityId);
       pricesAsOf = maxDay(pricesAsOf, bundle.prices?.at(-1)?.day ?? null);
@@ -232,6 +240,10 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
   }
   // A whole source failed when it had work and none of it succeeded.
   summary.sourceFailed = todo.length > 0 && summary.failed.length === todo.length;
+  summary.noStatementsAtAll =
+    !summary.interrupted &&
+    summary.noStatements.length > 0 &&
+    summary.noStatements.length + summary.failed.length === todo.length;
   if (summary.interrupted) {
     options.progress?.finish();
     return summary;
@@ -240,6 +252,7 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     loaded: summary.loaded,
     unchanged: summary.unchanged,
     failed: summary.failed.length,
+    noStatements: summary.noStatements.length,
     rejected: summary.rejected.length,
   };
   await db

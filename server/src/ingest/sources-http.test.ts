@@ -40,7 +40,7 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
     database = undefined;
   });
 
-  it('SEC: tickers, submissions and companyfacts with the User-Agent; a 503 is retried, a 404 fails its ticker', async () => {
+  it('SEC: tickers, submissions and companyfacts with the User-Agent; a 503 is retried, a company without XBRL facts (404) loads its profile with no statements', async () => {
     let submissionsAsked = 0;
     server = await localServer((_req, res, url) => {
       const send = (body: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
@@ -62,13 +62,13 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
     });
     const summary = await runIngest({ db: database.db, source, tickers: ['QZAP', 'ZQRT', 'NOPE'] });
 
-    expect(summary).toMatchObject({ loaded: 1, sourceFailed: false, rejected: [] });
-    expect(summary.failed).toEqual([
+    expect(summary).toMatchObject({ loaded: 2, sourceFailed: false, noStatementsAtAll: false, rejected: [] });
+    expect(summary.failed).toEqual([{ ticker: 'NOPE', error: 'NOPE is not in SEC company_tickers.json' }]);
+    expect(summary.noStatements).toEqual([
       {
         ticker: 'ZQRT',
-        error: `HTTP 404 from ${server.baseUrl}/api/xbrl/companyfacts/CIK0000990002.json`,
+        reason: 'SEC has no XBRL company facts (HTTP 404 for /api/xbrl/companyfacts/CIK0000990002.json)',
       },
-      { ticker: 'NOPE', error: 'NOPE is not in SEC company_tickers.json' },
     ]);
     expect(server.hits.every((h) => h.userAgent === UA)).toBe(true);
     expect(server.hitsTo('/files/company_tickers.json')).toHaveLength(1); // fetched once per run
@@ -80,7 +80,8 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
 
     const db = database.db;
     const securities = await db.selectFrom('securities').selectAll().execute();
-    expect(securities).toMatchObject([
+    expect(securities.map((s) => s.ticker).sort()).toEqual(['QZAP', 'ZQRT']);
+    expect(securities.filter((s) => s.ticker === 'QZAP')).toMatchObject([
       {
         ticker: 'QZAP',
         kind: 'stock',

@@ -3,9 +3,10 @@ import type { FinancialFactsTable, Schema } from '../db/schema.ts';
 import { type SeriesFact, writeFactStatements, writePriceYears } from '../db/series.ts';
 import { upsertRows } from '../db/upsert.ts';
 import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
+import { dayNumber } from '../finance/types.ts';
 import { writeStatementValues } from '../routes/financials/stored.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
-import type { FactRecord, SecurityBundle, SecurityProfile } from './types.ts';
+import type { FactRecord, SecurityBundle, SecurityProfile, SplitRecord } from './types.ts';
 
 /*
  * Writing one security inside the caller's transaction: merge what the source sent with what is
@@ -119,23 +120,8 @@ export async function writeSecurity(
   const counts: WriteCounts = { prices: 0, dividends: 0, splits: 0, facts: 0, profile: changed };
 
   // Splits first: every adjusted value depends on all of them.
-  const storedSplits = await tx.selectFrom('splits').selectAll().where('security_id', '=', id).execute();
-  const splitByDay = new Map(storedSplits.map((s) => [s.day, s]));
-  const newSplits = (bundle.splits ?? []).filter((s) => {
-    const old = splitByDay.get(s.day);
-    return !old || !same(old.numerator, s.numerator) || !same(old.denominator, s.denominator);
-  });
-  const splitRows = newSplits.map((s) => ({
-    security_id: id,
-    day: s.day,
-    numerator: s.numerator,
-    denominator: s.denominator,
-    source: options.source,
-  }));
-  await upsertRows(tx, 'splits', splitRows, ['security_id', 'day'], ['numerator', 'denominator', 'source']);
-  counts.splits = splitRows.length;
-  for (const s of newSplits) splitByDay.set(s.day, { ...s, security_id: id, source: options.source });
-  const splits = [...splitByDay.values()];
+  const { splits, changed: splitChanges } = await mergeSplits(tx, id, bundle.splits ?? [], options.source);
+  counts.splits = splitChanges;
 
   // Dividends: as paid, plus the split-adjusted amount (which changes for old rows when a split arrives).
   const storedDivs = await tx.selectFrom('dividends').selectAll().where('security_id', '=', id).execute();
@@ -178,7 +164,7 @@ export async function writeSecurity(
   counts.dividends = divRows.length;
 
   // Prices: merge, then adjust the whole history (a new split or dividend changes every earlier day).
-  if ((bundle.prices?.length ?? 0) > 0 || newSplits.length > 0 || divRows.length > 0) {
+  if ((bundle.prices?.length ?? 0) > 0 || splitChanges > 0 || divRows.length > 0) {
     const stored = await tx
       .selectFrom('daily_prices')
       .selectAll()
@@ -318,6 +304,43 @@ export async function writeSecurity(
   // The stored financials values (ADR 0010) come from the statements, the splits and the dividends.
   if (counts.facts + counts.splits + counts.dividends > 0) await writeStatementValues(tx, id);
   return { securityId: id, counts };
+}
+
+/** Two records of one split from two sources lie at most this many days apart (a record date, the first trading day). */
+const SAME_SPLIT_DAYS = 31;
+const sameRatio = (a: { numerator: number; denominator: number }, b: { numerator: number; denominator: number }) =>
+  same(a.numerator / a.denominator, b.numerator / b.denominator);
+
+/**
+ * One split table from every source: the filings' split facts (dated by the filer, often the record
+ * date) and the price source's (the first day of trading in the new terms). The same ratio within a
+ * month is one split, kept once: on the price source's day, which is the one prices change on. Returns
+ * the security's splits after the merge and how many rows were written or moved.
+ */
+async function mergeSplits(tx: Tx, id: number, incoming: readonly SplitRecord[], source: string) {
+  const stored = await tx.selectFrom('splits').selectAll().where('security_id', '=', id).execute();
+  const byDay = new Map(stored.map((s) => [s.day, s]));
+  const rows: Schema['splits'][] = [];
+  for (const s of incoming) {
+    const old = byDay.get(s.day);
+    if (old && sameRatio(old, s)) continue;
+    const twin = old
+      ? undefined
+      : [...byDay.values()].find(
+          (o) => sameRatio(o, s) && Math.abs(dayNumber(o.day) - dayNumber(s.day)) <= SAME_SPLIT_DAYS,
+        );
+    if (twin) {
+      // The filings' date gives way to the price source's; any other pair keeps the day stored first.
+      if (source === 'sec' || twin.source !== 'sec') continue;
+      await tx.deleteFrom('splits').where('security_id', '=', id).where('day', '=', twin.day).execute();
+      byDay.delete(twin.day);
+    }
+    const row = { security_id: id, day: s.day, numerator: s.numerator, denominator: s.denominator, source };
+    rows.push(row);
+    byDay.set(s.day, row);
+  }
+  await upsertRows(tx, 'splits', rows, ['security_id', 'day'], ['numerator', 'denominator', 'source']);
+  return { splits: [...byDay.values()], changed: rows.length };
 }
 
 /** A stored fact's key: kind of period, line item and period end (the table's key but the security). */

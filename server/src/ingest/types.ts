@@ -59,8 +59,10 @@ export interface FactRecord {
   fiscalYear: number;
   fiscalPeriod: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
   value: number;
+  /** USD, EUR... for amounts, EUR/shares per share, shares: the reporting currency the filing uses. */
   unit: string;
   concept: string;
+  /** The filing; a derived value names every filing it uses, comma-joined (the 10-K first). */
   accession: string | null;
   form: string | null;
   filed: string | null;
@@ -83,6 +85,8 @@ export interface SecurityBundle {
   splits?: SplitRecord[];
   facts?: FactRecord[];
   rejections: Rejection[];
+  /** A source of statements that found none for the company says why (the ingest summary counts them). */
+  noStatements?: string;
 }
 
 /** One data source behind one interface: list what it can load, fetch one security normalised. */

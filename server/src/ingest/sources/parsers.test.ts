@@ -54,6 +54,13 @@ describe('SEC parsers', () => {
     expect(q4).toMatchObject([
       { value: 1100 - 250 - 270 - 280, derived: true, fiscalPeriod: 'Q4', fiscalYear: 2023, periodStart: '2023-07-01' },
     ]);
+    // The derived fourth quarter names the 10-K and the three 10-Qs it uses.
+    expect(q4[0]?.accession?.split(',')).toEqual([
+      '0000990001-23-000040',
+      '0000990001-23-000010',
+      '0000990001-23-000020',
+      '0000990001-23-000030',
+    ]);
     expect(find('revenue', 'quarterly', '2023-03-31')).toMatchObject([{ fiscalPeriod: 'Q2', fiscalYear: 2023 }]);
     // Share counts are averages: no derived Q4.
     expect(find('shares_basic', 'quarterly', '2023-09-30')).toEqual([]);
@@ -61,9 +68,12 @@ describe('SEC parsers', () => {
     expect(find('equity', 'annual', '2022-09-30')).toMatchObject([{ value: -50, fiscalYear: 2022 }]);
     expect(find('equity', 'quarterly', '2023-09-30')).toMatchObject([{ value: 120, fiscalPeriod: 'Q4' }]);
     expect(find('equity', 'quarterly', '2023-03-31')).toMatchObject([{ value: 40, fiscalPeriod: 'Q2' }]);
-    expect(find('shares_outstanding', 'annual', '2023-10-20')).toMatchObject([
-      { value: 1_000_000, concept: 'dei:EntityCommonStockSharesOutstanding' },
+    // The cover page's count (dated 2023-10-20) belongs to the period its 10-K reports, and makes no period.
+    expect(find('shares_outstanding', 'annual', '2023-09-30')).toMatchObject([
+      { value: 1_000_000, concept: 'dei:EntityCommonStockSharesOutstanding', fiscalPeriod: 'FY' },
     ]);
+    expect(find('shares_outstanding', 'quarterly', '2023-09-30')).toMatchObject([{ fiscalPeriod: 'Q4' }]);
+    expect(facts.filter((f) => f.periodEnd === '2023-10-20')).toEqual([]);
   });
 
   it('rejects bad facts with the field and reason, and fails a file without facts', () => {

@@ -1,156 +1,465 @@
 /*
- * us-gaap (and dei) concepts -> our line items, each with a fallback chain: the first concept in the
- * chain that has a value for a period wins for that period. Companies and taxonomy years differ
- * (revenue is RevenueFromContractWithCustomerExcludingAssessedTax from 2018, SalesRevenueNet before).
+ * XBRL concepts -> our line items, each with a fallback chain: the first concept in the chain that has
+ * a value for a period wins for that period. Companies and taxonomy years differ (revenue is
+ * RevenueFromContractWithCustomerExcludingAssessedTax from 2018, SalesRevenueNet before), and foreign
+ * filers of 20-F and 40-F reports use the IFRS taxonomy (`ifrs-full:`) instead of us-gaap: both chains
+ * sit in one list, a company files one of them. A bare name is us-gaap.
  * `flow` items are sums over a period (income and cash-flow statements); the others are stocks at an
  * instant (balance sheet, shares outstanding).
+ * Units: `money` is the company's reporting currency (USD, EUR, BRL: an ISO code as the unit key),
+ * `perShare` that currency per share (EUR/shares), `shares` a count.
  */
 
 export type LineItemKind = 'flow' | 'instant';
+export type UnitKind = 'money' | 'perShare' | 'shares';
 
 export interface LineItemSpec {
   item: string;
   kind: LineItemKind;
-  unit: 'USD' | 'USD/shares' | 'shares';
+  unit: UnitKind;
   /** 'taxonomy:Concept' or a bare us-gaap concept. */
   concepts: string[];
 }
 
-export const LINE_ITEMS: LineItemSpec[] = [
-  {
-    item: 'revenue',
-    kind: 'flow',
-    unit: 'USD',
-    concepts: [
-      'RevenueFromContractWithCustomerExcludingAssessedTax',
-      'Revenues',
-      'SalesRevenueNet',
-      'RevenueFromContractWithCustomerIncludingAssessedTax',
-      'SalesRevenueGoodsNet',
-    ],
-  },
-  {
-    item: 'cost_of_revenue',
-    kind: 'flow',
-    unit: 'USD',
-    concepts: ['CostOfGoodsAndServicesSold', 'CostOfRevenue', 'CostOfGoodsSold', 'CostOfServices'],
-  },
-  { item: 'gross_profit', kind: 'flow', unit: 'USD', concepts: ['GrossProfit'] },
-  { item: 'research_development', kind: 'flow', unit: 'USD', concepts: ['ResearchAndDevelopmentExpense'] },
-  { item: 'selling_general_admin', kind: 'flow', unit: 'USD', concepts: ['SellingGeneralAndAdministrativeExpense'] },
-  { item: 'operating_expenses', kind: 'flow', unit: 'USD', concepts: ['OperatingExpenses', 'CostsAndExpenses'] },
-  { item: 'operating_income', kind: 'flow', unit: 'USD', concepts: ['OperatingIncomeLoss'] },
-  { item: 'interest_expense', kind: 'flow', unit: 'USD', concepts: ['InterestExpense'] },
-  {
-    item: 'pretax_income',
-    kind: 'flow',
-    unit: 'USD',
-    concepts: [
-      'IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest',
-      'IncomeLossFromContinuingOperationsBeforeIncomeTaxesMinorityInterestAndIncomeLossFromEquityMethodInvestments',
-    ],
-  },
-  { item: 'income_tax', kind: 'flow', unit: 'USD', concepts: ['IncomeTaxExpenseBenefit'] },
-  { item: 'net_income', kind: 'flow', unit: 'USD', concepts: ['NetIncomeLoss', 'ProfitLoss'] },
+const ifrs = (...names: string[]) => names.map((name) => `ifrs-full:${name}`);
+const flow = (item: string, ...concepts: string[]): LineItemSpec => ({ item, kind: 'flow', unit: 'money', concepts });
+const instant = (item: string, ...concepts: string[]): LineItemSpec => ({
+  item,
+  kind: 'instant',
+  unit: 'money',
+  concepts,
+});
+
+const INCOME: LineItemSpec[] = [
+  flow(
+    'revenue',
+    'RevenueFromContractWithCustomerExcludingAssessedTax',
+    'Revenues',
+    'SalesRevenueNet',
+    'RevenueFromContractWithCustomerIncludingAssessedTax',
+    'SalesRevenueGoodsNet',
+    ...ifrs('Revenue', 'RevenueFromContractsWithCustomers'),
+  ),
+  flow(
+    'cost_of_revenue',
+    'CostOfGoodsAndServicesSold',
+    'CostOfRevenue',
+    'CostOfGoodsSold',
+    'CostOfServices',
+    ...ifrs('CostOfSales'),
+  ),
+  flow('gross_profit', 'GrossProfit', ...ifrs('GrossProfit')),
+  flow(
+    'research_development',
+    'ResearchAndDevelopmentExpense',
+    'ResearchAndDevelopmentExpenseExcludingAcquiredInProcessCost',
+    ...ifrs('ResearchAndDevelopmentExpense'),
+  ),
+  flow(
+    'selling_general_admin',
+    'SellingGeneralAndAdministrativeExpense',
+    ...ifrs('SellingGeneralAndAdministrativeExpense'),
+  ),
+  flow(
+    'selling_marketing',
+    'SellingAndMarketingExpense',
+    'MarketingAndAdvertisingExpense',
+    ...ifrs('DistributionCosts'),
+  ),
+  flow('general_admin', 'GeneralAndAdministrativeExpense', ...ifrs('AdministrativeExpense')),
+  flow(
+    'other_operating_expenses',
+    'OtherCostAndExpenseOperating',
+    ...ifrs('OtherExpenseByNature', 'OtherOperatingExpense'),
+  ),
+  flow('operating_expenses', 'OperatingExpenses', 'CostsAndExpenses'),
+  flow('operating_income', 'OperatingIncomeLoss', ...ifrs('ProfitLossFromOperatingActivities')),
+  flow(
+    'interest_income',
+    'InvestmentIncomeInterest',
+    'InterestIncomeOther',
+    'InvestmentIncomeInterestAndDividend',
+    ...ifrs('FinanceIncome', 'InterestIncomeOnFinancialAssetsAtAmortisedCost'),
+  ),
+  flow(
+    'interest_expense',
+    'InterestExpense',
+    'InterestExpenseNonoperating',
+    'InterestExpenseDebt',
+    'InterestAndDebtExpense',
+    ...ifrs('FinanceCosts', 'InterestExpense'),
+  ),
+  flow(
+    'equity_method_income',
+    'IncomeLossFromEquityMethodInvestments',
+    ...ifrs('ShareOfProfitLossOfAssociatesAndJointVenturesAccountedForUsingEquityMethod'),
+  ),
+  flow('other_nonoperating_income', 'NonoperatingIncomeExpense', 'OtherNonoperatingIncomeExpense'),
+  flow(
+    'pretax_income',
+    'IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest',
+    'IncomeLossFromContinuingOperationsBeforeIncomeTaxesMinorityInterestAndIncomeLossFromEquityMethodInvestments',
+    'IncomeLossFromContinuingOperationsBeforeIncomeTaxesDomestic',
+    ...ifrs('ProfitLossBeforeTax'),
+  ),
+  flow(
+    'income_tax',
+    'IncomeTaxExpenseBenefit',
+    ...ifrs('IncomeTaxExpenseContinuingOperations', 'IncomeTaxExpenseBenefit'),
+  ),
+  flow(
+    'income_continuing_operations',
+    'IncomeLossFromContinuingOperations',
+    'IncomeLossFromContinuingOperationsIncludingPortionAttributableToNoncontrollingInterest',
+    ...ifrs('ProfitLossFromContinuingOperations'),
+  ),
+  flow(
+    'discontinued_operations',
+    'IncomeLossFromDiscontinuedOperationsNetOfTax',
+    'IncomeLossFromDiscontinuedOperationsNetOfTaxAttributableToReportingEntity',
+    ...ifrs('ProfitLossFromDiscontinuedOperations'),
+  ),
+  flow('net_income_including_noncontrolling', 'ProfitLoss', ...ifrs('ProfitLoss')),
+  flow(
+    'minority_interest',
+    'NetIncomeLossAttributableToNoncontrollingInterest',
+    ...ifrs('ProfitLossAttributableToNoncontrollingInterests'),
+  ),
+  flow('net_income', 'NetIncomeLoss', 'ProfitLoss', ...ifrs('ProfitLossAttributableToOwnersOfParent', 'ProfitLoss')),
+  flow('preferred_dividends', 'PreferredStockDividendsIncomeStatementImpact', 'DividendsPreferredStock'),
+  flow(
+    'net_income_common',
+    'NetIncomeLossAvailableToCommonStockholdersBasic',
+    ...ifrs('ProfitLossAttributableToOrdinaryEquityHoldersOfParentEntity'),
+  ),
   {
     item: 'eps_basic',
     kind: 'flow',
-    unit: 'USD/shares',
-    concepts: ['EarningsPerShareBasic', 'EarningsPerShareBasicAndDiluted'],
+    unit: 'perShare',
+    concepts: ['EarningsPerShareBasic', 'EarningsPerShareBasicAndDiluted', ...ifrs('BasicEarningsLossPerShare')],
   },
   {
     item: 'eps_diluted',
     kind: 'flow',
-    unit: 'USD/shares',
-    concepts: ['EarningsPerShareDiluted', 'EarningsPerShareBasicAndDiluted'],
+    unit: 'perShare',
+    concepts: ['EarningsPerShareDiluted', 'EarningsPerShareBasicAndDiluted', ...ifrs('DilutedEarningsLossPerShare')],
   },
-  { item: 'shares_basic', kind: 'flow', unit: 'shares', concepts: ['WeightedAverageNumberOfSharesOutstandingBasic'] },
+  {
+    item: 'shares_basic',
+    kind: 'flow',
+    unit: 'shares',
+    concepts: ['WeightedAverageNumberOfSharesOutstandingBasic', ...ifrs('WeightedAverageShares')],
+  },
   {
     item: 'shares_diluted',
     kind: 'flow',
     unit: 'shares',
-    concepts: ['WeightedAverageNumberOfDilutedSharesOutstanding'],
+    concepts: [
+      'WeightedAverageNumberOfDilutedSharesOutstanding',
+      ...ifrs('AdjustedWeightedAverageShares', 'WeightedAverageShares'),
+    ],
   },
   {
     item: 'dividends_per_share',
     kind: 'flow',
-    unit: 'USD/shares',
-    concepts: ['CommonStockDividendsPerShareDeclared', 'CommonStockDividendsPerShareCashPaid'],
-  },
-  {
-    item: 'depreciation_amortization',
-    kind: 'flow',
-    unit: 'USD',
+    unit: 'perShare',
     concepts: [
-      'DepreciationDepletionAndAmortization',
-      'DepreciationAndAmortization',
-      'DepreciationAmortizationAndAccretionNet',
+      'CommonStockDividendsPerShareDeclared',
+      'CommonStockDividendsPerShareCashPaid',
+      ...ifrs('DividendsRecognisedAsDistributionsToOwnersPerShare'),
     ],
   },
-  {
-    item: 'operating_cash_flow',
-    kind: 'flow',
-    unit: 'USD',
-    concepts: [
-      'NetCashProvidedByUsedInOperatingActivities',
-      'NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
-    ],
-  },
-  { item: 'investing_cash_flow', kind: 'flow', unit: 'USD', concepts: ['NetCashProvidedByUsedInInvestingActivities'] },
-  { item: 'financing_cash_flow', kind: 'flow', unit: 'USD', concepts: ['NetCashProvidedByUsedInFinancingActivities'] },
-  {
-    item: 'capital_expenditure',
-    kind: 'flow',
-    unit: 'USD',
-    concepts: ['PaymentsToAcquirePropertyPlantAndEquipment', 'PaymentsToAcquireProductiveAssets'],
-  },
-  {
-    item: 'dividends_paid',
-    kind: 'flow',
-    unit: 'USD',
-    concepts: ['PaymentsOfDividends', 'PaymentsOfDividendsCommonStock'],
-  },
-  { item: 'buybacks', kind: 'flow', unit: 'USD', concepts: ['PaymentsForRepurchaseOfCommonStock'] },
-  { item: 'debt_repaid', kind: 'flow', unit: 'USD', concepts: ['RepaymentsOfLongTermDebt', 'RepaymentsOfDebt'] },
-  {
-    item: 'debt_issued',
-    kind: 'flow',
-    unit: 'USD',
-    concepts: ['ProceedsFromIssuanceOfLongTermDebt', 'ProceedsFromIssuanceOfDebt'],
-  },
-  { item: 'acquisitions', kind: 'flow', unit: 'USD', concepts: ['PaymentsToAcquireBusinessesNetOfCashAcquired'] },
-  { item: 'total_assets', kind: 'instant', unit: 'USD', concepts: ['Assets'] },
-  { item: 'current_assets', kind: 'instant', unit: 'USD', concepts: ['AssetsCurrent'] },
-  { item: 'total_liabilities', kind: 'instant', unit: 'USD', concepts: ['Liabilities'] },
-  { item: 'current_liabilities', kind: 'instant', unit: 'USD', concepts: ['LiabilitiesCurrent'] },
-  {
-    item: 'equity',
-    kind: 'instant',
-    unit: 'USD',
-    concepts: ['StockholdersEquity', 'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest'],
-  },
-  {
-    item: 'cash',
-    kind: 'instant',
-    unit: 'USD',
-    concepts: [
-      'CashAndCashEquivalentsAtCarryingValue',
-      'CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents',
-    ],
-  },
-  {
-    item: 'total_debt',
-    kind: 'instant',
-    unit: 'USD',
-    concepts: ['DebtLongtermAndShorttermCombinedAmount', 'LongTermDebt', 'LongTermDebtNoncurrent'],
-  },
-  { item: 'inventory', kind: 'instant', unit: 'USD', concepts: ['InventoryNet'] },
-  { item: 'receivables', kind: 'instant', unit: 'USD', concepts: ['AccountsReceivableNetCurrent'] },
-  { item: 'accounts_payable', kind: 'instant', unit: 'USD', concepts: ['AccountsPayableCurrent'] },
+];
+
+const BALANCE: LineItemSpec[] = [
+  instant(
+    'cash',
+    'CashAndCashEquivalentsAtCarryingValue',
+    'CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents',
+    'Cash',
+    ...ifrs('CashAndCashEquivalents'),
+  ),
+  instant(
+    'short_term_investments',
+    'ShortTermInvestments',
+    'MarketableSecuritiesCurrent',
+    'AvailableForSaleSecuritiesDebtSecuritiesCurrent',
+    ...ifrs('CurrentFinancialAssets', 'OtherCurrentFinancialAssets'),
+  ),
+  instant('cash_and_short_term_investments', 'CashCashEquivalentsAndShortTermInvestments'),
+  instant(
+    'receivables',
+    'AccountsReceivableNetCurrent',
+    'ReceivablesNetCurrent',
+    ...ifrs('TradeAndOtherCurrentReceivables', 'CurrentTradeReceivables'),
+  ),
+  instant('inventory', 'InventoryNet', ...ifrs('Inventories')),
+  instant(
+    'prepaid_expenses',
+    'PrepaidExpenseCurrent',
+    'PrepaidExpenseAndOtherAssetsCurrent',
+    ...ifrs('CurrentPrepaidExpenses'),
+  ),
+  instant(
+    'other_current_assets',
+    'OtherAssetsCurrent',
+    ...ifrs('OtherCurrentAssets', 'OtherCurrentNonfinancialAssets'),
+  ),
+  instant('current_assets', 'AssetsCurrent', ...ifrs('CurrentAssets')),
+  instant(
+    'property_plant_equipment',
+    'PropertyPlantAndEquipmentNet',
+    'PropertyPlantAndEquipmentAndFinanceLeaseRightOfUseAssetAfterAccumulatedDepreciationAndAmortization',
+    ...ifrs('PropertyPlantAndEquipment'),
+  ),
+  instant('operating_lease_assets', 'OperatingLeaseRightOfUseAsset', ...ifrs('RightofuseAssets')),
+  instant(
+    'long_term_investments',
+    'LongTermInvestments',
+    'MarketableSecuritiesNoncurrent',
+    'AvailableForSaleSecuritiesDebtSecuritiesNoncurrent',
+    ...ifrs('NoncurrentFinancialAssets', 'InvestmentsAccountedForUsingEquityMethod'),
+  ),
+  instant('goodwill', 'Goodwill', ...ifrs('Goodwill')),
+  instant(
+    'intangibles',
+    'IntangibleAssetsNetExcludingGoodwill',
+    'FiniteLivedIntangibleAssetsNet',
+    ...ifrs('IntangibleAssetsOtherThanGoodwill'),
+  ),
+  instant(
+    'deferred_tax_assets',
+    'DeferredIncomeTaxAssetsNet',
+    'DeferredTaxAssetsNetNoncurrent',
+    ...ifrs('DeferredTaxAssets'),
+  ),
+  instant('other_noncurrent_assets', 'OtherAssetsNoncurrent', ...ifrs('OtherNoncurrentAssets')),
+  instant('total_assets', 'Assets', ...ifrs('Assets')),
+  instant(
+    'accounts_payable',
+    'AccountsPayableCurrent',
+    'AccountsPayableAndAccruedLiabilitiesCurrent',
+    ...ifrs('TradeAndOtherCurrentPayables', 'CurrentTradePayables'),
+  ),
+  instant(
+    'accrued_liabilities',
+    'AccruedLiabilitiesCurrent',
+    ...ifrs('CurrentAccruedExpensesAndOtherCurrentLiabilities'),
+  ),
+  instant(
+    'short_term_debt',
+    'DebtCurrent',
+    'LongTermDebtCurrent',
+    'ShortTermBorrowings',
+    'CommercialPaper',
+    ...ifrs(
+      'CurrentBorrowingsAndCurrentPortionOfNoncurrentBorrowings',
+      'ShorttermBorrowings',
+      'CurrentPortionOfLongtermBorrowings',
+    ),
+  ),
+  instant(
+    'deferred_revenue',
+    'ContractWithCustomerLiabilityCurrent',
+    'DeferredRevenueCurrent',
+    ...ifrs('CurrentContractLiabilities', 'CurrentDeferredIncome'),
+  ),
+  instant('operating_lease_liabilities_current', 'OperatingLeaseLiabilityCurrent', ...ifrs('CurrentLeaseLiabilities')),
+  instant('other_current_liabilities', 'OtherLiabilitiesCurrent', ...ifrs('OtherCurrentLiabilities')),
+  instant('current_liabilities', 'LiabilitiesCurrent', ...ifrs('CurrentLiabilities')),
+  instant(
+    'long_term_debt',
+    'LongTermDebtNoncurrent',
+    'LongTermDebtAndCapitalLeaseObligations',
+    ...ifrs('NoncurrentPortionOfNoncurrentBorrowings', 'LongtermBorrowings', 'NoncurrentFinancialLiabilities'),
+  ),
+  instant('operating_lease_liabilities', 'OperatingLeaseLiabilityNoncurrent', ...ifrs('NoncurrentLeaseLiabilities')),
+  instant(
+    'deferred_revenue_noncurrent',
+    'ContractWithCustomerLiabilityNoncurrent',
+    'DeferredRevenueNoncurrent',
+    ...ifrs('NoncurrentContractLiabilities'),
+  ),
+  instant(
+    'deferred_tax_liabilities',
+    'DeferredIncomeTaxLiabilitiesNet',
+    'DeferredTaxLiabilitiesNoncurrent',
+    ...ifrs('DeferredTaxLiabilities'),
+  ),
+  instant('other_noncurrent_liabilities', 'OtherLiabilitiesNoncurrent', ...ifrs('OtherNoncurrentLiabilities')),
+  instant('total_liabilities', 'Liabilities', ...ifrs('Liabilities')),
+  instant('common_stock', 'CommonStockValue', 'CommonStocksIncludingAdditionalPaidInCapital', ...ifrs('IssuedCapital')),
+  instant(
+    'additional_paid_in_capital',
+    'AdditionalPaidInCapital',
+    'AdditionalPaidInCapitalCommonStock',
+    ...ifrs('SharePremium'),
+  ),
+  instant('retained_earnings', 'RetainedEarningsAccumulatedDeficit', ...ifrs('RetainedEarnings')),
+  instant(
+    'accumulated_other_comprehensive_income',
+    'AccumulatedOtherComprehensiveIncomeLossNetOfTax',
+    ...ifrs('OtherReserves', 'AccumulatedOtherComprehensiveIncome'),
+  ),
+  instant('treasury_stock', 'TreasuryStockValue', 'TreasuryStockCommonValue', ...ifrs('TreasuryShares')),
+  instant(
+    'equity',
+    'StockholdersEquity',
+    'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest',
+    ...ifrs('EquityAttributableToOwnersOfParent', 'Equity'),
+  ),
+  instant('minority_interest_equity', 'MinorityInterest', ...ifrs('NoncontrollingInterests')),
+  // Without non-controlling interests, a company files its equity once: that is the total too.
+  instant(
+    'total_equity',
+    'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest',
+    'StockholdersEquity',
+    ...ifrs('Equity'),
+  ),
+  instant('liabilities_and_equity', 'LiabilitiesAndStockholdersEquity', ...ifrs('EquityAndLiabilities')),
+  instant('total_debt', 'DebtLongtermAndShorttermCombinedAmount', 'LongTermDebt', ...ifrs('Borrowings')),
   {
     item: 'shares_outstanding',
     kind: 'instant',
     unit: 'shares',
-    concepts: ['dei:EntityCommonStockSharesOutstanding', 'CommonStockSharesOutstanding'],
+    // The cover page's count (attached to the period its filing reports) before the balance sheet's.
+    concepts: [
+      'dei:EntityCommonStockSharesOutstanding',
+      'CommonStockSharesOutstanding',
+      ...ifrs('NumberOfSharesOutstanding'),
+    ],
   },
+];
+
+const CASH_FLOW: LineItemSpec[] = [
+  flow(
+    'depreciation_amortization',
+    'DepreciationDepletionAndAmortization',
+    'DepreciationAndAmortization',
+    'DepreciationAmortizationAndAccretionNet',
+    'Depreciation',
+    ...ifrs('AdjustmentsForDepreciationAndAmortisationExpense', 'DepreciationAndAmortisationExpense'),
+  ),
+  flow(
+    'stock_based_compensation',
+    'ShareBasedCompensation',
+    'AllocatedShareBasedCompensationExpense',
+    ...ifrs('AdjustmentsForSharebasedPayments', 'ExpenseFromSharebasedPaymentTransactionsWithEmployees'),
+  ),
+  flow(
+    'deferred_income_tax',
+    'DeferredIncomeTaxExpenseBenefit',
+    'DeferredIncomeTaxesAndTaxCredits',
+    ...ifrs('DeferredTaxExpenseIncome'),
+  ),
+  flow('change_in_receivables', 'IncreaseDecreaseInAccountsReceivable', 'IncreaseDecreaseInReceivables'),
+  flow('change_in_inventory', 'IncreaseDecreaseInInventories'),
+  flow(
+    'change_in_payables',
+    'IncreaseDecreaseInAccountsPayable',
+    'IncreaseDecreaseInAccountsPayableAndAccruedLiabilities',
+  ),
+  flow(
+    'operating_cash_flow',
+    'NetCashProvidedByUsedInOperatingActivities',
+    'NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
+    ...ifrs('CashFlowsFromUsedInOperatingActivities'),
+  ),
+  flow(
+    'capital_expenditure',
+    'PaymentsToAcquirePropertyPlantAndEquipment',
+    'PaymentsToAcquireProductiveAssets',
+    ...ifrs(
+      'PurchaseOfPropertyPlantAndEquipmentClassifiedAsInvestingActivities',
+      'PurchaseOfPropertyPlantAndEquipment',
+    ),
+  ),
+  flow(
+    'acquisitions',
+    'PaymentsToAcquireBusinessesNetOfCashAcquired',
+    ...ifrs('CashFlowsUsedInObtainingControlOfSubsidiariesOrOtherBusinessesClassifiedAsInvestingActivities'),
+  ),
+  flow(
+    'purchases_of_investments',
+    'PaymentsToAcquireInvestments',
+    'PaymentsToAcquireAvailableForSaleSecuritiesDebt',
+    'PaymentsToAcquireMarketableSecurities',
+    ...ifrs('PurchaseOfFinancialInstrumentsClassifiedAsInvestingActivities'),
+  ),
+  flow(
+    'sales_of_investments',
+    'ProceedsFromSaleMaturityAndCollectionsOfInvestments',
+    'ProceedsFromMaturitiesPrepaymentsAndCallsOfAvailableForSaleSecurities',
+    'ProceedsFromSaleAndMaturityOfMarketableSecurities',
+    ...ifrs('ProceedsFromSalesOrMaturityOfFinancialInstrumentsClassifiedAsInvestingActivities'),
+  ),
+  flow(
+    'investing_cash_flow',
+    'NetCashProvidedByUsedInInvestingActivities',
+    'NetCashProvidedByUsedInInvestingActivitiesContinuingOperations',
+    ...ifrs('CashFlowsFromUsedInInvestingActivities'),
+  ),
+  flow(
+    'debt_issued',
+    'ProceedsFromIssuanceOfLongTermDebt',
+    'ProceedsFromIssuanceOfDebt',
+    'ProceedsFromDebtNetOfIssuanceCosts',
+    ...ifrs('ProceedsFromBorrowingsClassifiedAsFinancingActivities', 'ProceedsFromNoncurrentBorrowings'),
+  ),
+  flow(
+    'debt_repaid',
+    'RepaymentsOfLongTermDebt',
+    'RepaymentsOfDebt',
+    ...ifrs('RepaymentsOfBorrowingsClassifiedAsFinancingActivities', 'RepaymentsOfNoncurrentBorrowings'),
+  ),
+  flow('stock_issued', 'ProceedsFromIssuanceOfCommonStock', ...ifrs('ProceedsFromIssuingShares')),
+  flow(
+    'buybacks',
+    'PaymentsForRepurchaseOfCommonStock',
+    ...ifrs('PaymentsToAcquireOrRedeemEntitysShares', 'PurchaseOfTreasuryShares'),
+  ),
+  flow(
+    'dividends_paid',
+    'PaymentsOfDividends',
+    'PaymentsOfDividendsCommonStock',
+    ...ifrs('DividendsPaidClassifiedAsFinancingActivities', 'DividendsPaid'),
+  ),
+  flow(
+    'financing_cash_flow',
+    'NetCashProvidedByUsedInFinancingActivities',
+    'NetCashProvidedByUsedInFinancingActivitiesContinuingOperations',
+    ...ifrs('CashFlowsFromUsedInFinancingActivities'),
+  ),
+  flow(
+    'effect_of_exchange_rate',
+    'EffectOfExchangeRateOnCashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents',
+    'EffectOfExchangeRateOnCashAndCashEquivalents',
+    ...ifrs('EffectOfExchangeRateChangesOnCashAndCashEquivalents'),
+  ),
+  flow(
+    'net_cash_flow',
+    'CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalentsPeriodIncreaseDecreaseIncludingExchangeRateEffect',
+    'CashAndCashEquivalentsPeriodIncreaseDecrease',
+    ...ifrs('IncreaseDecreaseInCashAndCashEquivalents'),
+  ),
+  flow(
+    'interest_paid',
+    'InterestPaidNet',
+    'InterestPaid',
+    ...ifrs('InterestPaidClassifiedAsOperatingActivities', 'InterestPaidClassifiedAsFinancingActivities'),
+  ),
+  flow(
+    'income_taxes_paid',
+    'IncomeTaxesPaidNet',
+    'IncomeTaxesPaid',
+    ...ifrs('IncomeTaxesPaidRefundClassifiedAsOperatingActivities'),
+  ),
+];
+
+export const LINE_ITEMS: LineItemSpec[] = [...INCOME, ...BALANCE, ...CASH_FLOW];
+
+/** The split facts a filing tags (a 4-for-1 split is 4, a 1-for-10 reverse split 0.1): one split table with the price source's. */
+export const SPLIT_CONCEPTS = [
+  'StockholdersEquityNoteStockSplitConversionRatio1',
+  'StockholdersEquityNoteStockSplitConversionRatio',
 ];

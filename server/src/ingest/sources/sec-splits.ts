@@ -1,0 +1,144 @@
+import { dayNumber } from '../../finance/types.ts';
+import { finiteNumber, isDay, type SplitRecord } from '../types.ts';
+import type { LineItemSpec } from './sec-concepts.ts';
+import { SPLIT_CONCEPTS } from './sec-concepts.ts';
+import { isObject, type RawFact, unitsOf } from './sec-facts.ts';
+
+/*
+ * Stock splits in the filings, and the share terms of each filed per-share value and share count.
+ *
+ * A filing restates its comparative periods after a split (a 10-Q filed after a 2:1 split gives last
+ * year's quarter at half the EPS it first had). "The latest filing wins" would then mix share terms:
+ * one quarter as first filed, the next as restated. So every per-share value and share count is brought
+ * back to the share terms of its own period end (as first filed), and the statements restate each
+ * period once, by the split table (splits after its end: routes/financials/periods.ts), into today's
+ * terms. Whether a filing already restated a period is read from the filings themselves: the shares
+ * (or EPS) it gives for a period against those a filing before the split gave for the same period.
+ * Without such a pair, a filing made after the split is taken as restated (US GAAP restates per-share
+ * figures retroactively, even for a split after the balance-sheet date and before issuance).
+ */
+
+/** Two values are "the same" or "one split apart" within this relative difference (rounding in filings). */
+const TOLERANCE = 0.03;
+const near = (a: number, b: number) => Math.abs(a / b - 1) < TOLERANCE;
+
+/**
+ * The splits the filings tag (StockholdersEquityNoteStockSplitConversionRatio1: 4 for a 4-for-1, 0.1
+ * for a 1-for-10 reverse split), on the day the fact is dated, one per split: the same ratio tagged
+ * again by later filings within a month is the same split. Durations longer than a quarter give no day.
+ */
+export function splitFacts(facts: Record<string, unknown>): SplitRecord[] {
+  const found: { day: string; ratio: number }[] = [];
+  for (const concept of SPLIT_CONCEPTS) {
+    for (const list of Object.values(unitsOf(facts, concept) ?? {})) {
+      if (!Array.isArray(list)) continue;
+      for (const f of list) {
+        if (!isObject(f) || !isDay(f.end)) continue;
+        const ratio = finiteNumber(f.val);
+        if (ratio === null || ratio <= 0 || ratio === 1) continue;
+        if (isDay(f.start) && dayNumber(f.end) - dayNumber(f.start) > 100) continue;
+        found.push({ day: f.end, ratio });
+      }
+    }
+  }
+  found.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const out: { day: string; ratio: number }[] = [];
+  for (const s of found) {
+    if (out.some((o) => near(o.ratio, s.ratio) && Math.abs(dayNumber(o.day) - dayNumber(s.day)) <= 31)) continue;
+    out.push(s);
+  }
+  return out.map(({ day, ratio }) => splitRecord(day, ratio));
+}
+
+/** A ratio as the split table keeps it: 4-for-1 is 4:1, a 1-for-10 reverse split 1:10. */
+function splitRecord(day: string, ratio: number): SplitRecord {
+  if (ratio >= 1) return { day, numerator: ratio, denominator: 1 };
+  const inverse = 1 / ratio;
+  const whole = Math.round(inverse);
+  return { day, numerator: 1, denominator: Math.abs(inverse - whole) < 1e-6 ? whole : inverse };
+}
+
+const ratioOf = (s: SplitRecord) => s.numerator / s.denominator;
+
+/** The items whose values are in share terms: per-share amounts and share counts. */
+const inShareTerms = (spec: LineItemSpec) => spec.unit === 'perShare' || spec.unit === 'shares';
+
+/**
+ * Brings every per-share value and share count to the share terms of its period end (in place), for
+ * the splits the filings tag: a value a filing restated for a split after the period end is restated
+ * back, once; a cover-page count is in the terms of its own date.
+ */
+export function toPeriodShareTerms(
+  perItem: readonly { spec: LineItemSpec; raw: RawFact[] }[],
+  splits: readonly SplitRecord[],
+): void {
+  if (splits.length === 0) return;
+  const restated = restatedFilings(perItem, splits);
+  for (const { spec, raw } of perItem) {
+    if (!inShareTerms(spec)) continue;
+    for (const f of raw) {
+      let factor = 1;
+      splits.forEach((split, j) => {
+        if (f.end >= split.day) return; // a period ending after the split is in its terms in every filing
+        const inTermsAfter = f.asOf !== null ? f.asOf >= split.day : restated(f, j);
+        if (inTermsAfter) factor *= ratioOf(split);
+      });
+      // Per share: more per share before a split; share counts: fewer shares before it.
+      if (factor !== 1) f.val = Number((spec.unit === 'perShare' ? f.val * factor : f.val / factor).toPrecision(12));
+    }
+  }
+}
+
+/** The items compared across filings to see whether one restated a period for a split. */
+const COMPARED = new Set(['shares_basic', 'shares_diluted', 'shares_outstanding', 'eps_basic', 'eps_diluted']);
+
+/**
+ * Whether the filing of a fact gave it in the share terms after split j. Decided per filing and split
+ * by the votes of every period it shares with a filing made before the split: its value one split's
+ * ratio away from the earlier one (restated) or equal to it (not). No vote: restated when filed after.
+ */
+function restatedFilings(
+  perItem: readonly { spec: LineItemSpec; raw: RawFact[] }[],
+  splits: readonly SplitRecord[],
+): (f: RawFact, j: number) => boolean {
+  const byPeriod = new Map<string, { fact: RawFact; perShare: boolean }[]>();
+  for (const { spec, raw } of perItem) {
+    if (!COMPARED.has(spec.item)) continue;
+    for (const fact of raw) {
+      if (fact.asOf !== null || !fact.accn || !fact.filed || fact.val === 0) continue;
+      const key = `${spec.item}|${fact.start}|${fact.end}`;
+      const list = byPeriod.get(key) ?? [];
+      list.push({ fact, perShare: spec.unit === 'perShare' });
+      byPeriod.set(key, list);
+    }
+  }
+  // votes.get(`${accn}|${j}`) = restated votes - not restated votes
+  const votes = new Map<string, number>();
+  splits.forEach((split, j) => {
+    const r = ratioOf(split);
+    for (const list of byPeriod.values()) {
+      const before = list.filter((e) => (e.fact.filed as string) < split.day && e.fact.end < split.day);
+      const after = list.filter((e) => (e.fact.filed as string) >= split.day && e.fact.end < split.day);
+      for (const b of after)
+        for (const a of before) {
+          const q = b.perShare ? a.fact.val / b.fact.val : b.fact.val / a.fact.val;
+          const vote = near(q, r) ? 1 : near(q, 1) ? -1 : 0;
+          if (vote === 0) continue;
+          const key = `${b.fact.accn}|${j}`;
+          votes.set(key, (votes.get(key) ?? 0) + vote);
+        }
+    }
+  });
+  return (f, j) => {
+    const split = splits[j] as SplitRecord;
+    if (!f.filed || f.filed < split.day) return false;
+    return (votes.get(`${f.accn}|${j}`) ?? 0) >= 0;
+  };
+}
+
+/** Factor that brings a per-share value of day `from` into the share terms of day `to` (splits in between). */
+export function perShareFactorBetween(splits: readonly SplitRecord[], from: string, to: string): number {
+  let factor = 1;
+  for (const s of splits) if (s.day > from && s.day <= to) factor /= ratioOf(s);
+  return factor;
+}

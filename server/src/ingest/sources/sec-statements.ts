@@ -1,0 +1,243 @@
+import type { Period } from '../../db/schema.ts';
+import { addDays, dayNumber } from '../../finance/types.ts';
+import { type FactRecord, isDay, type Rejection, type SplitRecord } from '../types.ts';
+import { ParseError } from './parse-error.ts';
+import { LINE_ITEMS, type LineItemSpec } from './sec-concepts.ts';
+import { type Filing, filingIndex, isObject, type RawFact, rawFacts, reportingCurrency } from './sec-facts.ts';
+import { perShareFactorBetween, splitFacts, toPeriodShareTerms } from './sec-splits.ts';
+
+/*
+ * companyfacts -> the facts of our statements. A period is identified by start/end (fy/fp name the
+ * filing, not the period); of several facts for one period the first concept of the chain wins, then
+ * the latest filing (restatements). One row per fiscal period: flows place the periods, instants
+ * (balance sheets, the cover page's share count) only join periods that exist. Q4 is never filed:
+ * Q4 = FY - (Q1 + Q2 + Q3), naming the four filings it uses.
+ */
+
+export interface CompanyFacts {
+  facts: FactRecord[];
+  rejections: Rejection[];
+  /** The splits the filings tag: they join the price source's in one split table. */
+  splits: SplitRecord[];
+  /** The reporting currency of the money facts (USD, EUR, BRL), or null without any. */
+  currency: string | null;
+  /** Why a company yields no statement facts at all (reported in the ingest summary), else null. */
+  noStatements: string | null;
+}
+
+/** Durations (end - start, days) that count as a year or a quarter; other spans are year-to-date. */
+const isAnnualSpan = (days: number) => days >= 340 && days <= 380;
+const isQuarterSpan = (days: number) => days >= 75 && days <= 105;
+const spanOf = (f: RawFact) => (f.start ? dayNumber(f.end) - dayNumber(f.start) : -1);
+
+/** The calendar year of a period end, except 52/53-week years ending in the first days of January. */
+export function fiscalYearOfEnd(end: string): number {
+  const year = Number(end.slice(0, 4));
+  return end.slice(5, 7) === '01' && Number(end.slice(8, 10)) <= 10 ? year - 1 : year;
+}
+
+/** Per period: the first concept of the chain that has it, then the latest filing (restatements win). */
+function better(a: RawFact, b: RawFact): RawFact {
+  if (a.priority !== b.priority) return a.priority < b.priority ? a : b;
+  if ((a.filed ?? '') !== (b.filed ?? '')) return (a.filed ?? '') > (b.filed ?? '') ? a : b;
+  return (a.accn ?? '') >= (b.accn ?? '') ? a : b;
+}
+
+/** The forms of annual reports: a 10-K, or a foreign private issuer's 20-F or 40-F (and amendments). */
+const ANNUAL_FORM = /^(10-K|20-F|40-F)/;
+
+/**
+ * How the company numbers its fiscal years against the calendar year of their end: 0 for most, -1 for
+ * retailers whose year ending on 3 February 2024 is "fiscal 2023". Read from the original annual
+ * reports (the fy of the first annual filing that reports each year); 0 when they do not say.
+ */
+function fiscalYearOffset(
+  annualEnds: readonly string[],
+  flows: readonly RawFact[],
+  filings: ReadonlyMap<string, Filing>,
+): number {
+  const votes = new Map<number, number>();
+  for (const end of annualEnds) {
+    let first: RawFact | undefined;
+    for (const f of flows)
+      if (f.end === end && isAnnualSpan(spanOf(f)) && f.fy !== null && ANNUAL_FORM.test(f.form ?? '') && f.fp === 'FY')
+        if (!first || (f.filed ?? '') < (first.filed ?? '')) first = f;
+    // Its own report: the filing's latest period is this year (not a comparative in a later report).
+    if (!first?.accn || filings.get(first.accn)?.ends.at(-1) !== end) continue;
+    const offset = (first.fy as number) - fiscalYearOfEnd(end);
+    if (offset === 0 || offset === -1) votes.set(offset, (votes.get(offset) ?? 0) + 1);
+  }
+  return (votes.get(-1) ?? 0) > (votes.get(0) ?? 0) ? -1 : 0;
+}
+
+interface AnnualPeriod {
+  start: string;
+  end: string;
+}
+
+/** Where a quarter ending at `end` sits: the fiscal year end after it (the annual period around it, or the FYE) and its number. */
+function placeQuarter(
+  end: string,
+  annuals: AnnualPeriod[],
+  fyeMmdd: string | null,
+): { fyEnd: string; q: 1 | 2 | 3 | 4 } | null {
+  const around = annuals.find((a) => end > addDays(a.start, 30) && end <= addDays(a.end, 7));
+  let fyEnd: string | null = around?.end ?? null;
+  if (!fyEnd && fyeMmdd) {
+    const sameYear = `${end.slice(0, 4)}-${fyeMmdd.slice(0, 2)}-${fyeMmdd.slice(2, 4)}`;
+    fyEnd =
+      isDay(sameYear) && sameYear >= addDays(end, -7) ? sameYear : `${Number(end.slice(0, 4)) + 1}${sameYear.slice(4)}`;
+    if (!isDay(fyEnd)) return null;
+  }
+  if (!fyEnd) return null;
+  const q = 4 - Math.round((dayNumber(fyEnd) - dayNumber(end)) / 91.3);
+  if (q < 1 || q > 4) return null;
+  return { fyEnd, q: q as 1 | 2 | 3 | 4 };
+}
+
+function record(
+  spec: LineItemSpec,
+  f: RawFact,
+  period: Period,
+  fiscalYear: number,
+  fiscalPeriod: FactRecord['fiscalPeriod'],
+): FactRecord {
+  return {
+    lineItem: spec.item,
+    period,
+    periodStart: f.start,
+    periodEnd: f.end,
+    fiscalYear,
+    fiscalPeriod,
+    value: f.val,
+    unit: f.unit,
+    concept: f.concept,
+    accession: f.accn,
+    form: f.form,
+    filed: f.filed,
+    derived: false,
+  };
+}
+
+/** companyfacts JSON -> normalised facts for the statements, per-share data and dividends per share. */
+export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: string | null = null): CompanyFacts {
+  if (!isObject(json) || !isObject(json.facts)) throw new ParseError('facts', 'companyfacts has no facts object');
+  const all = json.facts;
+  const rejections: Rejection[] = [];
+  const filings = filingIndex(all);
+  const currency = reportingCurrency(all);
+  const splits = splitFacts(all);
+  const perItem = LINE_ITEMS.map((spec) => ({ spec, raw: rawFacts(all, spec, currency, filings, ticker, rejections) }));
+  toPeriodShareTerms(perItem, splits);
+
+  // The fiscal years (every annual flow period of any item) and the quarters of the company.
+  const flows = perItem.filter(({ spec }) => spec.kind === 'flow').flatMap(({ raw }) => raw);
+  const annualMap = new Map<string, AnnualPeriod>();
+  const flowEnds = new Set<string>();
+  let quartersFiled = false;
+  for (const f of flows) {
+    const span = spanOf(f);
+    if (isAnnualSpan(span)) {
+      if (!annualMap.has(f.end)) annualMap.set(f.end, { start: f.start as string, end: f.end });
+      flowEnds.add(f.end);
+    } else if (isQuarterSpan(span)) {
+      quartersFiled = true;
+      flowEnds.add(f.end);
+    }
+  }
+  const annuals = [...annualMap.values()];
+  const offset = fiscalYearOffset([...annualMap.keys()], flows, filings);
+  const yearOf = (fyEnd: string) => fiscalYearOfEnd(fyEnd) + offset;
+
+  const out: FactRecord[] = [];
+  for (const { spec, raw } of perItem) {
+    const chosen = new Map<string, RawFact>();
+    for (const f of raw) {
+      let key: string;
+      if (spec.kind === 'flow') {
+        const span = spanOf(f);
+        if (isAnnualSpan(span)) key = `A|${f.end}`;
+        else if (isQuarterSpan(span)) key = `Q|${f.end}`;
+        else continue; // year-to-date values: the quarters are filed separately
+      } else {
+        // An instant joins the period its flows define: never a period of its own (one row per period).
+        if (f.start || !flowEnds.has(f.end)) continue;
+        key = `I|${f.end}`;
+      }
+      const current = chosen.get(key);
+      chosen.set(key, current ? better(current, f) : f);
+    }
+
+    const quarters = new Map<string, FactRecord>();
+    for (const [key, f] of chosen) {
+      if (key.startsWith('A|')) {
+        out.push(record(spec, f, 'annual', yearOf(f.end), 'FY'));
+        continue;
+      }
+      if (key.startsWith('I|') && annualMap.has(f.end)) out.push(record(spec, f, 'annual', yearOf(f.end), 'FY'));
+      // Annual-only filers (20-F, 40-F): a year-end balance sheet is not a quarter.
+      if (!quartersFiled) continue;
+      const place = placeQuarter(f.end, annuals, fiscalYearEnd);
+      if (!place) continue;
+      const q = record(spec, f, 'quarterly', yearOf(place.fyEnd), `Q${place.q}`);
+      quarters.set(f.end, q);
+      out.push(q);
+    }
+    if (spec.kind === 'flow' && spec.unit !== 'shares') out.push(...fourthQuarters(spec, out, quarters, splits));
+  }
+  return { facts: out, rejections, splits, currency, noStatements: out.length > 0 ? null : whyNone(all, currency) };
+}
+
+/**
+ * Q4 = FY - (Q1 + Q2 + Q3) of a flow in money or per share, where the fourth quarter was not filed.
+ * Per-share quarters are first brought into the terms of the year end (a split inside the year). Share
+ * counts are averages, never derived. The value names the 10-K and the three 10-Qs, the 10-K first.
+ */
+function fourthQuarters(
+  spec: LineItemSpec,
+  facts: readonly FactRecord[],
+  quarters: ReadonlyMap<string, FactRecord>,
+  splits: readonly SplitRecord[],
+): FactRecord[] {
+  const out: FactRecord[] = [];
+  for (const annual of facts.filter((f) => f.lineItem === spec.item && f.period === 'annual')) {
+    const start = annual.periodStart ?? '';
+    const inYear = [...quarters.values()].filter(
+      (q) => q.periodEnd > start && q.periodEnd <= addDays(annual.periodEnd, 7),
+    );
+    if (inYear.some((q) => q.fiscalPeriod === 'Q4')) continue;
+    const firstThree = [1, 2, 3].map((n) => inYear.find((q) => q.fiscalPeriod === `Q${n}`));
+    if (firstThree.some((q) => !q)) continue;
+    const three = firstThree as FactRecord[];
+    const sum = three.reduce(
+      (total, q) =>
+        total +
+        (spec.unit === 'perShare' ? q.value * perShareFactorBetween(splits, q.periodEnd, annual.periodEnd) : q.value),
+      0,
+    );
+    const q3 = three[2] as FactRecord;
+    const accessions = [...new Set([annual, ...three].map((f) => f.accession).filter((a): a is string => a !== null))];
+    out.push({
+      ...annual,
+      period: 'quarterly',
+      periodStart: addDays(q3.periodEnd, 1),
+      fiscalPeriod: 'Q4',
+      // toPrecision drops the binary noise of the subtraction (0.9 - 0.67 = 0.22999999999999998).
+      value: Number((annual.value - sum).toPrecision(12)),
+      accession: accessions.length > 0 ? accessions.join(',') : null,
+      derived: true,
+    });
+  }
+  return out;
+}
+
+/** Why a company's companyfacts give no statement: said in the ingest summary. */
+function whyNone(facts: Record<string, unknown>, currency: string | null): string {
+  const taxonomies = Object.keys(facts).filter((t) => isObject(facts[t]) && Object.keys(facts[t]).length > 0);
+  if (taxonomies.length === 0) return 'companyfacts holds no XBRL facts';
+  const statements = taxonomies.filter((t) => t !== 'dei');
+  if (statements.length === 0) return 'only cover-page (dei) facts, no financial statements in XBRL';
+  const concepts = statements.reduce((n, t) => n + Object.keys(facts[t] as object).length, 0);
+  if (!currency) return `none of its ${concepts} ${statements.join('/')} concepts is a statement line item read here`;
+  return `no ${currency} statement facts over a fiscal year or quarter (${concepts} ${statements.join('/')} concepts)`;
+}
