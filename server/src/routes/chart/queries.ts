@@ -26,6 +26,8 @@ export const VALUATION_ITEMS = [
   'cash',
   'shares_outstanding',
   'shares_basic',
+  'operating_cash_flow',
+  'capital_expenditure',
 ] as const;
 
 export function selectValuationFacts(db: Db, ids: readonly number[], to: string | undefined) {

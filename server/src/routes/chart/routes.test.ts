@@ -50,6 +50,11 @@ describe.each(testDatabases({ readerThreads: true }))('chart calls on $label', (
           ...quarters(2023, 'eps_basic', -0.25),
           fact('equity', 2022, 'FY', 1000, { instant: true }),
           fact('shares_outstanding', 2022, 'FY', 100, { instant: true }),
+          ...quarters(2022, 'operating_cash_flow', 60),
+          // Filed as a negative outflow, as many filers do: free cash flow still subtracts it.
+          ...quarters(2022, 'capital_expenditure', -10),
+          fact('total_debt', 2022, 'FY', 800, { instant: true }),
+          fact('cash', 2022, 'FY', 400, { instant: true }),
         ],
       },
     ]);
@@ -157,8 +162,17 @@ describe.each(testDatabases({ readerThreads: true }))('chart calls on $label', (
     // 2022's Q4 (ended 2022-12-31) is filed 2023-02-09: before that, only three quarters are known and the
     // fiscal year 2022 is not filed yet either.
     expect(at('2023-02-08')?.pe).toBeNull();
-    // From then: TTM EPS 2.0, P/E 20 / 2 = 10; market cap 20 x 100 = 2000, P/S 2000 / 400, P/B 2000 / 1000.
-    expect(at('2023-02-09')).toEqual({ day: '2023-02-09', pe: 10, ps: 5, pb: 2, evEbitda: null });
+    // From then: TTM EPS 2.0, P/E 20 / 2 = 10; market cap 20 x 100 = 2000, P/S 2000 / 400, P/B 2000 / 1000;
+    // FCF 240 - 40 = 200, P/FCF 2000 / 200; EV 2000 + 800 - 400 = 2400, EV/Sales 2400 / 400.
+    expect(at('2023-02-09')).toEqual({
+      day: '2023-02-09',
+      pe: 10,
+      ps: 5,
+      pb: 2,
+      evEbitda: null,
+      pfcf: 10,
+      evSales: 6,
+    });
     // After the four loss quarters of 2023 are filed, TTM EPS is -1: no P/E.
     expect(at('2024-03-01')?.pe).toBeNull();
     expect(at('2024-03-01')?.ps).toBe(5);

@@ -46,6 +46,25 @@ function byItem(facts: readonly FactRow[], splits: readonly SplitPoint[]): Map<s
   return out;
 }
 
+/*
+ * P/FCF and EV/Sales (issue 22) are here rather than in finance/valuation.ts, whose sources the stored
+ * financials pin by fingerprint (routes/financials/stored.test.ts); same conventions as the others.
+ */
+/** FCF = operating cash flow - capital expenditure (an outflow, whatever sign it was filed with). */
+function freeCashFlow(operatingCashFlow: number | null, capitalExpenditure: number | null): number | null {
+  return operatingCashFlow === null ? null : operatingCashFlow - Math.abs(capitalExpenditure ?? 0);
+}
+
+/** P/FCF = market cap / TTM free cash flow; null when FCF <= 0 (burning cash has no meaningful multiple). */
+export function priceToFreeCashFlow(cap: number | null, fcf: number | null): number | null {
+  return cap === null || fcf === null || fcf <= 0 ? null : cap / fcf;
+}
+
+/** EV/Sales = enterprise value / TTM revenue; null when revenue <= 0. */
+export function evToSales(ev: number | null, revenue: number | null): number | null {
+  return ev === null || revenue === null || revenue <= 0 ? null : ev / revenue;
+}
+
 export function valuationSeries(
   s: SecurityRef,
   allCloses: readonly { day: string; close_split_adj: number }[] = [],
@@ -75,18 +94,20 @@ export function valuationSeries(
   const cash = stock('cash');
   const outstanding = stock('shares_outstanding');
   const basic = latestAtDays(days, item('shares_basic').quarterly);
+  const operatingCashFlow = flow('operating_cash_flow');
+  const capitalExpenditure = flow('capital_expenditure');
 
   const points = closes.map((c, i) => {
     const cap = marketCap(c.close_split_adj, outstanding[i] ?? basic[i] ?? null);
+    const ev = enterpriseValue(cap, debt[i] ?? null, cash[i] ?? null);
     return {
       day: c.day,
       pe: priceToEarnings(c.close_split_adj, eps[i] ?? null),
       ps: priceToSales(cap, revenue[i] ?? null),
       pb: priceToBook(cap, equity[i] ?? null),
-      evEbitda: evToEbitda(
-        enterpriseValue(cap, debt[i] ?? null, cash[i] ?? null),
-        ebitda(operatingIncome[i] ?? null, depreciation[i] ?? null),
-      ),
+      evEbitda: evToEbitda(ev, ebitda(operatingIncome[i] ?? null, depreciation[i] ?? null)),
+      pfcf: priceToFreeCashFlow(cap, freeCashFlow(operatingCashFlow[i] ?? null, capitalExpenditure[i] ?? null)),
+      evSales: evToSales(ev, revenue[i] ?? null),
     };
   });
   return { ticker: s.ticker, name: s.name, currency: s.currency, resolution, points };
