@@ -59,7 +59,9 @@ export function DemoFiling({ ticker, column, metrics, currency, highlight, onClo
     }
     marked.current?.scrollIntoView?.({ block: 'nearest' });
     return () => {
-      if (element.open) element.close();
+      if (!element.open) return;
+      if (typeof element.close === 'function') element.close();
+      else element.removeAttribute('open');
     };
   }, []);
 

@@ -1,0 +1,203 @@
+import {
+  type FinancialGroup,
+  type FinancialMetric,
+  type FinancialsResponse,
+  financialGroups,
+  type TtmFinancials,
+} from '@app/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '../../test/i18n.ts';
+import { FinancialsTab } from './financials-tab.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/*
+ * An IFRS filer reporting in EUR, annual reports only (form 20-F), with a 4:1 split: the answers in the
+ * API's own shape (contract/src/financials.ts), two fiscal years.
+ */
+const YEARS: { fiscalYear: number; periodEnd: string; values: Partial<Record<FinancialMetric, number>> }[] = [
+  {
+    fiscalYear: 2023,
+    periodEnd: '2023-12-31',
+    values: {
+      revenue: 80e9,
+      interestExpense: 1e9,
+      netIncome: 9e9,
+      epsBasic: 2.1,
+      grossMargin: 0.41,
+      netMargin: 0.1125,
+    },
+  },
+  {
+    fiscalYear: 2024,
+    periodEnd: '2024-12-31',
+    values: {
+      revenue: 86.153e9,
+      interestExpense: 1.5e9,
+      netIncome: 9.9e9,
+      epsBasic: 2.31,
+      grossMargin: 0.42,
+      netMargin: 0.115,
+    },
+  },
+];
+const HEAD = {
+  ticker: 'EURO',
+  currency: 'EUR',
+  quartersFiled: false,
+  splits: [{ day: '2021-06-01', numerator: 4, denominator: 1 }],
+};
+const ACCESSION = '0001234567-25-000010';
+
+function groupAnswer(group: FinancialGroup, period: 'annual' | 'quarterly'): FinancialsResponse {
+  const metrics = financialGroups[group] as readonly FinancialMetric[];
+  const periods = (period === 'quarterly' ? [] : YEARS).map((year) => ({
+    fiscalYear: year.fiscalYear,
+    fiscalPeriod: 'FY' as const,
+    periodStart: `${year.fiscalYear}-01-01`,
+    periodEnd: year.periodEnd,
+    values: Object.fromEntries(metrics.map((metric) => [metric, year.values[metric] ?? null])),
+    accessions: Object.fromEntries(metrics.filter((m) => year.values[m] !== undefined).map((m) => [m, [ACCESSION]])),
+    derived: [],
+  }));
+  return { period, metrics: [], series: [{ ...HEAD, periods }] };
+}
+
+const TTM: TtmFinancials = {
+  series: [
+    {
+      ...HEAD,
+      basis: 'fy',
+      asOf: '2024-12-31',
+      period: { fiscalYear: 2024, fiscalPeriod: 'FY', periodStart: '2024-01-01', periodEnd: '2024-12-31' },
+      values: YEARS[1]?.values ?? {},
+      accessions: {},
+      derived: [],
+    },
+  ],
+};
+
+function serveApi() {
+  const fetchMock = vi.fn(async (input: string | URL | Request) => {
+    const url = new URL(String(input), 'http://localhost');
+    const group = url.pathname.replace('/api/data/financials/', '');
+    const body =
+      group === 'ttm-financial'
+        ? TTM
+        : groupAnswer(group as FinancialGroup, url.searchParams.get('period') === 'quarterly' ? 'quarterly' : 'annual');
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function renderTab({ path = '/stocks/EURO/financials', cik = '1234567' as string | null, demo = false } = {}) {
+  const i18n = await testI18n(['en']);
+  const router = createMemoryRouter(
+    [{ path: '/stocks/:ticker/:tab', element: <FinancialsTab ticker="EURO" cik={cik} demo={demo} /> }],
+    { initialEntries: [path] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  await screen.findByRole('table');
+  return router;
+}
+
+const pressed = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-pressed');
+
+describe('financials tab', () => {
+  it('keeps the statement and the period in the URL, and Back undoes a change', async () => {
+    serveApi();
+    const router = await renderTab();
+    expect(pressed('Income statement')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Balance sheet' }));
+    expect(router.state.location.search).toBe('?statement=balance-sheet');
+    fireEvent.click(screen.getByRole('button', { name: 'Quarterly' }));
+    expect(router.state.location.search).toBe('?statement=balance-sheet&period=quarterly');
+    expect(pressed('Quarterly')).toBe('true');
+    await act(() => router.navigate(-1));
+    expect(pressed('Annual')).toBe('true');
+    expect(pressed('Balance sheet')).toBe('true');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    expect(pressed('Income statement')).toBe('true');
+  });
+
+  it('opens a shared view from its address, and ignores values it does not know', async () => {
+    serveApi();
+    await renderTab({ path: '/stocks/EURO/financials?statement=margins&period=weekly' });
+    expect(pressed('Margins')).toBe('true');
+    expect(pressed('Annual')).toBe('true');
+  });
+
+  it('states the units of each table in the API currency, with its splits', async () => {
+    serveApi();
+    const router = await renderTab();
+    const note = screen.getByText(/Amounts in EUR/);
+    expect(note.textContent).toContain('€1.25B');
+    expect(note.textContent).toContain('Per-share values in EUR.');
+    expect(note.textContent).toContain('adjusted for splits: 4:1 on Jun 1, 2021');
+    expect(screen.getByRole('table').textContent).toContain('€86.15B');
+    expect(document.body.textContent).not.toContain('USD');
+    // A table of margins is in %, not in euros.
+    await act(() => router.navigate('/stocks/EURO/financials?statement=margins'));
+    expect((await screen.findByText(/Ratios and margins in %/)).textContent).not.toContain('EUR');
+    expect(screen.getByRole('table').textContent).toContain('42.0%');
+  });
+
+  it('turns the growth rows off and on from the URL', async () => {
+    serveApi();
+    const router = await renderTab();
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('row', { name: /Revenue: growth/ }).textContent).toContain('+7.7%');
+    const toggle = screen.getByRole('checkbox', { name: 'YoY growth' });
+    fireEvent.click(toggle);
+    expect(router.state.location.search).toBe('?growth=off');
+    expect(within(screen.getByRole('table')).queryByRole('row', { name: /growth/ })).toBeNull();
+    await act(() => router.navigate(-1));
+    expect(within(screen.getByRole('table')).getByRole('row', { name: /Interest expense: growth/ })).toBeTruthy();
+  });
+
+  it('says an annual-only filer has no quarters, and shows the fiscal years for TTM', async () => {
+    serveApi();
+    const router = await renderTab({ path: '/stocks/EURO/financials?period=ttm' });
+    expect(screen.getByText(/files annual reports only/)).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Line item',
+      'Trend',
+      'FY 2024',
+      'FY 2023',
+    ]);
+    await act(() => router.navigate('/stocks/EURO/financials?period=quarterly'));
+    expect(await screen.findByText(/files annual reports only/)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('opens the demo filing view of a demo company from a value, marked as demo, and Back closes it', async () => {
+    serveApi();
+    const router = await renderTab({ cik: null, demo: true });
+    const revenue = within(screen.getByRole('table')).getByRole('row', { name: /^Revenue(?!:)/ });
+    fireEvent.click(within(revenue).getAllByRole('link')[0] as HTMLElement);
+    expect(router.state.location.search).toBe('?filing=2024-FY&line=revenue');
+    const dialog = await screen.findByRole('dialog', { name: 'Demo filing of EURO, FY 2024' });
+    expect(within(dialog).getByText('Demo data')).toBeTruthy();
+    const line = within(dialog).getByRole('row', { name: /^Revenue/ });
+    expect(line.getAttribute('aria-current')).toBe('true');
+    expect(line.textContent).toContain('Generated by the demo data generator');
+    await act(() => router.navigate(-1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
