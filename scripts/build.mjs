@@ -54,8 +54,13 @@ export const targets = {
       // Dependencies stay in node_modules; only our own workspace code (contract) is bundled in.
       const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@app/'));
       await build({
-        // The ingest CLI (npm run ingest) ships beside the server, from the same sources.
-        entryPoints: { main: at('server', 'src', 'main.ts'), ingest: at('server', 'src', 'ingest', 'cli.ts') },
+        // The ingest CLI (npm run ingest) ships beside the server, from the same sources; so does the
+        // feed reader thread's entry (server/src/news/feed-reader.ts starts dist/feed-worker.js).
+        entryPoints: {
+          main: at('server', 'src', 'main.ts'),
+          ingest: at('server', 'src', 'ingest', 'cli.ts'),
+          'feed-worker': at('server', 'src', 'news', 'feed-worker.ts'),
+        },
         outdir: at('server', 'dist'),
         bundle: true,
         platform: 'node',
