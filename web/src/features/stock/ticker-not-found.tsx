@@ -16,20 +16,23 @@ export function TickerNotFound({ text }: { text: string }) {
     <section className="page page--message ticker-not-found" aria-labelledby="ticker-not-found-title">
       <h1 id="ticker-not-found-title">{t('notFound.title', { ticker: text })}</h1>
       <p>{t('notFound.body')}</p>
-      <h2 className="ticker-not-found__subtitle">{t('notFound.suggestions')}</h2>
+      {/* The heading asks a question only the list answers: without suggestions, one plain sentence. */}
       {suggestions.isPending && text ? (
         <Skeleton lines={3} />
       ) : results.length ? (
-        <ul className="ticker-not-found__list">
-          {results.map((result) => (
-            <li key={result.ticker}>
-              <Link to={securityPath(language, result.kind, result.ticker)}>
-                <strong>{result.ticker}</strong> {result.name}
-              </Link>
-              {result.exchange && <span className="muted"> · {result.exchange}</span>}
-            </li>
-          ))}
-        </ul>
+        <>
+          <h2 className="ticker-not-found__subtitle">{t('notFound.suggestions')}</h2>
+          <ul className="ticker-not-found__list">
+            {results.map((result) => (
+              <li key={result.ticker}>
+                <Link to={securityPath(language, result.kind, result.ticker)}>
+                  <strong>{result.ticker}</strong> {result.name}
+                </Link>
+                {result.exchange && <span className="muted"> · {result.exchange}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
       ) : (
         <p className="muted">{t('notFound.none')}</p>
       )}
