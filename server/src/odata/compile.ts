@@ -21,12 +21,15 @@ export type ColumnMap = Readonly<Record<string, ColumnSpec>>;
 interface Typed {
   sql: RawBuilder<unknown>;
   type: ValueType | 'null';
+  /** Whether the SQL may evaluate to NULL (a column, or anything computed from one); the null literal is type 'null'. */
+  nullable: boolean;
 }
 
 const COMPARISON: Partial<Record<BinaryOperator, string>> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
 const ORDERED: ReadonlySet<string> = new Set(['gt', 'ge', 'lt', 'le']);
 const TRUE = sql.raw('(1 = 1)');
 const FALSE = sql.raw('(1 = 0)');
+const boolean = (text: RawBuilder<unknown>, nullable = false): Typed => ({ sql: text, type: 'boolean', nullable });
 
 export interface CompileContext {
   columns: ColumnMap;
@@ -74,14 +77,15 @@ function compile(expression: Expression, context: CompileContext): Typed {
       const spec = member(expression, context);
       const ref = sql.ref(spec.column);
       // Flags are 0/1 integers on both engines; as a boolean they are the predicate "= 1".
-      return spec.type === 'boolean' ? { sql: sql`(${ref} = 1)`, type: 'boolean' } : { sql: ref, type: spec.type };
+      return spec.type === 'boolean' ? boolean(sql`(${ref} = 1)`, true) : { sql: ref, type: spec.type, nullable: true };
     }
     case 'unary': {
       const operand = compile(expression.operand, context);
-      if (expression.operator === 'not') {
-        return { sql: sql`(not ${expect(operand, 'boolean', expression.operand, context).sql})`, type: 'boolean' };
-      }
-      return { sql: sql`(- ${expect(operand, 'number', expression.operand, context).sql})`, type: 'number' };
+      // not null is null (three-valued logic, as SQL's).
+      if (expression.operator === 'not')
+        return boolean(sql`(not ${expect(operand, 'boolean', expression.operand, context).sql})`, operand.nullable);
+      const negated = expect(operand, 'number', expression.operand, context);
+      return { sql: sql`(- ${negated.sql})`, type: 'number', nullable: negated.nullable };
     }
     case 'binary':
       return binary(expression.operator, expression, context);
@@ -95,17 +99,19 @@ function compile(expression: Expression, context: CompileContext): Typed {
 function literal(node: Literal, engine: Engine): Typed {
   switch (node.type) {
     case 'null':
-      return { sql: sql.raw('null'), type: 'null' };
+      return { sql: sql.raw('null'), type: 'null', nullable: true };
     case 'boolean':
-      return { sql: node.value ? TRUE : FALSE, type: 'boolean' };
+      return boolean(node.value ? TRUE : FALSE);
     // Explicit casts: PostgreSQL must not guess a parameter's type from the column beside it
     // (an integer column would make 1e300 an integer out of range, a date column a bad date a 500).
     case 'number':
-      return { sql: sql`cast(${node.value} as double precision)`, type: 'number' };
+      return { sql: sql`cast(${node.value} as double precision)`, type: 'number', nullable: false };
     case 'string':
-      return { sql: sql`cast(${node.value} as text)`, type: 'string' };
-    case 'date':
-      return { sql: engine === 'postgres' ? sql`cast(${node.value} as date)` : sql`${node.value}`, type: 'date' };
+      return { sql: sql`cast(${node.value} as text)`, type: 'string', nullable: false };
+    case 'date': {
+      const text = engine === 'postgres' ? sql`cast(${node.value} as date)` : sql`${node.value}`;
+      return { sql: text, type: 'date', nullable: false };
+    }
   }
 }
 
@@ -119,31 +125,41 @@ function binary(
   if (operator === 'and' || operator === 'or') {
     const l = expect(left, 'boolean', node.left, context).sql;
     const r = expect(right, 'boolean', node.right, context).sql;
-    return { sql: sql`(${l} ${sql.raw(operator)} ${r})`, type: 'boolean' };
+    // null and false is false, null or true is true, else null: SQL's three-valued logic is OData's.
+    return boolean(sql`(${l} ${sql.raw(operator)} ${r})`, left.nullable || right.nullable);
   }
   const comparison = COMPARISON[operator];
   if (comparison) return compare(operator, comparison, left, right, node, context);
 
   const l = expect(left, 'number', node.left, context).sql;
   const r = expect(right, 'number', node.right, context).sql;
-  // Division is real division (integer columns too), and by zero it is null on both engines instead of
-  // PostgreSQL's error. mod keeps the dividend's sign, as OData and SQL's % do for integers.
+  // Arithmetic with a null operand is null. Division is real division (integer columns too), and by zero
+  // it is null on both engines instead of PostgreSQL's error. mod keeps the dividend's sign, as OData and
+  // SQL's % do for integers.
+  const nullable = left.nullable || right.nullable;
   const real = sql`cast(${l} as double precision)`;
   switch (operator) {
     case 'add':
-      return { sql: sql`(${l} + ${r})`, type: 'number' };
+      return { sql: sql`(${l} + ${r})`, type: 'number', nullable };
     case 'sub':
-      return { sql: sql`(${l} - ${r})`, type: 'number' };
+      return { sql: sql`(${l} - ${r})`, type: 'number', nullable };
     case 'mul':
-      return { sql: sql`(${l} * ${r})`, type: 'number' };
+      return { sql: sql`(${l} * ${r})`, type: 'number', nullable };
     case 'div':
     case 'divby':
-      return { sql: sql`(${real} / nullif(${r}, 0))`, type: 'number' };
+      return { sql: sql`(${real} / nullif(${r}, 0))`, type: 'number', nullable: true };
     default:
-      return { sql: sql`(${real} - ${r} * trunc(${real} / nullif(${r}, 0)))`, type: 'number' };
+      return { sql: sql`(${real} - ${r} * trunc(${real} / nullif(${r}, 0)))`, type: 'number', nullable: true };
   }
 }
 
+/*
+ * OData's null semantics for comparisons (Part 2, 5.1.1.1; docs/api.md): null equals null and nothing
+ * else, so eq and ne are never null; gt, ge, lt and le are false when an operand is null. SQL's operators
+ * are null there instead, which differs under not: `not (pe gt 5)` must keep the rows without a P/E.
+ * The SQL keeps the plain comparison (an index can serve it) and adds IS NULL tests only for operands
+ * that can be null.
+ */
 function compare(
   operator: BinaryOperator,
   symbol: string,
@@ -154,10 +170,9 @@ function compare(
 ): Typed {
   if (left.type === 'null' || right.type === 'null') {
     if (operator !== 'eq' && operator !== 'ne') fail(node, context, 'eq or ne to compare with null', `'${operator}'`);
-    if (left.type === 'null' && right.type === 'null')
-      return { sql: operator === 'eq' ? TRUE : FALSE, type: 'boolean' };
+    if (left.type === 'null' && right.type === 'null') return boolean(operator === 'eq' ? TRUE : FALSE);
     const value = left.type === 'null' ? right : left;
-    return { sql: sql`(${value.sql} ${sql.raw(operator === 'eq' ? 'is null' : 'is not null')})`, type: 'boolean' };
+    return boolean(sql`(${value.sql} ${sql.raw(operator === 'eq' ? 'is null' : 'is not null')})`);
   }
   if (left.type !== right.type) {
     const hint =
@@ -166,48 +181,81 @@ function compare(
   }
   if (left.type === 'boolean' && ORDERED.has(operator))
     fail(node, context, 'eq or ne between booleans', `'${operator}'`);
-  return { sql: sql`(${left.sql} ${sql.raw(symbol)} ${right.sql})`, type: 'boolean' };
+  if (operator === 'eq') return equal(left, right, context.engine);
+  if (operator === 'ne') return notEqual(left, right, context.engine);
+  const known = [left, right].filter((side) => side.nullable).map((side) => sql`${side.sql} is not null`);
+  return boolean(sql`(${sql.join([sql`${left.sql} ${sql.raw(symbol)} ${right.sql}`, ...known], sql` and `)})`);
 }
 
+function equal(left: Typed, right: Typed, engine: Engine): Typed {
+  const plain = sql`${left.sql} = ${right.sql}`;
+  if (left.nullable && right.nullable)
+    return boolean(sql`(${left.sql} ${sql.raw(engine === 'postgres' ? 'is not distinct from' : 'is')} ${right.sql})`);
+  if (left.nullable) return boolean(sql`(${plain} and ${left.sql} is not null)`);
+  if (right.nullable) return boolean(sql`(${plain} and ${right.sql} is not null)`);
+  return boolean(sql`(${plain})`);
+}
+
+function notEqual(left: Typed, right: Typed, engine: Engine): Typed {
+  const plain = sql`${left.sql} <> ${right.sql}`;
+  if (left.nullable && right.nullable)
+    return boolean(sql`(${left.sql} ${sql.raw(engine === 'postgres' ? 'is distinct from' : 'is not')} ${right.sql})`);
+  if (left.nullable) return boolean(sql`(${plain} or ${left.sql} is null)`);
+  if (right.nullable) return boolean(sql`(${plain} or ${right.sql} is null)`);
+  return boolean(sql`(${plain})`);
+}
+
+/**
+ * `x in (a, b)` is `x eq a or x eq b` (OData Part 2, 5.1.1.1.12), with eq's null semantics. A list of
+ * literals stays one SQL IN; a parenthesised expression (`name in (name)`, allowed by the grammar's
+ * inExpr = "in" (listExpr / commonExpr)) is compared with eq.
+ */
 function inList(node: Extract<Expression, { kind: 'in' }>, context: CompileContext): Typed {
   const operand = compile(node.operand, context);
   if (operand.type === 'null') fail(node.operand, context, 'a property or expression before in');
+  const type = operand.type as ValueType;
   const values: RawBuilder<unknown>[] = [];
-  let withNull = false;
+  const alternatives: RawBuilder<unknown>[] = [];
   for (const item of node.items) {
-    const typed = literal(item, context.engine);
-    if (typed.type === 'null') withNull = true;
-    else values.push(expect(typed, operand.type as ValueType, item, context).sql);
+    const typed = compile(item, context);
+    if (typed.type === 'null') alternatives.push(sql`${operand.sql} is null`);
+    else if (item.kind === 'literal') values.push(expect(typed, type, item, context).sql);
+    else alternatives.push(equal(operand, expect(typed, type, item, context), context.engine).sql);
   }
-  const inValues = values.length > 0 ? sql`(${operand.sql} in (${sql.join(values)}))` : FALSE;
-  return { sql: withNull ? sql`(${inValues} or ${operand.sql} is null)` : inValues, type: 'boolean' };
+  if (values.length > 0) {
+    const inValues = sql`${operand.sql} in (${sql.join(values)})`;
+    alternatives.unshift(operand.nullable ? sql`(${inValues} and ${operand.sql} is not null)` : sql`(${inValues})`);
+  }
+  return boolean(alternatives.length > 0 ? sql`(${sql.join(alternatives, sql` or `)})` : FALSE);
 }
 
 function call(name: FunctionName, node: Extract<Expression, { kind: 'call' }>, context: CompileContext): Typed {
-  const args = node.args.map(
-    (arg) => expect(compile(arg, context), 'string', arg, context, `a string argument to ${name}`).sql,
+  const typed = node.args.map((arg) =>
+    expect(compile(arg, context), 'string', arg, context, `a string argument to ${name}`),
   );
-  const [a, b] = args as [RawBuilder<unknown>, RawBuilder<unknown>];
+  const [a, b] = typed.map((arg) => arg.sql) as [RawBuilder<unknown>, RawBuilder<unknown>];
+  // A function of a null argument is null.
+  const nullable = typed.some((arg) => arg.nullable);
   switch (name) {
     case 'contains':
       // Case-sensitive on both engines (LIKE is not: SQLite folds ASCII case), and no wildcards to escape.
-      return {
-        sql: context.engine === 'postgres' ? sql`(strpos(${a}, ${b}) > 0)` : sql`(instr(${a}, ${b}) > 0)`,
-        type: 'boolean',
-      };
+      return boolean(
+        context.engine === 'postgres' ? sql`(strpos(${a}, ${b}) > 0)` : sql`(instr(${a}, ${b}) > 0)`,
+        nullable,
+      );
     case 'startswith':
-      return { sql: sql`(substr(${a}, 1, length(${b})) = ${b})`, type: 'boolean' };
+      return boolean(sql`(substr(${a}, 1, length(${b})) = ${b})`, nullable);
     case 'endswith':
-      return {
-        sql: sql`(length(${b}) <= length(${a}) and substr(${a}, length(${a}) - length(${b}) + 1) = ${b})`,
-        type: 'boolean',
-      };
+      return boolean(
+        sql`(length(${b}) <= length(${a}) and substr(${a}, length(${a}) - length(${b}) + 1) = ${b})`,
+        nullable,
+      );
     case 'tolower':
-      return { sql: sql`lower(${a})`, type: 'string' };
+      return { sql: sql`lower(${a})`, type: 'string', nullable };
     case 'toupper':
-      return { sql: sql`upper(${a})`, type: 'string' };
+      return { sql: sql`upper(${a})`, type: 'string', nullable };
     case 'length':
-      return { sql: sql`length(${a})`, type: 'number' };
+      return { sql: sql`length(${a})`, type: 'number', nullable };
   }
 }
 

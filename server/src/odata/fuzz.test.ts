@@ -5,7 +5,7 @@ import { testDatabases } from '../../test/databases.ts';
 import { indicatorColumns } from '../routes/indicator/columns.ts';
 import { insertIndicator } from '../routes/indicator/factory.ts';
 import { ODataError } from './errors.ts';
-import { fuzzInput, randomOrderBy, seededRandom } from './fuzz.ts';
+import { fuzzInput, optionSpelling, randomOrderBy, seededRandom, withOuterWhitespace } from './fuzz.ts';
 import { planODataQuery } from './query.ts';
 
 // A fixed seed keeps runs repeatable; FUZZ_SEED explores others (a failure prints the input to replay).
@@ -75,10 +75,14 @@ describe.each(testDatabases())('OData fuzz through the API on $engine', (target)
     const random = seededRandom(seed + (target.engine === 'postgres' ? 1 : 0));
     const statuses = new Map<number, number>();
     for (let n = 0; n < 2_500; n += 1) {
-      const query: Record<string, string> = { $filter: fuzzInput(random) };
-      if (random() < 0.5) query.$orderby = randomOrderBy(random);
-      if (random() < 0.2) query.$select = 'ticker,pe,isGreenEnergy,asOf';
-      if (random() < 0.2) query.$count = 'true';
+      const query: Record<string, string> = {
+        [optionSpelling(random, '$filter')]: withOuterWhitespace(random, fuzzInput(random)),
+      };
+      if (random() < 0.5)
+        query[optionSpelling(random, '$orderby')] = withOuterWhitespace(random, randomOrderBy(random));
+      if (random() < 0.2) query[optionSpelling(random, '$select')] = 'ticker,pe,isGreenEnergy,asOf';
+      if (random() < 0.2) query[optionSpelling(random, '$count')] = 'true';
+      if (random() < 0.05) query[optionSpelling(random, '$filter')] = 'pe gt 1';
       const response = await t.app.inject({ url: '/api/data/indicator/odata', query });
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       if (response.statusCode !== 200) {

@@ -66,12 +66,14 @@ export function randomExpression(random: Random, depth = 0): string {
       const subject = random() < 0.5 ? pick(random, STRING_COLUMNS) : `tolower(${pick(random, STRING_COLUMNS)})`;
       return `${fn}(${subject}, ${pick(random, STRINGS)})`;
     }
-    if (kind < 0.8) {
+    if (kind < 0.75) {
       const items = Array.from({ length: Math.floor(random() * 4) }, () =>
         pick(random, [...NUMBERS, ...STRINGS, 'null']),
       );
       return `${anyColumn()} in (${items.join(', ')})`;
     }
+    // inExpr's commonExpr: one parenthesised expression (a list of one), or wrongly several.
+    if (kind < 0.8) return `${anyColumn()} in (${random() < 0.8 ? operand() : `${operand()}, ${operand()}`})`;
     if (kind < 0.85) return `asOf ${pick(random, COMPARISONS)} ${pick(random, DATES)}`;
     if (kind < 0.9) return `${pick(random, ['constructor', 'toString', 'substring', 'round'])}(${anyColumn()}) eq 1`;
     return `toupper(${pick(random, STRING_COLUMNS)}) eq ${pick(random, STRINGS)}`;
@@ -106,6 +108,27 @@ export function mutate(random: Random, input: string): string {
 
 export function noise(random: Random): string {
   return Array.from({ length: Math.floor(random() * 40) }, () => pick(random, [...NOISE])).join('');
+}
+
+/**
+ * How a client may name an OData option: `$filter`, or as 4.01 allows `filter`, `Filter`, `$FILTER`
+ * (the same option), now and then given twice under two names (a 400).
+ */
+export function optionSpelling(random: Random, option: string): string {
+  const bare = option.slice(1);
+  const r = random();
+  if (r < 0.7) return option;
+  if (r < 0.85) return bare;
+  if (r < 0.95) return `${random() < 0.5 ? '$' : ''}${bare.charAt(0).toUpperCase()}${bare.slice(1)}`;
+  return option.toUpperCase();
+}
+
+/** Whitespace around a value now and then: the grammar has none after "=" or at the end. */
+export function withOuterWhitespace(random: Random, value: string): string {
+  const r = random();
+  if (r < 0.05) return ` ${value}`;
+  if (r < 0.1) return `${value}\t`;
+  return value;
 }
 
 /** A mix: a third well-formed, half mutated, the rest noise. */

@@ -36,7 +36,8 @@ export type Expression =
   | { kind: 'call'; name: FunctionName; args: Expression[]; position: number }
   | { kind: 'unary'; operator: 'not' | 'negate'; operand: Expression; position: number }
   | { kind: 'binary'; operator: BinaryOperator; left: Expression; right: Expression; position: number }
-  | { kind: 'in'; operand: Expression; items: Literal[]; position: number };
+  /** Literals (listExpr), or one parenthesised expression (inExpr's commonExpr): `name in (name)`. */
+  | { kind: 'in'; operand: Expression; items: Expression[]; position: number };
 
 export interface OrderByItem {
   expression: Expression;
@@ -71,8 +72,10 @@ const MAX_DEPTH = 40;
 const MAX_LIST_ITEMS = 200;
 const MAX_TOKENS = 600;
 const OPERAND = 'an operand (a property, literal, function call, - , not or "(")';
+const LITERAL = 'a literal (number, string, date, true, false, null): a list of several items holds literals only';
 
 export function parseFilter(input: string): Expression {
+  checkOuterWhitespace(input, '$filter', 'a boolean expression');
   const parser = new Parser(input, '$filter');
   const expression = parser.expression();
   parser.expectEnd('an operator (eq, ne, gt, ge, lt, le, in, add, sub, mul, div, mod, and, or) or the end');
@@ -80,6 +83,7 @@ export function parseFilter(input: string): Expression {
 }
 
 export function parseOrderBy(input: string): OrderByItem[] {
+  checkOuterWhitespace(input, '$orderby', 'a sort key');
   const parser = new Parser(input, '$orderby');
   const items: OrderByItem[] = [];
   do {
@@ -89,6 +93,17 @@ export function parseOrderBy(input: string): OrderByItem[] {
   } while (parser.acceptComma());
   parser.expectEnd('a comma, asc, desc or the end');
   return items;
+}
+
+/**
+ * `filter = "$filter" EQ boolCommonExpr` and the like: the grammar has no whitespace between "=" and the
+ * expression, nor after it, and no empty expression. `$filter= true` is refused, not read as `true`.
+ */
+export function checkOuterWhitespace(input: string, option: ODataOption, expected: string): void {
+  if (input === '') throw new ODataError(option, 0, `${expected} (leave ${option} out for none)`, describeFound(''));
+  if (/^[ \t]/.test(input)) throw new ODataError(option, 0, `${expected} right after "=", without whitespace`, "' '");
+  if (/[ \t]$/.test(input))
+    throw new ODataError(option, input.length - 1, 'the end of the value, without trailing whitespace', "' '");
 }
 
 class Parser {
@@ -189,16 +204,26 @@ class Parser {
     return { kind: 'call', name, args, position };
   }
 
-  /** inExpr = RWS "in" RWS listExpr; listExpr = OPEN [ primitiveLiteral *( COMMA primitiveLiteral ) ] CLOSE */
+  /**
+   * inExpr = RWS "in" RWS ( listExpr / commonExpr ), listExpr = OPEN [ primitiveLiteral *( COMMA
+   * primitiveLiteral ) ] CLOSE. A collection-valued commonExpr does not exist on this table, so after `in`
+   * comes '(': a list of literals, or one expression in parentheses (a list of one: `name in (name)`).
+   */
   private inList(operand: Expression): Expression {
     const position = this.next().position;
-    this.expect('open', "'(' starting a list of literals");
-    const items: Literal[] = [];
+    this.expect('open', "'(' starting a list");
+    const items: Expression[] = [];
     if (this.peek().kind !== 'close') {
-      do {
-        if (items.length >= MAX_LIST_ITEMS) return this.fail(this.peek(), `at most ${MAX_LIST_ITEMS} list items`);
-        items.push(this.literal());
-      } while (this.acceptComma());
+      this.nested(() => {
+        const first = this.peek();
+        items.push(this.expression());
+        if (this.peek().kind !== 'comma') return;
+        if (items[0]?.kind !== 'literal') this.fail(first, LITERAL);
+        while (this.acceptComma()) {
+          if (items.length >= MAX_LIST_ITEMS) this.fail(this.peek(), `at most ${MAX_LIST_ITEMS} list items`);
+          items.push(this.literal());
+        }
+      });
     }
     this.expect('close', "')' or ',' in the list");
     return { kind: 'in', operand, items, position };
@@ -213,7 +238,7 @@ class Parser {
       token.kind === 'date' ||
       ['true', 'false', 'null'].includes(word);
     const expression = isLiteral ? this.primary() : undefined;
-    if (expression?.kind !== 'literal') return this.fail(token, 'a literal (number, string, date, true, false, null)');
+    if (expression?.kind !== 'literal') return this.fail(token, LITERAL);
     return expression;
   }
 

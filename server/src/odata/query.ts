@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type ColumnMap, type CompileContext, compilePredicate, compileSortKey, type Engine } from './compile.ts';
 import { describeFound, ODataError } from './errors.ts';
-import { parseFilter, parseOrderBy } from './parser.ts';
+import { checkOuterWhitespace, parseFilter, parseOrderBy } from './parser.ts';
 
 export interface ODataOptions {
   filter?: string | undefined;
@@ -32,9 +32,8 @@ export function planODataQuery(
   tieBreaker: string,
 ): ODataPlan {
   const filterContext: CompileContext = { columns, engine, option: '$filter' };
-  const where = options.filter?.trim()
-    ? compilePredicate(parseFilter(options.filter), filterContext)
-    : sql.raw('1 = 1');
+  const where =
+    options.filter !== undefined ? compilePredicate(parseFilter(options.filter), filterContext) : sql.raw('1 = 1');
 
   const orderContext: CompileContext = { columns, engine, option: '$orderby' };
   const items = options.orderby !== undefined ? parseOrderBy(options.orderby) : [];
@@ -59,7 +58,8 @@ export function planODataQuery(
 /** select = selectItem *( COMMA selectItem ), where an item is '*' or a property name. */
 export function parseSelect(select: string | undefined, columns: ColumnMap): string[] {
   const all = Object.keys(columns);
-  if (select === undefined || select.trim() === '') return all;
+  if (select === undefined) return all;
+  checkOuterWhitespace(select, '$select', "'*' or a property");
   const chosen: string[] = [];
   let position = 0;
   for (const raw of select.split(',')) {

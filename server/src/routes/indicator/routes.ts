@@ -2,6 +2,7 @@ import { errorBody, odataQuery, odataResponse, odataTopMax, odataV2Response } fr
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { type JsonText, sendJsonText } from '../../http/json-text.ts';
+import { canonicalODataOptions, withSkip } from '../../odata/options.ts';
 import { describeColumns } from './columns.ts';
 import { screenerPage } from './screener.ts';
 
@@ -9,7 +10,8 @@ const FILTER_HELP =
   'OData 4.01 over the screener table: $filter (eq ne gt ge lt le, and or not, in (...), add sub mul div mod, ' +
   "contains startswith endswith tolower toupper length, null, true, false, numbers, dates as 2024-01-31, 'strings' " +
   "with '' for a quote), $orderby (several keys, asc/desc, nulls last), $select, $top (at most 1000), $skip, " +
-  '$count=true. A malformed expression is a 400 whose details give the position (0-based) and what was expected.';
+  '$count=true; as OData 4.01 allows, an option may be written without its $ and in any case (filter=, Top=). ' +
+  'A malformed expression is a 400 whose details give the position (0-based) and what was expected.';
 
 /** spec 7, Indicators: the screener's OData endpoints. */
 export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
@@ -25,6 +27,8 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
         querystring: odataQuery,
         response: { 200: odataResponse, 400: errorBody },
       },
+      // filter=, Top= and the like are the OData 4.01 spellings of $filter, $top...
+      preValidation: canonicalODataOptions,
       ...cached,
     },
     async (request, reply) => {
@@ -36,7 +40,7 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
       });
       const head = {
         ...(page.total === undefined ? {} : { '@odata.count': page.total }),
-        ...(page.more ? { '@odata.nextLink': nextLink(request.url, page.skip + page.top) } : {}),
+        ...(page.more ? { '@odata.nextLink': withSkip(request.url, page.skip + page.top) } : {}),
       };
       return sendJsonText(reply, withValue(head, page.rowsJson));
     },
@@ -52,6 +56,7 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
         querystring: odataQuery,
         response: { 200: odataV2Response, 400: errorBody },
       },
+      preValidation: canonicalODataOptions,
       ...cached,
     },
     async (request, reply) => {
@@ -69,12 +74,4 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
 export function withValue(head: Record<string, unknown>, valueJson: string): JsonText {
   const start = JSON.stringify(head).slice(0, -1);
   return `${start}${start.length > 1 ? ',' : ''}"value":${valueJson}}` as JsonText;
-}
-
-/** The same request with $skip moved on: server-driven paging (OData 4.01 Part 1, 11.2.6.7). */
-function nextLink(url: string, skip: number): string {
-  const at = url.indexOf('?');
-  const params = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
-  params.set('$skip', String(skip));
-  return `${at < 0 ? url : url.slice(0, at)}?${params.toString()}`;
 }
