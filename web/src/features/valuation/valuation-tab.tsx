@@ -3,32 +3,38 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartPanel, ChartRangeControl, chartPanelState } from '../../ui/chart-panel.tsx';
 import { type ChartRange, pointsInRange } from '../../ui/chart-range.ts';
-import type { PanelState } from '../../ui/panel.tsx';
-import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Panel, type PanelState } from '../../ui/panel.tsx';
+import { type ChartBand, type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useValuation } from './valuation-api.ts';
-import { ratioLines } from './valuation-lines.ts';
+import { RATIOS, type Ratio, ratioLines, ratioSummary } from './valuation-lines.ts';
 import './valuation.css';
 
-export const RATIOS = ['pe', 'ps', 'pb', 'evEbitda'] as const;
-export type Ratio = (typeof RATIOS)[number];
 type Point = ValuationRatiosChart['series'][number]['points'][number];
 
 const HEIGHT = 200;
 
-/** The Valuation tab (design.md): P/E, P/S, P/B and EV/EBITDA over time, each with its own median line. */
+/**
+ * The Valuation tab (design.md, issue 22): a table of each ratio now and its 5- and 10-year medians,
+ * then P/E, P/S, P/B, EV/EBITDA, P/FCF and EV/Sales over time, each with its median line and its
+ * mean +/- one standard deviation shaded, to read "cheap or dear against its own history" at a glance.
+ */
 export function ValuationTab({ ticker }: { ticker: string }) {
   const { t } = useTranslation('stock');
   const [range, setRange] = useState<ChartRange>('10Y');
-  const query = useValuation(ticker, range);
-  const points = useMemo(() => pointsInRange(query.data?.series[0]?.points ?? [], range), [query.data, range]);
+  const query = useValuation(ticker);
+  const all = query.data?.series[0]?.points;
+  const points = useMemo(() => pointsInRange(all ?? [], range), [all, range]);
   const state = chartPanelState(query, points.length > 0);
   return (
     <section className="valuation" aria-labelledby="valuation-title">
+      <h2 id="valuation-title" className="valuation__title">
+        {t('valuation.title')}
+      </h2>
+      {/* The table before the charts' range buttons: on a phone its numbers are the first thing seen (issue 22). */}
+      <ValuationTable points={all ?? []} state={chartPanelState(query, Boolean(all?.length))} ticker={ticker} />
       <div className="valuation__head">
-        <h2 id="valuation-title" className="valuation__title">
-          {t('valuation.title')}
-        </h2>
         <ChartRangeControl value={range} onChange={setRange} />
       </div>
       <div className="valuation__grid">
@@ -43,8 +49,47 @@ export function ValuationTab({ ticker }: { ticker: string }) {
           />
         ))}
       </div>
-      <p className="panel-note">{t('valuation.explain')}</p>
+      <p className="panel-note">
+        {t('valuation.explain')} {t('valuation.explainBand')}
+      </p>
     </section>
+  );
+}
+
+function ValuationTable({ points, state, ticker }: { points: readonly Point[]; state: PanelState; ticker: string }) {
+  const { t } = useTranslation('stock');
+  const units = useUnits();
+  const rows = useMemo(() => RATIOS.map((ratio) => ratioSummary(points, ratio)), [points]);
+  return (
+    <Panel
+      title={t('valuation.tableTitle')}
+      headingLevel={3}
+      state={state}
+      className="valuation__table"
+      asOf={points.at(-1)?.day ?? null}
+    >
+      <DataTable
+        caption={t('valuation.tableCaption', { ticker })}
+        rowKey={(row) => row.ratio}
+        rows={rows}
+        columns={[
+          { key: 'ratio', header: t('valuation.ratio'), cell: (row) => t(`valuation.${row.ratio}`) },
+          { key: 'current', header: t('valuation.now'), align: 'end', cell: (row) => units.multiple(row.current) },
+          {
+            key: 'median5y',
+            header: t('valuation.median5y'),
+            align: 'end',
+            cell: (row) => units.multiple(row.median5y),
+          },
+          {
+            key: 'median10y',
+            header: t('valuation.median10y'),
+            align: 'end',
+            cell: (row) => units.multiple(row.median10y),
+          },
+        ]}
+      />
+    </Panel>
   );
 }
 
@@ -71,6 +116,24 @@ function RatioPanel({
     ],
     [lines, ratio, t],
   );
+  const bands = useMemo<ChartBand[]>(
+    () =>
+      lines.band
+        ? [
+            {
+              id: 'deviation',
+              label: t('valuation.band', {
+                low: units.multiple(lines.band.low),
+                high: units.multiple(lines.band.high),
+              }),
+              low: lines.band.low,
+              high: lines.band.high,
+              emphasis: 'outer',
+            },
+          ]
+        : [],
+    [lines, t, units],
+  );
   const shownState = state === 'ready' && lines.values.length === 0 ? 'empty' : state;
   return (
     <ChartPanel
@@ -95,6 +158,7 @@ function RatioPanel({
       <TimeSeriesChart
         label={t('valuation.chartLabel', { ratio: t(`valuation.${ratio}`), ticker })}
         series={series}
+        bands={bands}
         format={(value) => units.multiple(value)}
         height={HEIGHT}
       />
