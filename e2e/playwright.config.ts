@@ -57,7 +57,9 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
+        // The browser is at 127.0.0.1, PUBLIC_URL names localhost: sign-in must work from whatever address
+        // the person used (issue 20; oidc.spec.ts signs in through it).
+        PUBLIC_URL: `http://localhost:${port}`,
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         ...E2E_RATE_LIMITS,

@@ -18,6 +18,11 @@ export const authConfigResponse = z
     cacheLocation,
     /** True when the bundled development provider answers under /idp (demo mode). */
     devProvider: z.boolean(),
+    /**
+     * The address the app is configured at (PUBLIC_URL). An external provider sends people back there
+     * only, so the browser says so when it is at another address (issue 20).
+     */
+    publicUrl: z.url(),
   })
   .meta({
     id: 'AuthConfig',
@@ -28,6 +33,7 @@ export const authConfigResponse = z
       scopes: 'openid profile email offline_access',
       cacheLocation: 'localstorage',
       devProvider: true,
+      publicUrl: 'http://localhost:3000',
     },
   });
 export type AuthConfigResponse = z.infer<typeof authConfigResponse>;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
-import { notFound } from '../http/errors.ts';
+import { invalidField, notFound } from '../http/errors.ts';
 import { checkDemoCredentials } from './demo-user.ts';
 import { errorPage, loginPage } from './pages.ts';
 import type { DevProvider } from './provider.ts';
@@ -9,7 +9,10 @@ import type { DevProvider } from './provider.ts';
 const PREFIX = '/idp';
 const INTERACTION = /^\/idp\/interaction\//;
 
-type Interaction = Awaited<ReturnType<DevProvider['provider']['interactionDetails']>>;
+type Provider = DevProvider['provider'];
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+/** The provider of the address a request came to (setup.ts); null for a Host it does not serve. */
+export type ProviderFor = (request: FastifyRequest) => Provider | null;
 
 /** Requests the provider's Koa app answers: everything under /idp but the interaction pages (Fastify routes). */
 function handledByProvider(url: string): boolean {
@@ -29,23 +32,35 @@ export function mountedProviderRoute(url: string): string | undefined {
 }
 
 /**
- * Mounts the development provider under /idp of the app's origin. The provider is a Koa app: an onRequest
- * hook hands it the raw request with the prefix stripped (originalUrl keeps the prefix, which is how the
- * provider learns its mount path). Its interaction pages (login, consent) are ordinary Fastify routes.
+ * Mounts the development provider under /idp of the app's origin: the provider of the address the request
+ * came to (one per address, so sign-in works at localhost, 127.0.0.1 or a LAN address alike). A provider
+ * is a Koa app: an onRequest hook hands it the raw request with the prefix stripped (originalUrl keeps the
+ * prefix, which is how the provider learns its mount path). Its interaction pages (login, consent) are
+ * ordinary Fastify routes.
  */
-export async function mountDevProvider(app: FastifyInstance, { provider }: DevProvider): Promise<void> {
-  // A path under /idp the provider has no route for: a 404 in the API's error shape rather than Koa's
-  // text. Its OAuth errors keep the format of RFC 6749 (5.2), which OpenID clients read.
-  provider.use(async (ctx, next) => {
-    await next();
-    if (ctx.status !== 404 || ctx.body !== undefined) return;
-    ctx.status = 404;
-    ctx.body = notFound(`No route for ${ctx.method} ${PREFIX}${ctx.path}`).toBody();
-  });
-  const callback = provider.callback();
+export async function mountDevProvider(app: FastifyInstance, providerFor: ProviderFor): Promise<void> {
+  const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
+  function callbackOf(provider: Provider) {
+    let callback = callbacks.get(provider);
+    if (callback) return callback;
+    // A path under /idp the provider has no route for: a 404 in the API's error shape rather than Koa's
+    // text. Its OAuth errors keep the format of RFC 6749 (5.2), which OpenID clients read.
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.status !== 404 || ctx.body !== undefined) return;
+      ctx.status = 404;
+      ctx.body = notFound(`No route for ${ctx.method} ${PREFIX}${ctx.path}`).toBody();
+    });
+    callback = provider.callback();
+    callbacks.set(provider, callback);
+    return callback;
+  }
   app.addHook('onRequest', async (request, reply) => {
     const url = request.raw.url ?? '/';
     if (!handledByProvider(url)) return;
+    const provider = providerFor(request);
+    if (!provider) return reply.status(400).send(unservedHost().toBody());
+    const callback = callbackOf(provider);
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     raw.originalUrl = url;
@@ -64,7 +79,8 @@ export async function mountDevProvider(app: FastifyInstance, { provider }: DevPr
       if (!details) return reply;
       if (details.prompt.name === 'login') return sendLogin(reply, details.uid);
       // The web app is this server's own first-party client: consent is implied, so grant what it asked for.
-      return finish(request, reply, { consent: { grantId: await grantEverything(details) } });
+      const provider = providerFor(request) as Provider;
+      return finish(request, reply, { consent: { grantId: await grantEverything(provider, details) } });
     });
 
     scope.post<{ Body: Record<string, string> }>(
@@ -87,6 +103,11 @@ export async function mountDevProvider(app: FastifyInstance, { provider }: DevPr
   });
 
   async function interaction(request: FastifyRequest, reply: FastifyReply): Promise<Interaction | null> {
+    const provider = providerFor(request);
+    if (!provider) {
+      await reply.status(400).send(unservedHost().toBody());
+      return null;
+    }
     try {
       return await provider.interactionDetails(request.raw, reply.raw);
     } catch {
@@ -99,7 +120,7 @@ export async function mountDevProvider(app: FastifyInstance, { provider }: DevPr
     }
   }
 
-  async function grantEverything(details: Interaction): Promise<string> {
+  async function grantEverything(provider: Provider, details: Interaction): Promise<string> {
     const { params, session } = details;
     const grant = details.grantId
       ? await provider.Grant.find(details.grantId)
@@ -118,6 +139,7 @@ export async function mountDevProvider(app: FastifyInstance, { provider }: DevPr
   }
 
   async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults, merge = true) {
+    const provider = providerFor(request) as Provider;
     const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
       mergeWithLastSubmission: merge,
     });
@@ -133,3 +155,5 @@ function sendLogin(reply: FastifyReply, uid: string, login = '', error?: string,
     .type('text/html; charset=utf-8')
     .send(loginPage({ action: `${base}/login`, abortAction: `${base}/abort`, login, ...(error ? { error } : {}) }));
 }
+
+const unservedHost = () => invalidField('host', 'the development sign-in does not answer at this address', 'headers');

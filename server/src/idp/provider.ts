@@ -5,8 +5,9 @@ import { DEMO_USER, findDemoAccount } from './demo-user.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
 
 export interface DevProviderOptions {
-  /** `${PUBLIC_URL}/idp`: the provider answers under /idp of the app's own origin. */
+  /** `${origin}/idp`: the provider answers under /idp of the app's own origin. */
   issuer: string;
+  /** The app's address this provider serves (its redirect and logout addresses). */
   publicUrl: string;
   clientId: string;
   /** The API's resource indicator: access tokens are JWTs with this audience. */
@@ -22,18 +23,28 @@ export interface DevProvider {
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
+/** Signing and cookie keys, shared by the provider of every address the app is reached at (setup.ts). */
+export interface DevKeys {
+  privateJwk: JWK;
+  publicKeys: JSONWebKeySet;
+  cookieKeys: string[];
+}
+
+export function createDevKeys(): DevKeys {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = `dev-${randomBytes(6).toString('hex')}`;
+  const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' } as JWK;
+  const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
+  return { privateJwk, publicKeys: { keys: [publicJwk] }, cookieKeys: [randomBytes(32).toString('base64url')] };
+}
+
 /**
  * The development OpenID Provider (docs/decisions/0006-development-identity-provider.md): panva's certified
  * oidc-provider with one public client (the web app), code flow with PKCE S256 only, prompt=none, refresh
  * tokens, RP-initiated logout and JWT access tokens for the API. Keys and sessions live in memory: a restart
  * signs everyone out, which is fine for a demo and never used in production (config refuses it).
  */
-export function createDevProvider(options: DevProviderOptions): DevProvider {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const kid = `dev-${randomBytes(6).toString('hex')}`;
-  const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' } as JWK;
-  const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
-
+export function createDevProvider(options: DevProviderOptions, keys: DevKeys = createDevKeys()): DevProvider {
   const configuration: Configuration = {
     clients: [
       {
@@ -47,8 +58,8 @@ export function createDevProvider(options: DevProviderOptions): DevProvider {
         post_logout_redirect_uris: [`${options.publicUrl}/`],
       },
     ],
-    jwks: { keys: [privateJwk] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    jwks: { keys: [keys.privateJwk] },
+    cookies: { keys: keys.cookieKeys },
     findAccount: (_ctx, id) => findDemoAccount(id),
     claims: {
       openid: ['sub'],
@@ -121,7 +132,7 @@ export function createDevProvider(options: DevProviderOptions): DevProvider {
   const provider = new Provider(options.issuer, configuration);
   // The app may run behind a TLS-terminating proxy; the issuer URL, not the socket, says https.
   provider.proxy = true;
-  return { provider, publicKeys: { keys: [publicJwk] } };
+  return { provider, publicKeys: keys.publicKeys };
 }
 
 export { DEMO_USER };

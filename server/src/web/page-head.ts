@@ -48,6 +48,7 @@ export interface PageHeadOptions {
 }
 
 const NAMES_MAX = 5000;
+const AUTH_PAGES = new Set(['/auth/login', '/auth/callback']);
 
 export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -150,6 +151,11 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
 
   /** index.html with the page's head in the page's language; `missing` when no such page or ticker exists. */
   async function render(pathname: string): Promise<{ html: string; missing: boolean }> {
+    // Sign-in's own pages (web/src/app/router.tsx, authRoutes): real pages, never worth indexing.
+    if (AUTH_PAGES.has(pathname.replace(/\/+$/, ''))) {
+      const html = currentTemplate().replace('</title>', '</title>\n    <meta name="robots" content="noindex" />');
+      return { html, missing: false };
+    }
     const language = languageOfPath(pathname);
     const siteName = textsFor(language)?.siteName;
     const meta = await metaFor(pathname);

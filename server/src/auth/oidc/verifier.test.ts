@@ -135,6 +135,7 @@ describe.each(testDatabases())('bearer token verification on $engine', (target) 
       scopes: 'openid profile email offline_access',
       cacheLocation: 'localstorage',
       devProvider: false,
+      publicUrl: 'http://localhost:3000',
     });
     // The external provider's origin is allowed for token calls and the silent sign-in iframe.
     expect(response.headers['content-security-policy']).toContain(`frame-src 'self' ${issuer.issuer}`);

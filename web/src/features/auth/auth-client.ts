@@ -185,7 +185,9 @@ export function createAuthClient({
         return await attemptSilent(ignoreCache);
       } catch (error) {
         lastError = toAuthError(error);
-        log('Login failed', lastError);
+        // Nobody signed in here (no marker, no tokens): that is the answer, not a failure to report. A
+        // signed-out page view logs nothing (issue 20).
+        if (hasLoginMarker()) log('Login failed', lastError);
         // Without the marker nobody signed in here within a day: asking again cannot help.
         if (!hasLoginMarker()) break;
       }

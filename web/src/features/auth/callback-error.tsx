@@ -7,6 +7,8 @@ const KEYS: Record<string, string> = {
   no_query_params: 'errors.noQueryParams',
   access_denied: 'errors.accessDenied',
   configuration: 'errors.configuration',
+  wrong_address: 'errors.wrongAddress',
+  unreachable: 'errors.unreachable',
 };
 
 /** A sign-in failure in words people understand, with a way back (spec 5's errors, issue 6). */
@@ -18,7 +20,7 @@ export function AuthErrorMessage({ error, retryHref }: { error: unknown; retryHr
   return (
     <section className="page page--message" role="alert">
       <h1>{t('errors.title')}</h1>
-      <p>{t(key)}</p>
+      <p>{t(key, { address: authError?.address ?? '' })}</p>
       <p className="auth-error__details">{t('errors.details', { message: technical })}</p>
       <p className="auth-error__actions">
         <a className="button" href={retryHref}>

@@ -15,6 +15,10 @@ export type AuthErrorCode =
   | 'missing_refresh_token'
   | 'invalid_id_token'
   | 'configuration'
+  /** Production, at an address other than PUBLIC_URL: the provider sends people back to PUBLIC_URL only. */
+  | 'wrong_address'
+  /** The provider did not answer at all (network, DNS, a refused connection, the page's CSP). */
+  | 'unreachable'
   | 'provider_error';
 
 export const AUTH_MESSAGES = {
@@ -31,6 +35,8 @@ export class AuthError extends Error {
     message: string,
     /** The provider's error and error_description, when it sent them. */
     readonly providerError?: { error: string; error_description?: string | undefined },
+    /** The address the message names: the app's configured one (wrong_address), the provider's (unreachable). */
+    readonly address?: string,
   ) {
     super(message);
     this.name = 'AuthError';
@@ -62,5 +68,7 @@ export function toAuthError(error: unknown): AuthError {
   if (/opening popup|open popup/i.test(message))
     return new AuthError('popup_open_failed', AUTH_MESSAGES.popup_open_failed);
   if (/timed out|timeout/i.test(message)) return new AuthError('timeout', AUTH_MESSAGES.timeout);
+  // fetch's own failure (Chromium, Firefox, Safari): nothing answered, which "Failed to fetch" does not say.
+  if (/Failed to fetch|NetworkError|Load failed/i.test(message)) return new AuthError('unreachable', message);
   return new AuthError('provider_error', message);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AuthError, toAuthError } from './errors.ts';
 import { safeRedirectTarget } from './redirect-target.ts';
 import { checkAuthSettings } from './settings.ts';
 
@@ -25,8 +26,9 @@ describe('sign-in settings (spec 5)', () => {
     scopes: 'openid',
     cacheLocation: 'localstorage' as const,
     devProvider: false,
+    publicUrl: 'https://app.example.com',
   };
-  const env = { secure: true, crypto: true };
+  const env = { secure: true, crypto: true, origin: 'https://app.example.com' };
   it('accepts memory and local storage', () => {
     expect(() => checkAuthSettings(settings, env)).not.toThrow();
     expect(() => checkAuthSettings({ ...settings, cacheLocation: 'memory' }, env)).not.toThrow();
@@ -36,7 +38,24 @@ describe('sign-in settings (spec 5)', () => {
     expect(() => checkAuthSettings(bad, env)).toThrow(/cache location/);
   });
   it('needs a secure origin and a crypto facility', () => {
-    expect(() => checkAuthSettings(settings, { secure: false, crypto: true })).toThrow(/secure origin/);
-    expect(() => checkAuthSettings(settings, { secure: true, crypto: false })).toThrow(/Crypto/);
+    expect(() => checkAuthSettings(settings, { ...env, secure: false })).toThrow(/secure origin/);
+    expect(() => checkAuthSettings(settings, { ...env, crypto: false })).toThrow(/Crypto/);
+  });
+  it('says so when the page is not at the address the app is configured for (issue 20)', () => {
+    let error: unknown;
+    try {
+      checkAuthSettings(settings, { ...env, origin: 'https://www.app.example.com' });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error).toMatchObject({ code: 'wrong_address', address: 'https://app.example.com' });
+    // The development provider answers at whatever address the browser used.
+    const dev = { ...settings, devProvider: true, publicUrl: 'http://localhost:3000' };
+    expect(() => checkAuthSettings(dev, { ...env, origin: 'http://127.0.0.1:3000' })).not.toThrow();
+  });
+  it('calls a provider that did not answer unreachable, not "Failed to fetch"', () => {
+    expect(toAuthError(new TypeError('Failed to fetch')).code).toBe('unreachable');
+    expect(toAuthError(new TypeError('NetworkError when attempting to fetch resource.')).code).toBe('unreachable');
   });
 });

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+
+/*
+ * Issue 20, one visit of each main page checked several ways at once (the suite's time stays small):
+ * signed out, nothing in the console (no error, no warning, no uncaught exception); every text answer of
+ * 1 kB or more (page, script, style, locale texts, API) came compressed, with Vary: Accept-Encoding; and
+ * sign-in's own pages answer 200. The suite itself runs at 127.0.0.1 with PUBLIC_URL on localhost
+ * (playwright.config.ts), which oidc.spec.ts signs in through.
+ */
+const STOCK = 'SOLQ';
+const COIN = 'ZETQ';
+const PAGES = [
+  '/',
+  '/green-stocks',
+  `/stocks/${STOCK}`,
+  `/stocks/${STOCK}/dividends`,
+  `/stocks/${STOCK}/valuation`,
+  `/stocks/${STOCK}/financials`,
+  `/stocks/${STOCK}/news`,
+  `/stocks/${STOCK}/data`,
+  `/crypto/${COIN}`,
+  '/de/',
+];
+const TEXT = /^(text\/|application\/(json|javascript)|image\/svg\+xml)/;
+
+test('a signed-out visit of every main page logs nothing, and every text answer comes compressed', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => logged.push(`uncaught: ${error.message}`));
+  const raw: string[] = [];
+  page.on('response', async (response) => {
+    const headers = response.headers();
+    if (response.status() !== 200 || !TEXT.test(headers['content-type'] ?? '')) return;
+    const body = await response.body().catch(() => null);
+    if (!body || body.length < 1024) return;
+    if (headers['content-encoding'] !== 'br' || !/accept-encoding/i.test(headers.vary ?? ''))
+      raw.push(`${response.url()} (${headers['content-encoding'] ?? 'raw'}, vary ${headers.vary ?? '-'})`);
+  });
+
+  for (const path of PAGES) {
+    await page.goto(path);
+    await expect(page.locator('main h1, main h2').first()).toBeVisible();
+    // Settled: no panel still loading, the lazily loaded charts drawn.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 15_000 });
+  }
+  expect(logged, logged.join('\n')).toEqual([]);
+  expect(raw, raw.join('\n')).toEqual([]);
+});
+
+test('sign-in’s own pages answer 200, and an answer is raw when compression is not asked for', async ({ request }) => {
+  for (const path of ['/auth/login?redirectUri=%2F', '/auth/callback?code=x&state=y']) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+  }
+  const raw = await request.get(`/api/data/chart/valuation-ratios?tickers=${STOCK}`, {
+    headers: { 'accept-encoding': 'identity' },
+  });
+  expect(raw.headers()['content-encoding']).toBeUndefined();
+  expect((await raw.json()).series[0].resolution).toBe('weekly');
+});

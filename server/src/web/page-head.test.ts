@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { testDatabases } from '../../test/databases.ts';
+
+const webPublic = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
+
+describe('pages the server answers with the app', () => {
+  let t: TestApp;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'll-dist-'));
+  beforeAll(async () => {
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Ledgerlight</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+    );
+    fs.cpSync(path.join(webPublic, 'locales'), path.join(dist, 'locales'), { recursive: true });
+    const [sqlite] = testDatabases();
+    if (!sqlite) throw new Error('no SQLite target');
+    t = await startTestApp(sqlite, { WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/auth/login?redirectUri=%2Fstocks%2FACME', '/auth/callback?code=abc&state=xyz', '/auth/callback'])(
+    'answers sign-in’s own page %s with 200, kept out of search engines (issue 20)',
+    async (url) => {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<meta name="robots" content="noindex" />');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('still answers an unknown page with the app and a 404', async () => {
+    const response = await t.app.inject('/auth/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+});
