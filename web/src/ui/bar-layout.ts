@@ -1,6 +1,10 @@
+import { type AxisLabel, LABEL_HEIGHT, LABEL_PAD_X, layoutYLabels, linearTicks, type Measure } from './chart-axes.ts';
+
 /*
- * Geometry of a bar chart: a zero line that sits between negative and positive bars, bars of equal
- * width with a gap, heights proportional to the value. Pure, so it is unit-tested without a DOM.
+ * Geometry of a bar chart (issue 22: an axis and a value on every bar). Pure, so it is unit-tested
+ * without a DOM: as many of the newest bars as fit with their labels readable, a y axis of round values
+ * in a gutter on the right, each bar's value above it, its label and a note (growth) under it.
+ * Coordinates are CSS pixels from the chart frame's top-left corner.
  */
 export interface BarRect {
   x: number;
@@ -10,29 +14,110 @@ export interface BarRect {
   negative: boolean;
 }
 
-export interface BarLayout {
-  zeroY: number;
-  bars: (BarRect | null)[];
+export interface BarInput {
+  label: string;
+  value: number | null;
+  /** Text above the bar (its value). */
+  valueText: string;
+  /** A second line under the label (growth), or null. */
+  note: string | null;
 }
 
-export function barLayout(values: readonly (number | null)[], width: number, height: number, gap = 0.25): BarLayout {
-  const known = values.filter((v): v is number => v !== null && Number.isFinite(v));
+export interface BarChartLayout {
+  /** Index of the first bar shown (older ones do not fit). */
+  first: number;
+  bars: (BarRect | null)[];
+  valueLabels: (AxisLabel | null)[];
+  xLabels: AxisLabel[];
+  notes: (AxisLabel | null)[];
+  yLabels: AxisLabel[];
+  gridY: number[];
+  zeroY: number;
+  plot: { left: number; right: number; top: number; bottom: number };
+  height: number;
+}
+
+const SLOT_GAP = 6;
+const Y_SPACING = 36;
+
+export function barChartLayout(
+  bars: readonly BarInput[],
+  width: number,
+  plotHeight: number,
+  format: (value: number) => string,
+  measure: Measure,
+): BarChartLayout {
+  const labelWidth = (text: string) => measure(text) + LABEL_PAD_X * 2;
+  const known = bars.map((bar) => bar.value).filter((v): v is number => v !== null && Number.isFinite(v));
   const max = Math.max(0, ...known);
   const min = Math.min(0, ...known);
+  const tickValues = linearTicks(min, max, Math.max(2, Math.floor(plotHeight / Y_SPACING)));
+  const gutter = Math.max(36, ...tickValues.map((value) => labelWidth(format(value)) + 2));
+  const plotWidth = Math.max(width - gutter, 0);
+  // The slot every bar needs so its value, label and note fit side by side with the next.
+  const slotNeed = Math.max(
+    24,
+    ...bars.map((bar) =>
+      Math.max(labelWidth(bar.valueText), labelWidth(bar.label), bar.note ? labelWidth(bar.note) : 0),
+    ),
+  );
+  const count = Math.max(1, Math.min(bars.length, Math.floor(plotWidth / (slotNeed + SLOT_GAP))));
+  const first = bars.length - count;
+  const shown = bars.slice(first);
+  const top = LABEL_HEIGHT + 4;
+  const bottom = top + plotHeight;
   const span = max - min || 1;
-  const zeroY = (max / span) * height;
-  const slot = values.length > 0 ? width / values.length : 0;
-  const barWidth = slot * (1 - gap);
-  const bars = values.map((value, index) => {
-    if (value === null || !Number.isFinite(value)) return null;
-    const barHeight = (Math.abs(value) / span) * height;
+  const y = (value: number) => top + ((max - value) / span) * plotHeight;
+  const zeroY = y(0);
+  const slot = count > 0 ? plotWidth / count : 0;
+  const barWidth = Math.max(Math.min(slot * 0.6, 48), 2);
+
+  const rects = shown.map((bar, i) => {
+    if (bar.value === null || !Number.isFinite(bar.value)) return null;
+    const x = i * slot + (slot - barWidth) / 2;
+    const yValue = y(bar.value);
     return {
-      x: index * slot + (slot - barWidth) / 2,
-      y: value >= 0 ? zeroY - barHeight : zeroY,
+      x,
+      y: Math.min(yValue, zeroY),
       width: barWidth,
-      height: barHeight,
-      negative: value < 0,
+      height: Math.abs(zeroY - yValue),
+      negative: bar.value < 0,
     };
   });
-  return { zeroY, bars };
+  const centred = (i: number, text: string, rowY: number): AxisLabel => {
+    const w = Math.min(labelWidth(text), slot);
+    const x = Math.min(Math.max(i * slot + slot / 2 - w / 2, 0), plotWidth - w);
+    return { x, y: rowY, width: w, height: LABEL_HEIGHT, text };
+  };
+  const valueLabels = shown.map((bar, i) => {
+    const rect = rects[i];
+    if (!rect) return null;
+    // Above a positive bar, below a negative one; never outside the plot.
+    const rowY = rect.negative
+      ? Math.min(rect.y + rect.height + 2, bottom - LABEL_HEIGHT)
+      : Math.max(rect.y - LABEL_HEIGHT - 2, 0);
+    return centred(i, bar.valueText, rowY);
+  });
+  const xLabels = shown.map((bar, i) => centred(i, bar.label, bottom + 2));
+  const notes = shown.map((bar, i) => (bar.note ? centred(i, bar.note, bottom + 2 + LABEL_HEIGHT) : null));
+  const ticks = tickValues.map((value) => ({ y: y(value), text: format(value) }));
+  const yLabels = layoutYLabels({
+    ticks,
+    plot: { top: 0, bottom },
+    gutter: { x: plotWidth + 2, width: gutter - 2 },
+    measure,
+  });
+  const hasNotes = notes.some(Boolean);
+  return {
+    first,
+    bars: rects,
+    valueLabels,
+    xLabels,
+    notes,
+    yLabels,
+    gridY: yLabels.map((label) => label.y + LABEL_HEIGHT / 2),
+    zeroY,
+    plot: { left: 0, right: plotWidth, top, bottom },
+    height: bottom + 2 + LABEL_HEIGHT * (hasNotes ? 2 : 1) + 2,
+  };
 }

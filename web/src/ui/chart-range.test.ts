@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { barLayout } from './bar-layout.ts';
 import { withAlpha } from './chart-colors.ts';
 import { changePct, monthsBefore, normaliseToPercent, pointsInRange, rangeStart } from './chart-range.ts';
 import { sparklinePath } from './sparkline.tsx';
@@ -59,14 +58,6 @@ describe('chart drawing helpers', () => {
     expect(sparklinePath([1, 3], 104, 24, 2)).toBe('M2.00,22.00 L102.00,2.00');
     expect(sparklinePath([5, 5], 10, 10, 0)).toBe('M0.00,5.00 L10.00,5.00');
     expect(sparklinePath([], 10, 10)).toBe('');
-  });
-
-  it('hangs negative bars below a zero line between them and positive bars', () => {
-    const layout = barLayout([3, -1, null], 30, 40, 0);
-    expect(layout.zeroY).toBe(30);
-    expect(layout.bars[0]).toMatchObject({ x: 0, y: 0, width: 10, height: 30, negative: false });
-    expect(layout.bars[1]).toMatchObject({ x: 10, y: 30, height: 10, negative: true });
-    expect(layout.bars[2]).toBeNull();
   });
 
   it('turns a token colour into a translucent fill', () => {
