@@ -1,5 +1,7 @@
+import { LANGUAGES } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { type DemoCompany, demoFeedInputs, demoFeedName, renderDemoFeed } from './demo-feeds.ts';
+import { DEMO_TEXTS } from './demo-texts.ts';
 import { parseFeed } from './parse-feed.ts';
 
 const companies: DemoCompany[] = Array.from({ length: 7 }, (_, i) => ({
@@ -21,10 +23,43 @@ describe('demo feeds', () => {
         expect(document).not.toBeNull();
         const feed = parseFeed(document?.body ?? '');
         expect(feed.items.length).toBeGreaterThan(0);
-        for (const item of feed.items) expect(item.title).not.toMatch(/undefined|\{name\}|\{ticker\}/);
+        for (const item of feed.items) expect(item.title).not.toMatch(/undefined|\{name\}|\{ticker\}|\{pct\}/);
       }
     },
   );
+
+  it('has home news and analysis of its own in each of the 20 languages (issue 23)', () => {
+    const english = new Set(Object.values(DEMO_TEXTS.en ?? {}).flat());
+    for (const language of LANGUAGES) {
+      const texts = DEMO_TEXTS[language];
+      expect(texts, language).toBeDefined();
+      if (!texts || language === 'en') continue;
+      const own = [texts.homeTitle, texts.analysisTitle, ...texts.company, ...texts.market, ...texts.analysis];
+      expect(
+        own.filter((text) => english.has(text)),
+        language,
+      ).toEqual([]);
+      expect(texts.company.length).toBeGreaterThanOrEqual(5);
+    }
+    const inputs = demoFeedInputs(publicUrl, companies).map((input) => `${input.kind}-${input.locale}`);
+    for (const language of LANGUAGES)
+      expect(inputs).toEqual(expect.arrayContaining([`home-${language}`, `analysis-${language}`]));
+  });
+
+  it('writes the figures in headlines with the decimal separator of the language', () => {
+    const figures = (language: string) =>
+      days
+        .flatMap((now) =>
+          parseFeed(renderDemoFeed(`home-${language}`, companies, publicUrl, now)?.body ?? '').items.map(
+            (i) => i.title,
+          ),
+        )
+        .join(' ')
+        .match(/\d+[.,]\d/g) ?? [];
+    expect(figures('de').length).toBeGreaterThan(0);
+    expect(figures('de').every((figure) => figure.includes(','))).toBe(true);
+    expect(figures('en').every((figure) => figure.includes('.'))).toBe(true);
+  });
 
   it('knows no feed by an unknown name', () => {
     expect(renderDemoFeed('home-xx', companies, publicUrl, days[0] as Date)).toBeNull();

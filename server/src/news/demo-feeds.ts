@@ -40,14 +40,13 @@ export function demoFeedInputs(publicUrl: string, companies: DemoCompany[]): Fee
   const inputs: FeedInput[] = [];
   for (const [locale, texts] of Object.entries(DEMO_TEXTS)) {
     inputs.push({ url: url(`home-${locale}`), kind: 'home', locale, origin: 'demo', title: texts.homeTitle });
-    if (texts.analysis)
-      inputs.push({
-        url: url(`analysis-${locale}`),
-        kind: 'analysis',
-        locale,
-        origin: 'demo',
-        title: texts.analysisTitle ?? null,
-      });
+    inputs.push({
+      url: url(`analysis-${locale}`),
+      kind: 'analysis',
+      locale,
+      origin: 'demo',
+      title: texts.analysisTitle,
+    });
   }
   for (const c of companies)
     inputs.push({
@@ -76,8 +75,9 @@ export function renderDemoFeed(
   now: Date,
 ): DemoDocument | null {
   const [kind, rest = ''] = name.split(/-(.*)/s);
-  if (kind === 'home' && DEMO_TEXTS[rest]) return rss2(name, DEMO_TEXTS[rest], companies, publicUrl, now);
-  if (kind === 'analysis' && DEMO_TEXTS[rest]?.analysis) return atom(name, DEMO_TEXTS[rest], companies, publicUrl, now);
+  const texts = DEMO_TEXTS[rest];
+  if (kind === 'home' && texts) return rss2(name, rest, texts, companies, publicUrl, now);
+  if (kind === 'analysis' && texts) return atom(name, rest, texts, companies, publicUrl, now);
   const company = companies.find((c) => c.ticker.toLowerCase() === rest);
   if (kind === 'company' && company) return rdf(name, company, publicUrl, now);
   return null;
@@ -109,25 +109,48 @@ function items(name: string, now: Date, pick: (seed: number) => { title: string;
   return out;
 }
 
-function fill(template: string, company?: DemoCompany): string {
+/** A percentage between 0.5 and 9.9 picked by the seed, written with the language's decimal separator. */
+function percent(language: string, seed: number): string {
+  const value = 0.5 + (seed % 95) / 10;
+  const locale = language === 'no' ? 'nb' : language;
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}
+
+const needsCompany = (template: string) => template.includes('{name}') || template.includes('{ticker}');
+
+function fill(template: string, language: string, seed: number, company?: DemoCompany): string {
+  const text = template.replaceAll('{pct}', percent(language, seed));
   if (!company) {
     // A template about a company needs one; an empty name would print "Valuation check: ()".
-    if (template.includes('{')) throw new Error(`demo feed template needs a company: ${template}`);
-    return template;
+    if (needsCompany(text)) throw new Error(`demo feed template needs a company: ${template}`);
+    return text;
   }
-  return template.replaceAll('{name}', company.name).replaceAll('{ticker}', company.ticker);
+  return text.replaceAll('{name}', company.name).replaceAll('{ticker}', company.ticker);
 }
 
-function companyItem(templates: string[], summary: string, companies: DemoCompany[], seed: number) {
+function companyItem(texts: DemoTexts, language: string, companies: DemoCompany[], seed: number) {
   const company = companies[seed % companies.length] as DemoCompany;
-  return { title: fill(templates[seed % templates.length] as string, company), summary: fill(summary, company) };
+  return {
+    title: fill(texts.company[seed % texts.company.length] as string, language, seed, company),
+    summary: fill(texts.companySummary, language, seed, company),
+  };
 }
 
-function rss2(name: string, texts: DemoTexts, companies: DemoCompany[], publicUrl: string, now: Date): DemoDocument {
+function rss2(
+  name: string,
+  language: string,
+  texts: DemoTexts,
+  companies: DemoCompany[],
+  publicUrl: string,
+  now: Date,
+): DemoDocument {
   const list = items(name, now, (seed) =>
     companies.length > 0 && seed % 2 === 0
-      ? companyItem(texts.company, texts.companySummary, companies, Math.floor(seed / 2))
-      : { title: texts.market[seed % texts.market.length] as string, summary: texts.marketSummary },
+      ? companyItem(texts, language, companies, Math.floor(seed / 2))
+      : {
+          title: fill(texts.market[seed % texts.market.length] as string, language, seed),
+          summary: texts.marketSummary,
+        },
   );
   const body = list
     .map(
@@ -141,13 +164,20 @@ function rss2(name: string, texts: DemoTexts, companies: DemoCompany[], publicUr
   };
 }
 
-function atom(name: string, texts: DemoTexts, companies: DemoCompany[], publicUrl: string, now: Date): DemoDocument {
-  const templates = texts.analysis ?? [];
+function atom(
+  name: string,
+  language: string,
+  texts: DemoTexts,
+  companies: DemoCompany[],
+  publicUrl: string,
+  now: Date,
+): DemoDocument {
+  const templates = texts.analysis;
   const list = items(name, now, (seed) => {
     const template = templates[seed % templates.length] as string;
-    if (template.includes('{') && companies.length === 0) return null;
+    if (needsCompany(template) && companies.length === 0) return null;
     const company = companies.length > 0 ? companies[Math.floor(seed / 4) % companies.length] : undefined;
-    return { title: fill(template, company), summary: texts.analysisSummary ?? '' };
+    return { title: fill(template, language, seed, company), summary: texts.analysisSummary };
   });
   const entries = list
     .map(
@@ -157,13 +187,13 @@ function atom(name: string, texts: DemoTexts, companies: DemoCompany[], publicUr
     .join('\n');
   return {
     contentType: 'application/atom+xml; charset=utf-8',
-    body: `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><title>${escapeHtml(texts.analysisTitle ?? '')}</title><id>${publicUrl}${DEMO_PATH}${name}.xml</id><updated>${now.toISOString()}</updated>\n${entries}\n</feed>\n`,
+    body: `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><title>${escapeHtml(texts.analysisTitle)}</title><id>${publicUrl}${DEMO_PATH}${name}.xml</id><updated>${now.toISOString()}</updated>\n${entries}\n</feed>\n`,
   };
 }
 
 function rdf(name: string, company: DemoCompany, publicUrl: string, now: Date): DemoDocument {
   const texts = DEMO_TEXTS.en as DemoTexts;
-  const list = items(name, now, (seed) => companyItem(texts.company, texts.companySummary, [company], seed));
+  const list = items(name, now, (seed) => companyItem(texts, 'en', [company], seed));
   const entries = list
     .map(
       (i) =>
@@ -172,7 +202,7 @@ function rdf(name: string, company: DemoCompany, publicUrl: string, now: Date): 
     .join('\n');
   return {
     contentType: 'application/rdf+xml; charset=utf-8',
-    body: `<?xml version="1.0" encoding="UTF-8"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel rdf:about="${publicUrl}${DEMO_PATH}${name}.xml"><title>${escapeHtml(`${company.name} (demo)`)}</title><link>${publicUrl}/</link><description>${escapeHtml(fill(texts.companySummary, company))}</description></channel>\n${entries}\n</rdf:RDF>\n`,
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel rdf:about="${publicUrl}${DEMO_PATH}${name}.xml"><title>${escapeHtml(`${company.name} (demo)`)}</title><link>${publicUrl}/</link><description>${escapeHtml(fill(texts.companySummary, 'en', 0, company))}</description></channel>\n${entries}\n</rdf:RDF>\n`,
   };
 }
 
