@@ -1,62 +1,70 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
-import { type FinancialsView, PERIODS, STATEMENTS } from './financials-view.ts';
+import { type FinancialsView, PERIODS, STATEMENTS, type Statement } from './financials-view.ts';
 
 export interface FinancialsControlsProps {
   view: FinancialsView;
   onChange: (change: Partial<FinancialsView>) => void;
-  /** Whether the statement has flow lines, so the growth toggle means something. */
-  hasFlows: boolean;
 }
 
 /**
- * The statement switch, the period switch and the growth toggle. On a phone the seven statements stay
- * on one row that scrolls sideways (issue 22: no ragged grid), with the chosen one scrolled into view.
+ * The statement switch and the period switch. Wide screens show the seven statements as buttons; phones
+ * a select instead (issue 22: the buttons wrapped into a ragged grid), beside the period buttons on one
+ * row, so the first figures stay in view. CSS shows one of the two; the hidden one (display: none) is
+ * out of the tab order and the accessibility tree.
  */
-export function FinancialsControls({ view, onChange, hasFlows }: FinancialsControlsProps) {
+export function FinancialsControls({ view, onChange }: FinancialsControlsProps) {
   const { t } = useTranslation('financials');
-  const growthId = useId();
-  const statements = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const row = statements.current;
-    const chosen = row?.querySelectorAll<HTMLElement>('button')[STATEMENTS.indexOf(view.statement)];
-    if (!row || !chosen || row.scrollWidth <= row.clientWidth) return;
-    // Scroll the row only (scrollIntoView would scroll the page too).
-    const left = chosen.offsetLeft - (row.clientWidth - chosen.offsetWidth) / 2;
-    row.scrollTo?.({ left: Math.max(0, left) });
-  }, [view.statement]);
-
+  const selectId = useId();
+  const choose = (statement: Statement) => onChange({ statement, filing: null });
   return (
     <div className="financials__controls">
-      <div className="financials__statements" ref={statements}>
+      <div className="financials__statements">
         <SegmentedControl
           label={t('statement')}
           options={STATEMENTS.map((value) => ({ value, label: t(`statements.${value}`) }))}
           value={view.statement}
-          onChange={(statement) => onChange({ statement, filing: null })}
+          onChange={choose}
         />
       </div>
-      <div className="financials__period">
-        <SegmentedControl
-          label={t('period.label')}
-          options={PERIODS.map((value) => ({ value, label: t(`period.${value}`) }))}
-          value={view.period}
-          onChange={(period) => onChange({ period, filing: null })}
-        />
-        {hasFlows && (
-          <label className="financials__growth-toggle" htmlFor={growthId}>
-            <input
-              id={growthId}
-              type="checkbox"
-              checked={view.growth}
-              onChange={(event) => onChange({ growth: event.target.checked })}
-            />
-            {t('growth.toggle')}
-          </label>
-        )}
+      <div className="financials__statement-select">
+        <label className="visually-hidden" htmlFor={selectId}>
+          {t('statement')}
+        </label>
+        <select
+          id={selectId}
+          value={view.statement}
+          onChange={(event) => {
+            const statement = STATEMENTS.find((value) => value === event.target.value);
+            if (statement) choose(statement);
+          }}
+        >
+          {STATEMENTS.map((value) => (
+            <option key={value} value={value}>
+              {t(`statements.${value}`)}
+            </option>
+          ))}
+        </select>
       </div>
+      <SegmentedControl
+        label={t('period.label')}
+        options={PERIODS.map((value) => ({ value, label: t(`period.${value}`) }))}
+        value={view.period}
+        onChange={(period) => onChange({ period, filing: null })}
+      />
     </div>
+  );
+}
+
+/** The year-over-year growth toggle, beside the table's title (it changes the table only). */
+export function GrowthToggle({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation('financials');
+  const id = useId();
+  return (
+    <label className="financials__growth-toggle" htmlFor={id}>
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      {t('growth.toggle')}
+    </label>
   );
 }

@@ -7,7 +7,7 @@ import { TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { DemoFiling } from './demo-filing.tsx';
 import { useFinancialGroup, useTtmFinancials } from './financials-api.ts';
-import { FinancialsControls } from './financials-controls.tsx';
+import { FinancialsControls, GrowthToggle } from './financials-controls.tsx';
 import { useFinancialsView } from './financials-view.ts';
 import { isFlow } from './line-meaning.ts';
 import { CHART_LINES, chartSeries, periodColumns, ttmColumn } from './statement-columns.ts';
@@ -82,7 +82,7 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
 
   return (
     <div className="financials">
-      <FinancialsControls view={view} onChange={change} hasFlows={metrics.some(isFlow)} />
+      <FinancialsControls view={view} onChange={change} />
       <Panel
         title={title}
         headingLevel={2}
@@ -92,15 +92,18 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
         asOf={asOf}
         source={t(`source.${SOURCE_NOTE[filings.kind]}`)}
         skeleton={<Skeleton lines={10} />}
+        actions={
+          metrics.some(isFlow) && <GrowthToggle checked={view.growth} onChange={(growth) => change({ growth })} />
+        }
       >
         {notes.map((note) => (
           <p key={note} className="panel-note">
             {note}
           </p>
         ))}
-        <UnitsNote metrics={metrics} currency={currency} splits={series?.splits ?? []} />
-        {/* The chart stands above its table (design.md); phones put the table first (first number in view). */}
+        {/* Units, chart, then table (design.md); phones put the table first (first number in view). */}
         <div className="financials__body">
+          <UnitsNote metrics={metrics} currency={currency} splits={series?.splits ?? []} />
           {chart.length > 0 && (
             <div className="financials__chart">
               <TimeSeriesChart
@@ -111,14 +114,16 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
               />
             </div>
           )}
-          <StatementTable
-            caption={t('caption', { statement: title, ticker })}
-            metrics={metrics}
-            columns={columns}
-            currency={currency}
-            filings={filings}
-            growth={view.growth}
-          />
+          <div className="financials__table">
+            <StatementTable
+              caption={t('caption', { statement: title, ticker })}
+              metrics={metrics}
+              columns={columns}
+              currency={currency}
+              filings={filings}
+              growth={view.growth}
+            />
+          </div>
         </div>
       </Panel>
       {filings.kind === 'demo' && filingColumn && (

@@ -70,6 +70,11 @@ describe('statement columns', () => {
     ]);
   });
 
+  it('leave out a line that is none in every period', () => {
+    const none = periodColumns([{ ...period(2024, 'FY', '2024-12-31', 0) }], label);
+    expect(chartSeries(['revenue', 'grossMargin'], none, String).map((s) => s.id)).toEqual(['grossMargin']);
+  });
+
   it('chart at most six lines, so no two share a colour', () => {
     for (const lines of Object.values(CHART_LINES)) expect(lines?.length ?? 0).toBeLessThanOrEqual(6);
   });

@@ -84,16 +84,19 @@ export function chartSeries(
       seen.add(column.periodEnd);
       return true;
     });
-  return lines
-    .map((metric) => ({
-      id: metric,
-      label: name(metric),
-      kind: 'line' as const,
-      points: dated.flatMap((column) => {
-        const value = column.values[metric];
-        if (value == null || column.periodEnd === null) return [];
-        return [{ day: column.periodEnd, value: isRatio(metric) ? value * 100 : value }];
-      }),
-    }))
-    .filter((series) => series.points.length > 0);
+  return (
+    lines
+      .map((metric) => ({
+        id: metric,
+        label: name(metric),
+        kind: 'line' as const,
+        points: dated.flatMap((column) => {
+          const value = column.values[metric];
+          if (value == null || column.periodEnd === null) return [];
+          return [{ day: column.periodEnd, value: isRatio(metric) ? value * 100 : value }];
+        }),
+      }))
+      // A line that is none in every period (no buybacks ever) is not drawn as a flat "$0.00".
+      .filter((series) => series.points.some((point) => point.value !== 0))
+  );
 }

@@ -93,6 +93,8 @@ describe('statement table', () => {
     const table = await renderTable({ filings: { kind: 'none' } });
     expect(cells(row(table, 'Share buybacks'))).toEqual(['—', '$25.00M']);
     expect(table.textContent).not.toContain('$0.00');
+    // None now and no year before the other: no growth to show, so no growth row (not "-100 %").
+    expect(within(table).queryByRole('row', { name: /Share buybacks: growth/ })).toBeNull();
   });
 
   it('puts year-over-year growth under each flow, coloured by what a rise means', async () => {

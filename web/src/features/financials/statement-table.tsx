@@ -59,8 +59,15 @@ export function StatementTable({ caption, metrics, columns, currency, filings, g
   const byKey = new Map(columns.map((column) => [column.key, column]));
   // A line filed as zero everywhere (no buybacks) stays, reading "—"; a line never filed is left out.
   const lines = metrics.filter((metric) => columns.some((column) => column.values[metric] != null));
+  /** Growth on the same period a year before; none for a period reading "—" (not a drop of -100 %). */
+  const growthOf = (column: StatementColumn, metric: FinancialMetric) => {
+    const value = column.values[metric];
+    const before = column.yearBefore ? byKey.get(column.yearBefore) : undefined;
+    return isNone(value) ? null : yearOverYear(value, before?.values[metric]);
+  };
+  // A growth row with no figure in any period (an occasional acquisition) is left out.
   const rows: Row[] = lines.flatMap((metric): Row[] =>
-    growth && isFlow(metric) && columns.length > 1
+    growth && isFlow(metric) && columns.some((column) => growthOf(column, metric) !== null)
       ? [
           { kind: 'line', metric },
           { kind: 'growth', metric },
@@ -103,15 +110,15 @@ export function StatementTable({ caption, metrics, columns, currency, filings, g
   };
 
   const growthCell = (column: StatementColumn, metric: FinancialMetric) => {
-    const before = column.yearBefore ? byKey.get(column.yearBefore) : undefined;
-    const value = column.values[metric];
-    // A period reading "—" has no growth either (a drop to none is not shown as -100 %).
-    const change = isNone(value) ? null : yearOverYear(value, before?.values[metric]);
+    const change = growthOf(column, metric);
     if (change === null) return MISSING;
+    // What rounds to 0.0 % is no change: no arrow, no colour.
+    if (Math.abs(change) < 0.0005)
+      return <span className="financials__growth">{units.fraction(0, { digits: 1 })}</span>;
     const tone = changeTone(metric, change);
     return (
       <span className={`financials__growth financials__growth--${tone}`}>
-        {change !== 0 && <span aria-hidden="true">{change > 0 ? ARROW.up : ARROW.down} </span>}
+        <span aria-hidden="true">{change > 0 ? ARROW.up : ARROW.down} </span>
         {units.fraction(change, { signed: true, digits: 1 })}
         {tone !== 'neutral' && <span className="visually-hidden"> ({t(`growth.${tone}`)})</span>}
       </span>
