@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -8,78 +7,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/index.ts';
 import { commands } from './commands.ts';
 import { consoleProgress } from './progress.ts';
+import { buildIngestCli, type IngestCli } from './testing/ingest-cli.ts';
 import { json, type LocalServer, localServer } from './testing/local-http.ts';
 
 /*
- * The ingest CLI as an operator runs it: the bundle built from cli.ts the way scripts/build.mjs builds
- * server/dist/ingest.js, run as a child process with its own DATA_DIR and a minimal environment, its
- * output on pipes (not a terminal). The bundle goes to a private folder under node_modules/.cache (where
- * its external packages still resolve) so the test never races a build of server/dist.
+ * The ingest CLI as an operator runs it (testing/ingest-cli.ts: the bundle as the build makes it, in a
+ * child process with its own DATA_DIR and a minimal environment, output on pipes).
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
 const goldenOk = path.join(here, 'sources/__golden__/ok');
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 const ESC = String.fromCharCode(27); // starts the terminal control sequences a plain log must not have
-const running = new Set<ChildProcess>();
 let dataDir = '';
 let csvDir = '';
-let bundleDir = '';
-
-async function buildCli(): Promise<string> {
-  const { build } = await import('esbuild');
-  const pkg = JSON.parse(readFileSync(path.join(root, 'server/package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@app/'));
-  mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
-  bundleDir = mkdtempSync(path.join(root, 'node_modules/.cache/ingest-cli-test-'));
-  await build({
-    entryPoints: { ingest: path.join(here, 'cli.ts') },
-    outdir: bundleDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: [...external, ...external.map((name) => `${name}/*`)],
-    logLevel: 'warning',
-  });
-  return path.join(bundleDir, 'ingest.js');
-}
-
-let cli = '';
-
-function ingest(args: string[], env: Record<string, string> = {}): Promise<Outcome> {
-  const child = spawn(process.execPath, [cli, ...args], {
-    cwd: root,
-    // Not the test's environment: no DATABASE_URL or other settings leak into the child.
-    env: { PATH: process.env.PATH ?? '', HOME: dataDir, NODE_ENV: 'test', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      running.delete(child);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+let cli: IngestCli | undefined;
+const ingest = (args: string[], env: Record<string, string> = {}) => (cli as IngestCli).run(args, env);
 
 async function countRows() {
   const database = openDatabase({ sqliteFile: path.join(dataDir, 'ledgerlight.db') });
@@ -98,10 +41,10 @@ async function countRows() {
 }
 
 beforeAll(async () => {
-  cli = await buildCli();
   const base = mkdtempSync(path.join(tmpdir(), 'ingest-cli-'));
   dataDir = path.join(base, 'data');
   csvDir = path.join(base, 'csv');
+  cli = await buildIngestCli(dataDir);
   mkdirSync(dataDir);
   mkdirSync(csvDir);
   copyFileSync(path.join(goldenOk, 'prices.csv'), path.join(csvDir, 'QZAP.csv'));
@@ -110,13 +53,12 @@ beforeAll(async () => {
 
 afterEach(() => {
   // A test that failed half-way must not leave a CLI running: stop what is left, by pid.
-  for (const child of running) if (child.pid) process.kill(child.pid, 'SIGKILL');
-  running.clear();
+  cli?.stopAll();
 });
 
 afterAll(() => {
   rmSync(path.dirname(dataDir), { recursive: true, force: true });
-  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+  cli?.dispose();
 });
 
 describe('ingest CLI', () => {

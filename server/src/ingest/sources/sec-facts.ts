@@ -30,6 +30,8 @@ export interface RawFact {
   unit: string;
   /** A cover-page fact: the day its value is as of (its own date in the filing), else null. */
   asOf: string | null;
+  /** Computed here (a quarter as the difference of two year-to-date values): accn lists both filings. */
+  derived?: true;
 }
 
 /** One filing (accession) as its facts show it: what it is, when it was filed, the period ends it reports. */

@@ -80,7 +80,7 @@ export function toPeriodShareTerms(
       let factor = 1;
       splits.forEach((split, j) => {
         if (f.end >= split.day) return; // a period ending after the split is in its terms in every filing
-        const inTermsAfter = f.asOf !== null ? f.asOf >= split.day : restated(f, j);
+        const inTermsAfter = f.asOf !== null ? f.asOf >= split.day : restated(f, spec.item, j);
         if (inTermsAfter) factor *= ratioOf(split);
       });
       // Per share: more per share before a split; share counts: fewer shares before it.
@@ -92,46 +92,60 @@ export function toPeriodShareTerms(
 /** The items compared across filings to see whether one restated a period for a split. */
 const COMPARED = new Set(['shares_basic', 'shares_diluted', 'shares_outstanding', 'eps_basic', 'eps_diluted']);
 
+interface Reported {
+  fact: RawFact;
+  perShare: boolean;
+}
+
 /**
- * Whether the filing of a fact gave it in the share terms after split j. Decided per filing and split
- * by the votes of every period it shares with a filing made before the split: its value one split's
- * ratio away from the earlier one (restated) or equal to it (not). No vote: restated when filed after.
+ * Whether the filing of a fact gave it in the share terms after split j (only asked for a period that
+ * ends before the split, of a filing made after it). The fact's own period as a filing before the split
+ * gave it decides first: one split's ratio away (restated) or equal (not; a 10-K's table of quarters is
+ * sometimes left as first filed). Else the filing's votes over every period it shares with filings made
+ * before the split; with no vote at all, restated.
  */
 function restatedFilings(
   perItem: readonly { spec: LineItemSpec; raw: RawFact[] }[],
   splits: readonly SplitRecord[],
-): (f: RawFact, j: number) => boolean {
-  const byPeriod = new Map<string, { fact: RawFact; perShare: boolean }[]>();
+): (f: RawFact, item: string, j: number) => boolean {
+  const byPeriod = new Map<string, Reported[]>();
+  const keyOf = (item: string, f: RawFact) => `${item}|${f.start}|${f.end}`;
   for (const { spec, raw } of perItem) {
     if (!COMPARED.has(spec.item)) continue;
     for (const fact of raw) {
       if (fact.asOf !== null || !fact.accn || !fact.filed || fact.val === 0) continue;
-      const key = `${spec.item}|${fact.start}|${fact.end}`;
+      const key = keyOf(spec.item, fact);
       const list = byPeriod.get(key) ?? [];
       list.push({ fact, perShare: spec.unit === 'perShare' });
       byPeriod.set(key, list);
     }
   }
-  // votes.get(`${accn}|${j}`) = restated votes - not restated votes
+  /** +1 restated, -1 as first filed, 0 no evidence: b's value against the same period's before split j. */
+  const evidence = (list: readonly Reported[], b: Reported, split: SplitRecord) => {
+    let sum = 0;
+    for (const a of list) {
+      if ((a.fact.filed as string) >= split.day) continue;
+      const q = b.perShare ? a.fact.val / b.fact.val : b.fact.val / a.fact.val;
+      sum += near(q, ratioOf(split)) ? 1 : near(q, 1) ? -1 : 0;
+    }
+    return Math.sign(sum);
+  };
   const votes = new Map<string, number>();
   splits.forEach((split, j) => {
-    const r = ratioOf(split);
     for (const list of byPeriod.values()) {
-      const before = list.filter((e) => (e.fact.filed as string) < split.day && e.fact.end < split.day);
-      const after = list.filter((e) => (e.fact.filed as string) >= split.day && e.fact.end < split.day);
-      for (const b of after)
-        for (const a of before) {
-          const q = b.perShare ? a.fact.val / b.fact.val : b.fact.val / a.fact.val;
-          const vote = near(q, r) ? 1 : near(q, 1) ? -1 : 0;
-          if (vote === 0) continue;
-          const key = `${b.fact.accn}|${j}`;
-          votes.set(key, (votes.get(key) ?? 0) + vote);
-        }
+      for (const b of list) {
+        if ((b.fact.filed as string) < split.day || b.fact.end >= split.day) continue;
+        const key = `${b.fact.accn}|${j}`;
+        votes.set(key, (votes.get(key) ?? 0) + evidence(list, b, split));
+      }
     }
   });
-  return (f, j) => {
+  return (f, item, j) => {
     const split = splits[j] as SplitRecord;
     if (!f.filed || f.filed < split.day) return false;
+    const own = byPeriod.get(keyOf(item, f))?.find((r) => r.fact === f);
+    const direct = own ? evidence(byPeriod.get(keyOf(item, f)) as Reported[], own, split) : 0;
+    if (direct !== 0) return direct > 0;
     return (votes.get(`${f.accn}|${j}`) ?? 0) >= 0;
   };
 }

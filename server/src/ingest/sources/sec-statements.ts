@@ -28,6 +28,7 @@ export interface CompanyFacts {
 /** Durations (end - start, days) that count as a year or a quarter; other spans are year-to-date. */
 const isAnnualSpan = (days: number) => days >= 340 && days <= 380;
 const isQuarterSpan = (days: number) => days >= 75 && days <= 105;
+const isYearToDateSpan = (days: number) => days > 105 && days < 340;
 const spanOf = (f: RawFact) => (f.start ? dayNumber(f.end) - dayNumber(f.start) : -1);
 
 /** The calendar year of a period end, except 52/53-week years ending in the first days of January. */
@@ -115,8 +116,38 @@ function record(
     accession: f.accn,
     form: f.form,
     filed: f.filed,
-    derived: false,
+    derived: f.derived === true,
   };
+}
+
+/**
+ * The quarters a 10-Q gives only as year-to-date values (cash-flow statements are year-to-date: six
+ * and nine months): Q2 = H1 - Q1, Q3 = 9M - H1, each from the same fiscal-year start, where the
+ * three-month value was not filed. Derived, naming both filings. Amounts only: per-share values and
+ * share counts do not subtract.
+ */
+function quartersFromYearToDate(chosen: Map<string, RawFact>): void {
+  const toDate = [...chosen.entries()]
+    .filter(([key]) => key.startsWith('Y|'))
+    .map(([, f]) => f)
+    .sort((a, b) => (a.end < b.end ? -1 : 1));
+  for (const y of toDate) {
+    if (chosen.has(`Q|${y.end}`)) continue;
+    const before = [...chosen.entries()].find(([key, p]) => {
+      if (p.start !== y.start || !(key.startsWith('Q|') || key.startsWith('Y|'))) return false;
+      const gap = dayNumber(y.end) - dayNumber(p.end);
+      return gap >= 75 && gap <= 105;
+    })?.[1];
+    if (!before) continue;
+    chosen.set(`Q|${y.end}`, {
+      ...y,
+      start: addDays(before.end, 1),
+      val: Number((y.val - before.val).toPrecision(12)),
+      accn:
+        [y.accn, ...(before.accn?.split(',') ?? [])].filter((a, i, all) => a && all.indexOf(a) === i).join(',') || null,
+      derived: true,
+    });
+  }
 }
 
 /** companyfacts JSON -> normalised facts for the statements, per-share data and dividends per share. */
@@ -158,7 +189,8 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
         const span = spanOf(f);
         if (isAnnualSpan(span)) key = `A|${f.end}`;
         else if (isQuarterSpan(span)) key = `Q|${f.end}`;
-        else continue; // year-to-date values: the quarters are filed separately
+        else if (isYearToDateSpan(span) && spec.unit === 'money') key = `Y|${f.start}|${f.end}`;
+        else continue;
       } else {
         // An instant joins the period its flows define: never a period of its own (one row per period).
         if (f.start || !flowEnds.has(f.end)) continue;
@@ -167,9 +199,11 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
       const current = chosen.get(key);
       chosen.set(key, current ? better(current, f) : f);
     }
+    if (spec.kind === 'flow') quartersFromYearToDate(chosen);
 
     const quarters = new Map<string, FactRecord>();
     for (const [key, f] of chosen) {
+      if (key.startsWith('Y|')) continue;
       if (key.startsWith('A|')) {
         out.push(record(spec, f, 'annual', yearOf(f.end), 'FY'));
         continue;
@@ -216,7 +250,7 @@ function fourthQuarters(
       0,
     );
     const q3 = three[2] as FactRecord;
-    const accessions = [...new Set([annual, ...three].map((f) => f.accession).filter((a): a is string => a !== null))];
+    const accessions = [...new Set([annual, ...three].flatMap((f) => f.accession?.split(',') ?? []))];
     out.push({
       ...annual,
       period: 'quarterly',
