@@ -1,0 +1,136 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { axeViolations, describeViolations } from '../support/axe.ts';
+
+/*
+ * Issues 19 and 22: the Financials tab as a reader uses it, at desktop and phone size, one page load
+ * each. The table shows every fiscal year the API has with the API's own figures; the chosen statement
+ * and period live in the URL and Back undoes them; the margins chart is drawn; costs rising read as
+ * unfavourable; a demo company's value opens its demo filing view; axe finds nothing serious.
+ */
+const STOCK = 'SOLQ';
+const VIEWS = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+interface Period {
+  fiscalYear: number;
+  fiscalPeriod: string;
+  values: Record<string, number | null>;
+}
+interface Answer {
+  series: { currency: string; periods: Period[] }[];
+}
+
+/** A compact amount as the page writes it in English ("$8.37B"), "—" for none. */
+const compact = (currency: string) => {
+  const format = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return (value: number | null) => (value === null || value === 0 ? '—' : format.format(value));
+};
+
+/** The period cells of a line's row (the trend cell left out), newest first. */
+const rowValues = (table: Locator, line: string) =>
+  table
+    .getByRole('row', { name: new RegExp(`^${line}(?!:)`) })
+    .locator('td.num')
+    .allTextContents();
+
+/** Switches the statement: buttons on a desktop, the select on a phone (the buttons are hidden there). */
+async function chooseStatement(page: Page, phone: boolean, name: string): Promise<void> {
+  if (phone) await page.getByRole('combobox', { name: 'Statement' }).selectOption({ label: name });
+  else await page.getByRole('button', { name, exact: true }).click();
+}
+
+for (const [view, viewport] of Object.entries(VIEWS)) {
+  test(`financials tab on a ${view}: API figures in the table, URL state with Back, chart, demo filing, axe`, async ({
+    browser,
+    request,
+  }) => {
+    const phone = viewport.width < 600;
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(`/stocks/${STOCK}/financials`);
+    const table = page.getByRole('table', { name: /Income statement of SOLQ/ });
+    await expect(table).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+
+    // The first figure is in view without scrolling (issue 22), also on a phone.
+    await expect(table.locator('td.num').first()).toBeInViewport();
+
+    // Every fiscal year of the API, newest first, with its figures.
+    const answer: Answer = await (await request.get(`/api/data/financials/income-statement?tickers=${STOCK}`)).json();
+    const [series] = answer.series;
+    if (!series) throw new Error('no income statement for SOLQ');
+    const periods = [...series.periods].reverse();
+    expect(periods.length).toBeGreaterThan(10);
+    const headers = await table.getByRole('columnheader').allTextContents();
+    expect(headers.slice(phone ? 1 : 2)).toEqual(periods.map((p) => `FY ${p.fiscalYear}`));
+    const money = compact(series.currency);
+    for (const [line, metric] of [
+      ['Revenue', 'revenue'],
+      ['Net income', 'netIncome'],
+      ['Interest expense', 'interestExpense'],
+    ] as const) {
+      expect(await rowValues(table, line), line).toEqual(periods.map((p) => money(p.values[metric] ?? null)));
+    }
+    await expect(page.getByText(`Amounts in ${series.currency}, abbreviated`)).toBeVisible();
+
+    // Colours by meaning: the demo company's interest expense rises, which is unfavourable.
+    const interestGrowth = table.getByRole('row', { name: /^Interest expense: growth/ });
+    await expect(interestGrowth.locator('.financials__growth--bad').first()).toBeVisible();
+    await expect(interestGrowth.locator('.financials__growth--good')).toHaveCount(0);
+
+    // Statement and period in the URL; Back undoes each change.
+    await chooseStatement(page, phone, 'Margins');
+    await expect(page).toHaveURL(/\/financials\?statement=margins$/);
+    const margins = page.getByRole('table', { name: /Margins of SOLQ/ });
+    await expect(margins).toBeVisible();
+    await expect(page.getByText('Ratios and margins in %.', { exact: false })).toBeVisible();
+    await expect(page.getByText(/Amounts in/)).toHaveCount(0);
+    // The chart is drawn, over the same years as the table.
+    const chart = page.locator('.financials__chart');
+    await expect(chart.locator('canvas').first()).toBeVisible();
+    expect((await chart.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+    await expect(page.locator('.financials__chart').getByText('Gross margin')).toBeVisible();
+    await page.getByRole('button', { name: 'Quarterly', exact: true }).click();
+    await expect(page).toHaveURL(/\?statement=margins&period=quarterly$/);
+    await expect(
+      page
+        .getByRole('table', { name: /Margins of SOLQ/ })
+        .getByRole('columnheader')
+        .nth(phone ? 1 : 2),
+    ).toHaveText(/^Q[1-4] \d{4}$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\?statement=margins$/);
+    await expect(page.getByRole('button', { name: 'Annual', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/stocks/${STOCK}/financials$`));
+    await expect(page.getByRole('table', { name: /Income statement of SOLQ/ })).toBeVisible();
+
+    // A demo company's value opens its demo filing view, marked as demo; Escape closes it (Back).
+    await table
+      .getByRole('row', { name: /^Revenue(?!:)/ })
+      .getByRole('link')
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Demo filing of ${STOCK}, FY ${periods[0]?.fiscalYear}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Demo data', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /^Revenue/ })).toContainText(
+      money(periods[0]?.values.revenue ?? null),
+    );
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/stocks/${STOCK}/financials$`));
+
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await context.close();
+  });
+}
