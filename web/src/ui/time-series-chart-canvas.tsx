@@ -303,6 +303,7 @@ export default function TimeSeriesChartCanvas({
       <div
         ref={frame}
         className="ts-chart__frame"
+        data-chart-frame=""
         style={{ height }}
         data-axes-width={axes?.width ?? 0}
         data-axes-height={axes?.height ?? 0}

@@ -1,0 +1,193 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+
+/*
+ * Issue 22: the charts of the stock and crypto pages at 1920, 1440, 768 and 390 px, light and dark.
+ * Every axis label, value badge and bar label is an element (.chart-label) inside its chart's frame
+ * ([data-chart-frame]): each must lie inside the frame, show its whole text and touch no other.
+ * One page load per page; the viewport is resized and the theme switched inside it, so the whole
+ * loop stays short. Each chart panel is screenshotted (e2e/test-results/charts/, kept by CI).
+ */
+const SHOTS = path.resolve(import.meta.dirname, '../test-results/charts');
+const WIDTHS = [1920, 1440, 768, 390] as const;
+const STOCK = 'SOLQ';
+const COIN = 'ZETQ';
+const PAGES = [
+  // The overview with candles, both averages and volume: every kind of series at once.
+  { name: 'overview', path: `/stocks/${STOCK}?chart=candles&ma=50,200`, charts: 2 },
+  { name: 'dividends', path: `/stocks/${STOCK}/dividends`, charts: 3 },
+  { name: 'valuation', path: `/stocks/${STOCK}/valuation`, charts: 6 },
+  { name: 'crypto', path: `/crypto/${COIN}`, charts: 2 },
+] as const;
+
+/** What is wrong with the labels of every chart on the page (empty when all is well). */
+function labelProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    document.querySelectorAll<HTMLElement>('[data-chart-frame]').forEach((frame, index) => {
+      const box = frame.getBoundingClientRect();
+      const labels = [...frame.querySelectorAll<HTMLElement>('.chart-label')].map((element) => ({
+        text: element.textContent ?? '',
+        rect: element.getBoundingClientRect(),
+        cut: element.scrollWidth > element.clientWidth + 1,
+      }));
+      if (labels.length === 0) problems.push(`chart ${index}: no labels`);
+      for (const [i, label] of labels.entries()) {
+        const r = label.rect;
+        if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) {
+          problems.push(`chart ${index}: "${label.text}" sticks out of the chart`);
+        }
+        if (label.cut) problems.push(`chart ${index}: "${label.text}" does not fit its box`);
+        for (const other of labels.slice(i + 1)) {
+          const o = other.rect;
+          if (r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom) {
+            problems.push(`chart ${index}: "${label.text}" touches "${other.text}"`);
+          }
+        }
+      }
+    });
+    return problems;
+  });
+}
+
+/** Waits until every chart has laid its labels out for its current width. */
+async function chartsSettled(page: Page, count: number): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[data-chart-frame]')).toHaveCount(count, { timeout: 15_000 });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('[data-chart-frame]')].every(
+            (frame) => frame.clientWidth > 0 && Number(frame.dataset.axesWidth) === frame.clientWidth,
+          ),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  // The library redraws on the next frame after a resize; the labels follow one frame later.
+  await page.waitForTimeout(150);
+}
+
+test.describe('chart labels', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  for (const entry of PAGES) {
+    test(`${entry.name}: labels inside their chart and apart, at four widths, light and dark`, async ({ page }) => {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      const failures: string[] = [];
+      await page.setViewportSize({ width: WIDTHS[0], height: 1000 });
+      await page.goto(entry.path);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 1000 });
+          await chartsSettled(page, entry.charts);
+          for (const problem of await labelProblems(page)) failures.push(`${width} ${scheme}: ${problem}`);
+          const panels = page.locator('.panel:has([data-chart-frame])');
+          for (let i = 0; i < (await panels.count()); i += 1) {
+            await panels.nth(i).screenshot({ path: `${SHOTS}/${entry.name}-${i}-${width}-${scheme}.png` });
+          }
+        }
+      }
+      expect(failures, failures.join('\n')).toEqual([]);
+    });
+  }
+});
+
+/** The text of a key statistic by its label. */
+const stat = (page: Page, name: string) =>
+  page.locator('.key-stats__row').filter({ has: page.getByText(name, { exact: true }) }).locator('dd');
+
+test.describe('stock and coin pages against the API', () => {
+  test('key statistics show what the API computes', async ({ page, request }) => {
+    const api = await (await request.get(`/api/data/company/statistics?ticker=${STOCK}`)).json();
+    await page.goto(`/stocks/${STOCK}`);
+    await expect(stat(page, 'Beta (5 years, monthly)')).toHaveText(api.beta.value.toFixed(2));
+    const exDate = new Date(`${api.lastDividend.exDate}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(stat(page, 'Last ex-dividend date')).toHaveText(`${exDate} · $${api.lastDividend.amount.toFixed(2)}`);
+    for (const name of ['EPS (TTM)', 'Enterprise value', 'Shares outstanding', 'Avg. volume (3 months)']) {
+      await expect(stat(page, name)).toHaveText(/\d/);
+    }
+    await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
+
+    const coin = await (await request.get(`/api/data/company/statistics?ticker=${COIN}`)).json();
+    await page.goto(`/crypto/${COIN}`);
+    await expect(stat(page, 'Below the all-time high')).toHaveText(`${coin.fromAllTimeHighPct.toFixed(1)}%`);
+    await expect(stat(page, 'Volume (24 h)')).toHaveText(/\d/);
+    await expect(page.getByText(/dividends reinvested/)).toHaveCount(0);
+  });
+
+  test('the valuation table and the dividend bars show the API values', async ({ page, request }) => {
+    const ratios = await (await request.get(`/api/data/chart/valuation-ratios?tickers=${STOCK}`)).json();
+    const last = ratios.series[0].points.at(-1);
+    await page.goto(`/stocks/${STOCK}/valuation`);
+    const table = page.getByRole('table', { name: /Valuation ratios of SOLQ/ });
+    for (const [name, key] of [
+      ['P/E', 'pe'],
+      ['P/FCF', 'pfcf'],
+      ['EV/Sales', 'evSales'],
+    ] as const) {
+      const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+      await expect(row.getByRole('cell').nth(1)).toHaveText(`${last[key].toFixed(1)}×`);
+    }
+    await expect(page.locator('.ts-chart__swatch--band')).toHaveCount(6);
+
+    const dps = await (await request.get(`/api/data/dividends/dps?tickers=${STOCK}`)).json();
+    const lastFull = dps.series[0].years.filter((year: { year: number }) => year.year < new Date().getUTCFullYear()).at(-1);
+    await page.goto(`/stocks/${STOCK}/dividends`);
+    const bar = page.getByRole('img', { name: new RegExp(`^${lastFull.year}: \\$${lastFull.dps.toFixed(2)}`) });
+    await expect(bar).toBeVisible();
+    await expect(page.locator('.chart-label--value', { hasText: `$${lastFull.dps.toFixed(2)}` })).toBeVisible();
+    await expect(page.getByText(/so far/).first()).toBeVisible();
+  });
+
+  test('the price chart switches live in the URL; the date range works by keyboard; compare stays on the chart', async ({
+    page,
+  }) => {
+    await page.goto(`/stocks/${STOCK}?compare=QNTM`);
+    await expect(page.getByRole('button', { name: 'Remove QNTM' })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove QNTM' }).click();
+    await page.getByRole('button', { name: 'Candles' }).click();
+    await expect(page).toHaveURL(/chart=candles/);
+    await page.getByRole('checkbox', { name: '200-day average' }).check();
+    await expect(page).toHaveURL(/ma=200/);
+    await page.getByRole('checkbox', { name: 'Volume' }).uncheck();
+    await expect(page).toHaveURL(/volume=0/);
+    // The custom window by keyboard only: type into the date fields and press Enter.
+    await page.getByLabel('From', { exact: true }).focus();
+    await page.keyboard.type('01022025');
+    await page.getByLabel('To', { exact: true }).focus();
+    await page.keyboard.type('06302025');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/from=2025-01-02&to=2025-06-30/);
+    await expect(page.locator('.price-panel__summary')).toContainText('Jan 2, 2025');
+    // A reload keeps it all.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Candles', pressed: true })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: '200-day average' })).toBeChecked();
+    // Other tabs do not carry the chart's parameters, compare included.
+    await page.goto(`/stocks/${STOCK}?compare=QNTM&chart=candles`);
+    await page.getByRole('tab', { name: 'Dividends' }).click();
+    await expect(page).toHaveURL(new RegExp(`/stocks/${STOCK}/dividends$`));
+  });
+
+  test('on a phone the first number of each tab shows without scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const tab of ['', '/dividends', '/valuation']) {
+      await page.goto(`/stocks/${STOCK}${tab}`);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByRole('tabpanel').locator('.num, .change').first()).toBeInViewport();
+    }
+    await page.goto(`/crypto/${COIN}`);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.locator('.price-panel .change').first()).toBeInViewport();
+  });
+});
