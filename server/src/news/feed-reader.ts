@@ -25,7 +25,8 @@ export class FeedBudgetError extends Error {
 }
 
 export interface FeedReader {
-  read(job: FeedJob): Promise<FeedRead>;
+  /** `onReading`: the document has arrived and the thread is reading it. */
+  read(job: FeedJob, onReading?: () => void): Promise<FeedRead>;
   /** Ends the thread; a read in progress fails. */
   close(): Promise<void>;
 }
@@ -37,7 +38,7 @@ export function openFeedReader(limits: ReaderLimits): FeedReader {
   let worker: Worker | undefined;
   let sequence = 0;
 
-  const read = (job: FeedJob) =>
+  const read = (job: FeedJob, onReading?: () => void) =>
     new Promise<FeedRead>((resolve, reject) => {
       const thread = worker ?? startReaderThread(limits.memoryMb);
       if (thread !== worker) {
@@ -63,6 +64,7 @@ export function openFeedReader(limits: ReaderLimits): FeedReader {
       const onMessage = (reply: ReaderReply) => {
         if (reply.id !== id) return;
         if ('phase' in reply) {
+          onReading?.();
           clearTimeout(timer);
           timer = setTimeout(
             () =>

@@ -46,10 +46,17 @@ export function newsSettings(config: Config): NewsSettings {
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
+/**
+ * A feed's way through a refresh, for diagnostics and tests: its document arrived and is being read on a
+ * thread, the thread has answered, then the feed is stored, unchanged or failed.
+ */
+export type FeedTrace = { url: string; step: 'reading' | 'read' | 'stored' | 'unchanged' | 'failed' };
+
 export interface RefreshDeps {
   db: Db;
   settings: NewsSettings;
   log: Log;
+  trace?: (event: FeedTrace) => void;
 }
 
 const MAX_BACKOFF_SECONDS = 6 * 3600;
@@ -179,7 +186,10 @@ async function refreshOne(deps: RefreshDeps, feed: DueFeed, run: RunContext, rep
   const { db, settings, log } = deps;
   const nowIso = run.now.toISOString();
   try {
-    const result = await run.reader.read(feedJob(deps, feed, run));
+    const result = await run.reader.read(feedJob(deps, feed, run), () =>
+      deps.trace?.({ url: feed.url, step: 'reading' }),
+    );
+    deps.trace?.({ url: feed.url, step: 'read' });
     const next = new Date(run.now.getTime() + settings.intervalSeconds * 1000).toISOString();
     const success = {
       last_fetched_at: nowIso,
@@ -191,6 +201,7 @@ async function refreshOne(deps: RefreshDeps, feed: DueFeed, run: RunContext, rep
     if (result.status === 'not-modified') {
       await db.updateTable('feeds').set(success).where('id', '=', feed.id).execute();
       report.unchanged++;
+      deps.trace?.({ url: feed.url, step: 'unchanged' });
       return;
     }
     const parsed = result.feed;
@@ -209,6 +220,7 @@ async function refreshOne(deps: RefreshDeps, feed: DueFeed, run: RunContext, rep
       .execute();
     report.updated++;
     report.newItems += added;
+    deps.trace?.({ url: feed.url, step: 'stored' });
   } catch (error) {
     const errors = feed.error_count + 1;
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -220,6 +232,7 @@ async function refreshOne(deps: RefreshDeps, feed: DueFeed, run: RunContext, rep
       .execute();
     log.warn({ feed: feed.url, errors, retryAt: next, reason: message }, 'feed refresh failed');
     report.failed++;
+    deps.trace?.({ url: feed.url, step: 'failed' });
   }
 }
 
