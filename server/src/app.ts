@@ -78,7 +78,7 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   // Before the /idp mount, whose hook takes over its requests (docs/operations.md, "Rate limits").
   registerRateLimits(app, rateLimitSettings(config), appMetrics.recordRateLimited);
   // Sign-in (docs/auth.md): an external OpenID Provider, or the development one mounted under /idp.
-  const oidc = await setUpOidc(app, config);
+  const oidc = await setUpOidc(app, config, appMetrics.issuerKeysObserver(app.log));
   registerSecurityHeaders(
     app,
     contentSecurityPolicy({

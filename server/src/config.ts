@@ -39,6 +39,8 @@ export const configSchema = z
       .regex(/(^|\s)openid(\s|$)/, 'must include the scope openid')
       .default('openid profile email offline_access'),
     OIDC_CACHE_LOCATION: z.enum(['memory', 'localstorage']).default('localstorage'),
+    // true: bearer tokens must be RFC 9068 access tokens (header typ at+jwt), when the provider issues them.
+    OIDC_REQUIRE_AT_JWT: z.enum(['true', 'false']).default('false'),
     // Sign-in with an Ethereum wallet (docs/wallet.md).
     SESSION_SECRET: z
       .string()
@@ -147,6 +149,7 @@ export const configSchema = z
       FEEDS_DEMO: env.FEEDS_DEMO ? env.FEEDS_DEMO === 'true' : !env.FEEDS_FILE,
       FEEDS_ALLOW_LOOPBACK: env.FEEDS_ALLOW_LOOPBACK === 'true',
       METRICS_PUBLIC: env.METRICS_PUBLIC === 'true',
+      OIDC_REQUIRE_AT_JWT: env.OIDC_REQUIRE_AT_JWT === 'true',
       TRUST_PROXY: trustProxy(env.TRUST_PROXY),
     };
   });

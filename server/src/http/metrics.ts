@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { IssuerKeysObserver } from '../auth/oidc/issuer-keys.ts';
 import type { Database } from '../db/index.ts';
 import { readDataVersion } from '../db/meta.ts';
 import type { RunReport } from '../news/refresher.ts';
@@ -16,6 +17,8 @@ import type { BucketName } from './rate-limit.ts';
 
 export interface Metrics {
   registry: Registry;
+  /** Counts and logs the identity provider's key refreshes (auth/oidc/issuer-keys.ts). */
+  issuerKeysObserver(log: FastifyBaseLogger): IssuerKeysObserver;
   recordFeedRun(report: RunReport): void;
   recordFeedRunFailure(): void;
   recordRateLimited(bucket: BucketName): void;
@@ -65,6 +68,22 @@ export function createMetrics(database: Database): Metrics {
       if (!stats) return;
       for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
     },
+  });
+
+  const keyRefreshFailures = new Counter({
+    name: 'ledgerlight_oidc_key_refresh_failures_total',
+    help: "Failed fetches of the identity provider's discovery document or signing keys",
+    registers,
+  });
+  const keysFetched = new Gauge({
+    name: 'ledgerlight_oidc_keys_fetched_timestamp_seconds',
+    help: "When the identity provider's signing keys in use were fetched (Unix time)",
+    registers,
+  });
+  const keysStale = new Gauge({
+    name: 'ledgerlight_oidc_keys_stale',
+    help: '1 while tokens are verified with keys whose refresh failed (the provider is unreachable), else 0',
+    registers,
   });
 
   const dataVersion = new Gauge({ name: 'ledgerlight_data_version', help: 'Current market-data version', registers });
@@ -119,6 +138,28 @@ export function createMetrics(database: Database): Metrics {
 
   return {
     registry,
+    issuerKeysObserver(log) {
+      return {
+        refreshed(keys) {
+          keysFetched.set(Math.floor(keys.fetchedAt / 1000));
+          keysStale.set(0);
+        },
+        refreshFailed(error, ageMs) {
+          keyRefreshFailures.inc();
+          const reason = error instanceof Error ? error.message : String(error);
+          if (ageMs === null) {
+            keysStale.set(0);
+            log.warn({ reason }, 'identity provider unreachable and no usable signing keys: signed-in calls answer 503');
+            return;
+          }
+          keysStale.set(1);
+          log.warn(
+            { reason, keysAgeSeconds: Math.round(ageMs / 1000) },
+            'identity provider unreachable: verifying tokens with the last keys fetched (kept up to 24 h)',
+          );
+        },
+      };
+    },
     recordFeedRun(report) {
       feedRuns.inc({ outcome: 'ok' });
       feedResults.inc({ result: 'updated' }, report.updated);

@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import type { Config } from '../../config.ts';
 import { mountDevProvider } from '../../idp/mount.ts';
 import { createDevKeys, createDevProvider, type DevProvider } from '../../idp/provider.ts';
+import type { IssuerKeysObserver } from './issuer-keys.ts';
 import { createTokenVerifier, type TokenVerifier } from './verifier.ts';
 
 export interface OidcSetup {
@@ -18,7 +19,11 @@ export interface OidcSetup {
  * Sign-in with OpenID Connect: an external provider by OIDC_ISSUER, or (demo mode) the development
  * provider mounted under /idp. The API verifies either one's tokens the same way.
  */
-export async function setUpOidc(app: FastifyInstance, config: Config): Promise<OidcSetup> {
+export async function setUpOidc(
+  app: FastifyInstance,
+  config: Config,
+  issuerKeys?: IssuerKeysObserver,
+): Promise<OidcSetup> {
   const settings = (issuer: string): AuthConfigResponse => ({
     issuer,
     clientId: config.OIDC_CLIENT_ID,
@@ -29,7 +34,14 @@ export async function setUpOidc(app: FastifyInstance, config: Config): Promise<O
     publicUrl: config.PUBLIC_URL,
   });
   if (!config.OIDC_DEV_PROVIDER) {
-    const verifier = createTokenVerifier({ issuer: config.OIDC_ISSUER, audience: config.OIDC_AUDIENCE });
+    const verifier = createTokenVerifier({
+      issuer: config.OIDC_ISSUER,
+      audience: config.OIDC_AUDIENCE,
+      // An ID token for the browser client is not an access token for the API (docs/auth.md).
+      clientId: config.OIDC_CLIENT_ID,
+      requireAtJwt: config.OIDC_REQUIRE_AT_JWT,
+      keyCache: issuerKeys ? { observer: issuerKeys } : {},
+    });
     const fixed = settings(config.OIDC_ISSUER);
     return { verifier, browserConfig: () => fixed, externalOrigins: [new URL(config.OIDC_ISSUER).origin] };
   }

@@ -1,19 +1,17 @@
 import {
   createLocalJWKSet,
-  createRemoteJWKSet,
   type JSONWebKeySet,
   type JWTPayload,
   type JWTVerifyGetKey,
   errors as joseErrors,
   jwtVerify,
 } from 'jose';
-import { serviceUnavailable, unauthorized } from '../../http/errors.ts';
-import { asymmetricAlgorithms, type Discovery, fetchDiscovery } from './discovery.ts';
+import { ApiError, unauthorized } from '../../http/errors.ts';
+import { asymmetricAlgorithms } from './discovery.ts';
+import { type IssuerKeys, type IssuerKeysOptions, issuerKeyCache } from './issuer-keys.ts';
 
 /** spec 9: token leeway 60 s, for exp and nbf. */
 export const CLOCK_TOLERANCE_SECONDS = 60;
-/** How long a discovery document is trusted before it is fetched again. */
-const DISCOVERY_TTL_MS = 10 * 60 * 1000;
 
 export interface VerifiedToken {
   issuer: string;
@@ -36,77 +34,100 @@ export interface VerifierOptions {
   localKeys?: JSONWebKeySet;
   /** Algorithms for localKeys; remote issuers advertise theirs. */
   localAlgorithms?: string[];
-}
-
-interface KeySource {
-  keys: JWTVerifyGetKey;
-  algorithms: string[];
+  /** The browser client's id: an ID token's audience (OIDC Core 2), so a token for it is not for the API. */
+  clientId?: string;
+  /** Accept only RFC 9068 access tokens, typed `at+jwt` (OIDC_REQUIRE_AT_JWT). */
+  requireAtJwt?: boolean;
+  /** The remote keys' clock, timings and observer (issuer-keys.ts). */
+  keyCache?: Omit<IssuerKeysOptions, 'issuer'>;
 }
 
 /**
- * The API as an OAuth resource server: signature against the issuer's keys (jose's remote key set caches
- * them and fetches again when a token names a key id it has not seen), algorithm from the issuer's
- * advertised asymmetric ones (never none, never an HMAC keyed with the public key), issuer, audience,
- * expiry and not-before with 60 s leeway.
+ * The API as an OAuth resource server: signature against the issuer's keys (issuer-keys.ts keeps them
+ * through an outage, and fetches again when a token names a key id it has not seen), algorithm from the
+ * issuer's advertised asymmetric ones (never none, never an HMAC keyed with the public key), issuer,
+ * audience, expiry and not-before with 60 s leeway, and the token's type: an ID token is not an access
+ * token, even when its audience also names the API.
  */
 export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
-  let source: { value: KeySource; fetchedAt: number } | null = options.localKeys
-    ? {
-        value: {
-          keys: createLocalJWKSet(options.localKeys),
-          algorithms: asymmetricAlgorithms(options.localAlgorithms),
-        },
-        fetchedAt: Number.POSITIVE_INFINITY,
-      }
+  const local = options.localKeys
+    ? { getKey: createLocalJWKSet(options.localKeys), algorithms: asymmetricAlgorithms(options.localAlgorithms) }
     : null;
-  let pending: Promise<KeySource> | null = null;
+  const remote = local ? null : issuerKeyCache({ issuer: options.issuer, ...options.keyCache });
+  // jose's key lookup for the copy in use, built once per copy.
+  let built: { from: IssuerKeys; getKey: JWTVerifyGetKey } | null = null;
+  const keysOf = (copy: IssuerKeys) => {
+    if (built?.from !== copy) built = { from: copy, getKey: createLocalJWKSet(copy.keys) };
+    return { getKey: built.getKey, algorithms: copy.algorithms };
+  };
 
-  async function keySource(): Promise<KeySource> {
-    if (source && (options.localKeys || Date.now() - source.fetchedAt < DISCOVERY_TTL_MS)) return source.value;
-    // Concurrent first requests share one discovery fetch.
-    pending ??= (async () => {
-      try {
-        const discovery: Discovery = await fetchDiscovery(options.issuer);
-        const value: KeySource = {
-          keys: createRemoteJWKSet(new URL(discovery.jwks_uri)),
-          algorithms: asymmetricAlgorithms(discovery.id_token_signing_alg_values_supported),
-        };
-        source = { value, fetchedAt: Date.now() };
-        return value;
-      } finally {
-        pending = null;
-      }
-    })();
-    try {
-      return await pending;
-    } catch {
-      // The provider being unreachable is not the caller's fault: 503, not 401.
-      throw serviceUnavailable('The identity provider could not be reached to check the sign-in; try again shortly');
-    }
+  async function check(token: string, { getKey, algorithms }: { getKey: JWTVerifyGetKey; algorithms: string[] }) {
+    const { payload, protectedHeader } = await jwtVerify(token, getKey, {
+      issuer: options.issuer,
+      audience: options.audience,
+      algorithms,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['exp', 'sub'],
+      ...(options.requireAtJwt ? { typ: 'at+jwt' } : {}),
+    });
+    const wrongType = notAnAccessToken(protectedHeader.typ, payload, options);
+    if (wrongType) throw unauthorized(`Invalid access token: ${wrongType}`);
+    return payload;
   }
 
   return {
     async verify(token) {
-      const { keys, algorithms } = await keySource();
+      const keys = local ?? keysOf(await (remote as NonNullable<typeof remote>).current());
+      let payload: JWTPayload;
       try {
-        const { payload } = await jwtVerify(token, keys, {
-          issuer: options.issuer,
-          audience: options.audience,
-          algorithms,
-          clockTolerance: CLOCK_TOLERANCE_SECONDS,
-          requiredClaims: ['exp', 'sub'],
-        });
-        return { issuer: options.issuer, subject: String(payload.sub), claims: payload };
+        payload = await check(token, keys);
       } catch (error) {
-        throw unauthorized(`Invalid access token: ${describeFailure(error)}`);
+        if (!(remote && error instanceof joseErrors.JWKSNoMatchingKey)) throw asUnauthorized(error);
+        // A key id the copy lacks: the issuer may have rotated its keys since.
+        const fresher = await remote.refreshForUnknownKey();
+        if (!fresher) throw asUnauthorized(error);
+        payload = await check(token, keysOf(fresher)).catch((again: unknown) => {
+          throw asUnauthorized(again);
+        });
       }
+      return { issuer: options.issuer, subject: String(payload.sub), claims: payload };
     },
   };
+}
+
+/**
+ * Why a verified token is not an access token for this API, or null. RFC 9068 (2.1) types access tokens
+ * `at+jwt`; a provider without it sends `JWT` or no typ for both kinds, and then an ID token shows by its
+ * claims: a nonce, at_hash or c_hash (OIDC Core 2, 3.1.3.6), or the client as audience. (When the API's
+ * audience is the client id itself, as one app registration can make it, only the claims tell.)
+ */
+function notAnAccessToken(
+  typ: string | undefined,
+  payload: JWTPayload,
+  { clientId, audience }: VerifierOptions,
+): string | null {
+  const type = typ?.toLowerCase().replace(/^application\//, '');
+  // at+jwt, or a vendor's own access-token type built on it (Okta's okta-internal-at+jwt).
+  if (type === 'at+jwt' || type?.endsWith('-at+jwt')) return null;
+  if (type !== undefined && type !== 'jwt') return `a token of type "${typ}", not an access token`;
+  if (['nonce', 'at_hash', 'c_hash'].some((claim) => claim in payload))
+    return 'an ID token (it carries ID-token claims), not an access token';
+  const audiences = [payload.aud].flat();
+  if (clientId && clientId !== audience && audiences.includes(clientId))
+    return 'an ID token (its audience is the client), not an access token';
+  return null;
+}
+
+function asUnauthorized(error: unknown) {
+  if (error instanceof ApiError) return error;
+  return unauthorized(`Invalid access token: ${describeFailure(error)}`);
 }
 
 /** A short reason for logs and the 401 body; never echoes the token. */
 function describeFailure(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'expired';
+  if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'typ')
+    return 'not typed at+jwt (an RFC 9068 access token is required)';
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `claim "${error.claim}" ${error.reason}`;
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'signing algorithm not allowed';
   if (error instanceof joseErrors.JWKSNoMatchingKey) return 'no matching signing key';
