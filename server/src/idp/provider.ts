@@ -3,6 +3,7 @@ import type { JSONWebKeySet } from 'jose';
 import Provider, { type Configuration, errors, type JWK } from 'oidc-provider';
 import { DEMO_USER, findDemoAccount } from './demo-user.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
+import { warningsOnce } from './warn-once.ts';
 
 export interface DevProviderOptions {
   /** `${origin}/idp`: the provider answers under /idp of the app's own origin. */
@@ -129,7 +130,7 @@ export function createDevProvider(options: DevProviderOptions, keys: DevKeys = c
     },
   };
 
-  const provider = new Provider(options.issuer, configuration);
+  const provider = warningsOnce(() => new Provider(options.issuer, configuration));
   // The app may run behind a TLS-terminating proxy; the issuer URL, not the socket, says https.
   provider.proxy = true;
   return { provider, publicKeys: keys.publicKeys };
