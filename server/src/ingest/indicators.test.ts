@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import { insertSecurity } from '../../test/securities.ts';
 import type { Database } from '../db/index.ts';
+import { fact, loadSecurities, weekdayBars } from '../routes/market/factory.ts';
 import { recomputeIndicators } from './indicators.ts';
 
 describe.each(testDatabases())('screener indicators on $engine', (target) => {
@@ -33,5 +34,30 @@ describe.each(testDatabases())('screener indicators on $engine', (target) => {
       is_green_transport: 1,
       sector: 'Industrials',
     });
+  });
+
+  it('gives no price ratios when the statements are in another currency than the price', async () => {
+    database = await migratedDatabase(target);
+    const year = (unit: string, perShare: string) => [
+      fact('revenue', 2023, 'FY', 10e9, { unit }),
+      fact('net_income', 2023, 'FY', 1e9, { unit }),
+      fact('eps_basic', 2023, 'FY', 1, { unit: perShare }),
+      fact('equity', 2023, 'FY', 8e9, { unit, instant: true }),
+      fact('shares_outstanding', 2023, 'FY', 1e9, { instant: true }),
+    ];
+    // The same figures in dollars (QZUS) and in euros (QZEU), both traded in dollars.
+    await loadSecurities(database.db, [
+      { ticker: 'QZUS', prices: weekdayBars('2024-03-01', '2024-03-08', () => 20), facts: year('USD', 'USD/shares') },
+      { ticker: 'QZEU', prices: weekdayBars('2024-03-01', '2024-03-08', () => 20), facts: year('EUR', 'EUR/shares') },
+    ]);
+    const rows = await database.db
+      .selectFrom('indicators')
+      .select(['ticker', 'market_cap', 'pe', 'ps', 'pb', 'net_margin'])
+      .orderBy('ticker')
+      .execute();
+    expect(rows).toEqual([
+      { ticker: 'QZEU', market_cap: 20e9, pe: null, ps: null, pb: null, net_margin: 0.1 },
+      { ticker: 'QZUS', market_cap: 20e9, pe: 20, ps: 2, pb: 2.5, net_margin: 0.1 },
+    ]);
   });
 });

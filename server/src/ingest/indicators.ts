@@ -89,7 +89,7 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
       .executeTakeFirst();
     // Ten years for the yield percentile plus one for the first TTM window.
     const from = last ? addDays(last.day, -Math.round(11 * 365.25)) : '0001-01-01'; // no prices: any valid day (PostgreSQL refuses year 0)
-    const [prices, dividends, splitRows, factRows] = await Promise.all([
+    const [prices, dividends, splitRows, factRows, statement] = await Promise.all([
       db
         .selectFrom('daily_prices')
         .select(['day', 'close', 'close_split_adj', 'close_adj'])
@@ -110,6 +110,7 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
         .where('security_id', '=', id)
         .where('line_item', 'in', FACT_ITEMS)
         .execute(),
+      db.selectFrom('fact_statements').select('currency').where('security_id', '=', id).executeTakeFirst(),
     ]);
     const splits: SplitPoint[] = splitRows;
     const facts = factsByItem(factRows);
@@ -159,6 +160,10 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
     const range = week52Range(prices.map((p) => ({ day: p.day, close: p.close_split_adj })));
     const drawdown = drawdownSummary(prices.map((p) => ({ day: p.day, close: p.close_adj })));
     const hasFundamentals = security.kind === 'stock' && factRows.length > 0;
+    // Statements in another currency than the price (a 20-F filer reporting in EUR, traded in USD): a
+    // ratio of the price to them would mix units, so there is none (no exchange rates here).
+    const sameCurrency = !statement?.currency || statement.currency === security.currency;
+    const priced = <T>(value: T | null): T | null => (sameCurrency ? value : null);
 
     const columns: Omit<Schema['indicators'], 'row_json'> = {
       security_id: id,
@@ -173,16 +178,18 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
       price: close,
       change_pct: previous && closeAdjNow != null ? (closeAdjNow / previous.close_split_adj - 1) * 100 : null,
       market_cap: cap,
-      pe: priceToEarnings(closeAdjNow, eps),
-      ps: priceToSales(cap, revenue),
-      pb: priceToBook(cap, equity),
-      ev_ebitda: evToEbitda(
-        enterpriseValue(cap, debt, latest('cash')),
-        ebitda(ttmOrFy('operating_income'), ttmOrFy('depreciation_amortization')),
+      pe: priced(priceToEarnings(closeAdjNow, eps)),
+      ps: priced(priceToSales(cap, revenue)),
+      pb: priced(priceToBook(cap, equity)),
+      ev_ebitda: priced(
+        evToEbitda(
+          enterpriseValue(cap, debt, latest('cash')),
+          ebitda(ttmOrFy('operating_income'), ttmOrFy('depreciation_amortization')),
+        ),
       ),
       dividend_yield_pct:
         security.kind === 'stock' && closeAdjNow != null ? dividendYieldPct(ttmDps, closeAdjNow) : null,
-      payout_ratio: hasFundamentals ? payoutRatio(ttmDps, eps) : null,
+      payout_ratio: hasFundamentals ? priced(payoutRatio(ttmDps, eps)) : null,
       dividend_cagr_5y: dividendCagr(years, lastFullYear(at)),
       dividend_growth_years: security.kind === 'stock' ? dividendGrowthStreak(years, lastFullYear(at)) : null,
       dividend_yield_percentile: yieldPercentile(yieldSeries)?.percentile ?? null,
