@@ -76,8 +76,11 @@ function startServer(dataDir: string, feedsFile: string): { child: ChildProcess;
   return { child, refreshed };
 }
 
-/** /healthz latencies (ms) from the moment it first answers until `until` settles (or `ms` pass). */
-async function probe(until: Promise<void>, ms: number): Promise<number[]> {
+/**
+ * /healthz latencies (ms) from the moment it first answers until `until` settles (or `ms` pass); without
+ * `until`, for `ms` from that moment.
+ */
+async function probe(until: Promise<void> | null, ms: number): Promise<number[]> {
   const url = `http://127.0.0.1:${port}/healthz`;
   for (;;) {
     try {
@@ -88,7 +91,7 @@ async function probe(until: Promise<void>, ms: number): Promise<number[]> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   let settled = false;
-  void until.then(() => {
+  void until?.then(() => {
     settled = true;
   });
   const end = Date.now() + ms;
@@ -124,9 +127,8 @@ for (const scenario of scenarios) {
     const url = feeds ? `http://127.0.0.1:${(feeds.address() as AddressInfo).port}/feed.xml` : null;
     writeFileSync(feedsFile, JSON.stringify({ feeds: url ? [{ url, kind: 'home', locale: 'en' }] : [] }));
     const server = startServer(dataDir, feedsFile);
-    const window =
-      scenario.body === null ? new Promise<void>((resolve) => setTimeout(resolve, 5000)) : server.refreshed;
-    const latencies = await probe(window, 120_000);
+    const noise = scenario.body === null;
+    const latencies = await probe(noise ? null : server.refreshed, noise ? 5_000 : 120_000);
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
     feeds?.close();
