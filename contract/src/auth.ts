@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WATCHLIST_MAX, WATCHLIST_TICKER } from './tickers.ts';
 
 /** Where the browser keeps its tokens (spec 5: memory or local storage; anything else is a configuration error). */
 export const cacheLocations = ['memory', 'localstorage'] as const;
@@ -65,13 +66,12 @@ export const meResponse = z
   });
 export type MeResponse = z.infer<typeof meResponse>;
 
-export const WATCHLIST_MAX = 100;
 /** Tickers as the app writes them: letters, digits and . - ^ = (BRK.B, BTC-USD, ^GSPC). */
 export const watchlistTicker = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9.^=-]{1,20}$/, 'must be a ticker of 1-20 letters, digits or . - ^ =');
+  .regex(WATCHLIST_TICKER, 'must be a ticker of 1-20 letters, digits or . - ^ =');
 
 export const watchlistBody = z
   .object({ tickers: z.array(watchlistTicker).max(WATCHLIST_MAX) })

@@ -12,4 +12,5 @@ export * from './news.ts';
 export * from './sheet.ts';
 export * from './status.ts';
 export * from './system.ts';
+export * from './tickers.ts';
 export * from './wallet.ts';

@@ -1,14 +1,26 @@
-import { languageOfPath } from '@app/contract';
+import { languageOfPath } from '@app/contract/locales';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
 import { addAnalyticsSink, firstPartySink } from './app/analytics.ts';
 import { createRoutes } from './app/router.tsx';
 import { createI18n } from './i18n/index.ts';
-import { FullPageSpinner } from './ui/spinner.tsx';
+import { PageSkeleton } from './ui/page-skeleton.tsx';
 import './styles.css';
+
+/** Resolves once the first route's code and loaders (its texts among them) are in. */
+function initialized(router: DataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
 
 async function start(): Promise<void> {
   const language = languageOfPath(window.location.pathname);
@@ -21,11 +33,14 @@ async function start(): Promise<void> {
   });
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  // Until the page can render itself, the server's shell and page skeleton stay on screen (issue 20:
+  // the first response shows the page's layout, never a blank page or a full-page spinner).
+  await initialized(router);
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <Suspense fallback={<FullPageSpinner />}>
+          <Suspense fallback={<PageSkeleton />}>
             <RouterProvider router={router} />
           </Suspense>
         </QueryClientProvider>

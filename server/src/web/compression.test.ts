@@ -76,6 +76,9 @@ describe('compressed answers', () => {
       expect(answer.headers['content-type']).toContain(type);
       expect(answer.headers.vary).toMatch(/accept-encoding/i);
       expect(decode(answer.rawPayload, answer.headers['content-encoding'] as string | undefined)).toBe(text);
+      // A document's policy headers are a page's, not a script's (700 bytes on every file).
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['content-security-policy']).toBeUndefined();
     }
     expect(br.rawPayload.length).toBeLessThan(text.length / 2);
     expect(new Set([br.headers.etag, gzip.headers.etag, raw.headers.etag]).size).toBe(3);
@@ -97,6 +100,7 @@ describe('compressed answers', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(decode(br.rawPayload, 'br')).toContain('<div id="root">');
+    expect(br.headers['content-security-policy']).toContain("script-src 'self'");
     const raw = await get(url);
     expect(raw.headers['content-encoding']).toBeUndefined();
     expect(raw.body).toContain('<div id="root">');

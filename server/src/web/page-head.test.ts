@@ -37,6 +37,24 @@ describe('pages the server answers with the app', () => {
     },
   );
 
+  it('sends the shell and the page’s own layout in the first response, in the page’s language', async () => {
+    const home = (await t.app.inject('/')).body;
+    const root = home.slice(home.indexOf('<div id="root">'));
+    expect(root).toContain('<header class="app-header">');
+    expect(root).toContain('<span>Ledgerlight</span>');
+    expect(root).toContain('<h1 class="page-skeleton__title">Markets at a glance</h1>');
+    expect(root).toContain('class="skeleton skeleton--block"');
+    expect(root).toContain('Data for information only, not investment advice.');
+    expect(root).not.toContain('spinner');
+    const german = (await t.app.inject('/de/green-stocks')).body;
+    const title = JSON.parse(fs.readFileSync(path.join(webPublic, 'locales/de/screener.json'), 'utf8')).title;
+    expect(german).toContain(`<h1 class="page-skeleton__title">${title}</h1>`);
+    expect(german).toContain('<a href="/de" class="brand">');
+    const stock = await t.app.inject('/stocks/ACME');
+    // An unknown ticker is still the app's page (its not-found view), with a plain skeleton.
+    expect(stock.body).toContain('<main id="main" class="app-main" tabindex="-1">');
+  });
+
   it('still answers an unknown page with the app and a 404', async () => {
     const response = await t.app.inject('/auth/nothing-here');
     expect(response.statusCode).toBe(404);

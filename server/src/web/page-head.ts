@@ -10,6 +10,7 @@ import {
   stripLanguage,
 } from '@app/contract';
 import type { Db } from '../db/index.ts';
+import { type SkeletonKind, skeletonHtml } from './page-skeleton.ts';
 
 /*
  * Search engines and link previews read the HTML before any script runs, and the web app is rendered in
@@ -32,6 +33,20 @@ interface SeoTexts {
   stock: { title: string; description: string };
   crypto: { title: string; description: string };
   notFound: { title: string; description: string };
+}
+
+interface ShellTexts {
+  skipToContent: string;
+  loading: string;
+  footer: string;
+  home: { title: string; lead: string } | null;
+  screener: { title: string; lead: string } | null;
+}
+
+interface PageTexts {
+  seo: SeoTexts;
+  siteName: string;
+  shell: ShellTexts;
 }
 
 interface SecurityName {
@@ -79,23 +94,47 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     }
     return template.html;
   }
-  const texts = new Map<Language, { seo: SeoTexts; siteName: string } | null>();
+  const texts = new Map<Language, PageTexts | null>();
   const names = new Map<string, { value: SecurityName | null; at: number }>();
 
-  /** The language's SEO texts; null when the build has none (the page is then served as built). */
-  function textsFor(language: Language): { seo: SeoTexts; siteName: string } | null {
+  /** The language's SEO and shell texts; null when the build has none (the page is then served as built). */
+  function textsFor(language: Language): PageTexts | null {
     if (texts.has(language)) return texts.get(language) ?? null;
     const read = (lang: Language, ns: string) =>
       JSON.parse(fs.readFileSync(path.join(distDir, 'locales', lang, `${ns}.json`), 'utf8'));
-    let found: { seo: SeoTexts; siteName: string } | null;
-    try {
-      let seo: SeoTexts;
-      try {
-        seo = read(language, 'seo');
-      } catch {
-        seo = read(DEFAULT_LANGUAGE, 'seo');
+    /** The language's namespace, else English's (a language may lack a file), else null. */
+    const readEither = (ns: string) => {
+      for (const lang of [language, DEFAULT_LANGUAGE]) {
+        try {
+          return read(lang, ns);
+        } catch {
+          // Try the next language.
+        }
       }
-      found = { seo, siteName: read(DEFAULT_LANGUAGE, 'common').app.name };
+      return null;
+    };
+    const heading = (ns: string) => {
+      const found = readEither(ns);
+      return typeof found?.title === 'string' && typeof found?.lead === 'string'
+        ? { title: found.title, lead: found.lead }
+        : null;
+    };
+    let found: PageTexts | null;
+    try {
+      const seo: SeoTexts | null = readEither('seo');
+      const common = readEither('common');
+      if (!seo || !common) throw new Error('no texts');
+      found = {
+        seo,
+        siteName: read(DEFAULT_LANGUAGE, 'common').app.name,
+        shell: {
+          skipToContent: common.common?.skipToContent ?? '',
+          loading: common.common?.loading ?? '',
+          footer: common.footer?.disclaimer ?? '',
+          home: heading('home'),
+          screener: heading('screener'),
+        },
+      };
     } catch {
       found = null;
     }
@@ -149,6 +188,36 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     return { ...seo.notFound, missing: true };
   }
 
+  /** The page's first screen inside #root (page-skeleton.ts), in the page's language. */
+  function withSkeleton(html: string, pathname: string, language: Language, missing: boolean): string {
+    const found = textsFor(language);
+    if (!found) return html;
+    const bare = stripLanguage(pathname).replace(/\/+$/, '') || '/';
+    const kind: SkeletonKind = missing
+      ? 'other'
+      : bare === '/'
+        ? 'home'
+        : bare === '/green-stocks'
+          ? 'screener'
+          : /^\/(stocks|crypto)\//.test(bare)
+            ? 'security'
+            : 'other';
+    const heading = kind === 'home' ? found.shell.home : kind === 'screener' ? found.shell.screener : null;
+    const skeleton = skeletonHtml(
+      kind,
+      {
+        appName: found.siteName,
+        homeHref: localizePath('/', language),
+        skipToContent: found.shell.skipToContent,
+        loading: found.shell.loading,
+        footer: found.shell.footer,
+        ...(heading ? { heading } : {}),
+      },
+      escapeHtml,
+    );
+    return html.replace('<div id="root"></div>', `<div id="root">${skeleton}</div>`);
+  }
+
   /** index.html with the page's head in the page's language; `missing` when no such page or ticker exists. */
   async function render(pathname: string): Promise<{ html: string; missing: boolean }> {
     // Sign-in's own pages (web/src/app/router.tsx, authRoutes): real pages, never worth indexing.
@@ -182,7 +251,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace(/\s*<meta name="description"[^>]*>/, '')
       .replace('</title>', `</title>\n    ${tags}`);
-    return { html, missing: meta.missing };
+    return { html: withSkeleton(html, pathname, language, meta.missing), missing: meta.missing };
   }
 
   return { render, metaFor };

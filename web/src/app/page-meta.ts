@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, localizePath } from '@app/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, localizePath } from '@app/contract/locales';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@app/contract';
+import { DEFAULT_LANGUAGE, type Language } from '@app/contract/locales';
 
 /** App paths in a language: English unprefixed, others under /{lang}. */
 export function pathIn(language: Language, path: string): string {

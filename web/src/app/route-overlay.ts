@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, localizePath, PREFIXED_LANGUAGES, stripLanguage } from '@app/contract';
+import { DEFAULT_LANGUAGE, localizePath, PREFIXED_LANGUAGES, stripLanguage } from '@app/contract/locales';
 
 /**
  * spec 2: the full-page overlay shows while a route change is in progress, except when the change

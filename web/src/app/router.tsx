@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@app/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, stripLanguage } from '@app/contract/locales';
 import type { i18n } from 'i18next';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '../ui/spinner.tsx';
@@ -31,6 +31,25 @@ export const authRoutes: RouteObject[] = [
 export const SHELL_NAMESPACES = ['search', 'auth', 'wallet'];
 
 /**
+ * The texts a page's first screen uses, loaded with the shell's on the first load (issue 20): the app's
+ * first render is then the page itself, not a placeholder waiting for a namespace.
+ */
+export function pageNamespaces(pathname: string): string[] {
+  const path = stripLanguage(pathname);
+  if (path === '/' || path === '') return ['home', 'seo', 'news', 'ui'];
+  if (path.startsWith('/green-stocks')) return ['screener', 'seo', 'ui'];
+  const stock = /^\/stocks\/[^/]+(?:\/([^/]+))?/.exec(path);
+  if (stock) {
+    const tab = stock[1];
+    const own =
+      tab === 'dividends' || tab === 'financials' || tab === 'news' ? [tab] : tab === 'data' ? ['financials'] : [];
+    return ['stock', 'ui', 'seo', ...own];
+  }
+  if (path.startsWith('/crypto/')) return ['stock', 'ui', 'seo'];
+  return [];
+}
+
+/**
  * One root per language: "/" for English and "/{lang}" for the 19 others (spec 2). The root's loader
  * switches i18next to its language, so a language change completes only when its texts (the shell's
  * included) are loaded.
@@ -39,9 +58,9 @@ export function createRoutes(i18n: i18n, pages: RouteObject[] = pageRoutes): Rou
   const roots = LANGUAGES.map((language: Language) => ({
     id: `root-${language}`,
     path: language === DEFAULT_LANGUAGE ? '/' : `/${language}`,
-    loader: async () => {
+    loader: async ({ request }: { request: Request }) => {
       if (i18n.language !== language) await i18n.changeLanguage(language);
-      await i18n.loadNamespaces(SHELL_NAMESPACES);
+      await i18n.loadNamespaces([...SHELL_NAMESPACES, ...pageNamespaces(new URL(request.url).pathname)]);
       return null;
     },
     // The loader depends on the language only, which a root never changes: a search-parameter change

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '../test/i18n.ts';
 import * as analytics from './analytics.ts';
 import { RouteError } from './route-error.tsx';
-import { createRoutes, pageRoutes, SHELL_NAMESPACES } from './router.tsx';
+import { createRoutes, pageNamespaces, pageRoutes, SHELL_NAMESPACES } from './router.tsx';
 
 afterEach(cleanup);
 
@@ -187,7 +187,11 @@ describe('the app shell', () => {
       </I18nextProvider>,
     );
     await screen.findByText('home page');
-    expect(loads).toHaveBeenCalledWith(SHELL_NAMESPACES);
+    // With the page's own first-screen texts (issue 20: the first render is the page, not a placeholder).
+    expect(loads).toHaveBeenCalledWith([...SHELL_NAMESPACES, ...pageNamespaces('/de/')]);
     expect(SHELL_NAMESPACES).toEqual(expect.arrayContaining(['search', 'auth', 'wallet']));
+    expect(pageNamespaces('/de/')).toEqual(expect.arrayContaining(['home']));
+    expect(pageNamespaces('/stocks/ACME/dividends')).toEqual(expect.arrayContaining(['stock', 'dividends']));
+    expect(pageNamespaces('/fr/green-stocks')).toEqual(expect.arrayContaining(['screener']));
   });
 });

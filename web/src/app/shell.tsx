@@ -5,6 +5,7 @@ import { SearchBox } from '../features/search/search-box.tsx';
 import { WalletButton, WalletModalRoot, walletAuthPlugin } from '../features/wallet/index.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { LanguageSwitcher } from '../ui/language-switcher.tsx';
+import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import { FullPageSpinner } from '../ui/spinner.tsx';
 import { ThemeSwitch } from '../ui/theme-switch.tsx';
 import { trackPageView } from './analytics.ts';
@@ -54,9 +55,9 @@ export function Shell() {
       </header>
       <DemoBanner />
       <main id="main" className="app-main" tabIndex={-1}>
-        {/* A page waiting for its texts or code shows the spinner in its place: the header stays, and
-            so does what is typed into the search box. */}
-        <Suspense fallback={<FullPageSpinner label={t('common.loading')} />}>
+        {/* A page waiting for its texts or code shows a skeleton in its place: the header stays, and so
+            does what is typed into the search box. The full-page spinner is for route changes (spec 2). */}
+        <Suspense fallback={<PageSkeleton label={t('common.loading')} />}>
           <Outlet />
         </Suspense>
       </main>

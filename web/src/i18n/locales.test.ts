@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { LANGUAGES } from '@app/contract';
+import { LANGUAGES } from '@app/contract/locales';
 import { describe, expect, it } from 'vitest';
 import { localesDir, namespaces, readLocale } from '../test/i18n.ts';
 

@@ -1,4 +1,4 @@
-import { type Language, languageOfPath } from '@app/contract';
+import { type Language, languageOfPath } from '@app/contract/locales';
 import { useLocation } from 'react-router';
 
 /** The page's language comes from its path (spec 2: English unprefixed, 19 prefixes). */

@@ -1,18 +1,34 @@
 import type { CompanyProfile } from '@app/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageMeta } from '../app/page-meta.ts';
 import { cryptoPath, stockPath } from '../app/paths.ts';
-import { DatasheetTab } from '../features/datasheet/datasheet-tab.tsx';
-import { DividendsTab } from '../features/dividends/dividends-tab.tsx';
-import { FinancialsTab } from '../features/financials/financials-tab.tsx';
-import { CompanyNews } from '../features/news/company-news.tsx';
 import { withoutPriceParams } from '../features/price/price-params.ts';
 import { useLinks } from '../features/stock/stock-api.ts';
-import { ValuationTab } from '../features/valuation/valuation-tab.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
+import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 import { SecurityFallback, SecurityHead, SecurityOverview, useSecurity } from './security-page.tsx';
+
+/*
+ * Each tab's code loads when the tab is opened (issue 20): the overview, the page most people land on,
+ * stays within its budget (docs/performance.md), and the statements' metric catalogue with the schemas it
+ * brings loads with the tabs that use it.
+ */
+const DividendsTab = lazy(() =>
+  import('../features/dividends/dividends-tab.tsx').then((m) => ({ default: m.DividendsTab })),
+);
+const ValuationTab = lazy(() =>
+  import('../features/valuation/valuation-tab.tsx').then((m) => ({ default: m.ValuationTab })),
+);
+const FinancialsTab = lazy(() =>
+  import('../features/financials/financials-tab.tsx').then((m) => ({ default: m.FinancialsTab })),
+);
+const DatasheetTab = lazy(() =>
+  import('../features/datasheet/datasheet-tab.tsx').then((m) => ({ default: m.DatasheetTab })),
+);
+const CompanyNews = lazy(() => import('../features/news/company-news.tsx').then((m) => ({ default: m.CompanyNews })));
 
 /** The tabs (design.md); all but the overview live in the URL: /stocks/ACME/dividends. */
 const TABS = ['overview', 'dividends', 'valuation', 'financials', 'news', 'data'] as const;
@@ -66,7 +82,9 @@ function StockPage({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
           selected={tab}
           onSelect={select}
         >
-          <TabContent profile={profile} tab={tab} />
+          <Suspense fallback={<PageSkeleton label={t('loading', { ticker: profile.ticker })} />}>
+            <TabContent profile={profile} tab={tab} />
+          </Suspense>
         </Tabs>
       </div>
     </div>

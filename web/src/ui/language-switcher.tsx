@@ -1,4 +1,4 @@
-import { LANGUAGES, localizePath } from '@app/contract';
+import { LANGUAGES, localizePath } from '@app/contract/locales';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

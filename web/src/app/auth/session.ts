@@ -1,9 +1,7 @@
 import { setAuthHeaders, setAuthRecheck } from '../../api/client.ts';
-import { type AuthClient, createAuthClient, type IdpAuthState } from '../../features/auth/auth-client.ts';
+import type { AuthClient, IdpAuthState } from '../../features/auth/auth-client.ts';
 import { AuthError, toAuthError } from '../../features/auth/errors.ts';
-import { createUserManager } from '../../features/auth/oidc.ts';
-import { captureReferral, sendReferral } from '../../features/auth/referral.ts';
-import { loadAuthSettings } from '../../features/auth/settings.ts';
+import { hasLoginMarker } from '../../features/auth/login-marker.ts';
 import { type CombinedAuthState, combinedAuthState } from './combined-state.ts';
 import { type WalletAuthSnapshot, walletAuth } from './wallet-plugin.ts';
 
@@ -11,6 +9,10 @@ import { type WalletAuthSnapshot, walletAuth } from './wallet-plugin.ts';
  * The app's one auth session: the identity-provider client (features/auth) and the wallet plugin
  * (wallet-plugin.ts) joined into spec 3's auth state, the bearer header for API calls and the 401
  * re-check. Started once by the shell (startAuth); the /auth routes use getAuthClient.
+ *
+ * The sign-in code (oidc-client-ts, the settings and their schemas) loads when it is used (issue 20): on a
+ * page load only when someone signed in here (the 1-day marker, or tokens kept in local storage), else
+ * when the person signs in (/auth/login) or out.
  */
 
 export interface AuthSnapshot {
@@ -33,6 +35,7 @@ const STARTING: IdpAuthState = {
 let client: AuthClient | null = null;
 let clientPromise: Promise<AuthClient> | null = null;
 let started: Promise<void> | null = null;
+/** The state while no client runs: signed out without loading the sign-in code, or the client failed. */
 let failed: IdpAuthState | null = null;
 let snapshot: AuthSnapshot | null = null;
 const listeners = new Set<() => void>();
@@ -71,9 +74,14 @@ export const authStore = {
   },
 };
 
-/** The identity-provider client, created once from the server's settings. */
+/** The identity-provider client, created once from the server's settings; its code loads on first use. */
 export function getAuthClient(): Promise<AuthClient> {
   clientPromise ??= (async () => {
+    const [{ loadAuthSettings }, { createAuthClient }, { createUserManager }] = await Promise.all([
+      import('../../features/auth/settings.ts'),
+      import('../../features/auth/auth-client.ts'),
+      import('../../features/auth/oidc.ts'),
+    ]);
     const settings = await loadAuthSettings();
     const created = createAuthClient({
       client: createUserManager(settings),
@@ -82,12 +90,13 @@ export function getAuthClient(): Promise<AuthClient> {
     });
     created.subscribe(changed);
     client = created;
+    // From here the client's own state counts, not the signed-out one set without it.
+    failed = null;
     // spec 4: the token goes as a bearer header on every later API call.
     setAuthHeaders((): Record<string, string> => {
       const token = created.getState().accessToken;
       return token ? { authorization: `Bearer ${token}` } : {};
     });
-    setAuthRecheck(recheck);
     changed();
     return created;
   })();
@@ -103,14 +112,33 @@ async function recheck(): Promise<void> {
   await Promise.allSettled(tasks);
 }
 
+/** Tokens oidc-client-ts keeps in local storage (its user store, prefix 'auth.': features/auth/oidc.ts). */
+function storedTokens(storage: Storage = window.localStorage): boolean {
+  for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith('auth.user:')) return true;
+  return false;
+}
+
 /** Starts sign-in on page load (spec 4: silent login, 2 attempts), once per page. */
 export function startAuth(search = window.location.search): Promise<void> {
   started ??= (async () => {
-    captureReferral(search);
+    // spec 4: any 401 re-checks (the wallet's sign-in too, with or without the provider's code loaded).
+    setAuthRecheck(recheck);
+    const referral = new URLSearchParams(search).has('r') ? import('../../features/auth/referral.ts') : null;
+    (await referral)?.captureReferral(search);
+    // Nobody signed in here within a day: the silent check could only answer login_required, so the
+    // page is signed out at once, without loading the sign-in code or asking the provider.
+    if (!hasLoginMarker() && !storedTokens()) {
+      failed = { ...STARTING, authInProgress: false, notAuthenticated: true };
+      changed();
+      return;
+    }
     try {
       const auth = await getAuthClient();
       const user = await auth.firstLoadCheck();
-      if (user) await sendReferral(user.access_token).catch(() => undefined);
+      if (user) {
+        const { sendReferral } = await import('../../features/auth/referral.ts');
+        await sendReferral(user.access_token).catch(() => undefined);
+      }
     } catch (error) {
       const authError = error instanceof AuthError ? error : toAuthError(error);
       console.error('Sign-in is not available:', authError.message);

@@ -1,4 +1,5 @@
-import { WATCHLIST_MAX, type WatchlistResponse, watchlistTicker } from '@app/contract';
+import type { WatchlistResponse } from '@app/contract';
+import { WATCHLIST_MAX, watchlistTickerOf } from '@app/contract/tickers';
 import { apiRequest } from '../../api/client.ts';
 
 /** An anonymous visitor's watchlist lives in local storage under this key; a signed-in user's on the server. */
@@ -7,8 +8,8 @@ export const LOCAL_KEY = 'watchlist';
 const normalise = (tickers: unknown[]): string[] => {
   const out: string[] = [];
   for (const value of tickers) {
-    const parsed = watchlistTicker.safeParse(value);
-    if (parsed.success && !out.includes(parsed.data)) out.push(parsed.data);
+    const ticker = watchlistTickerOf(value);
+    if (ticker && !out.includes(ticker)) out.push(ticker);
   }
   return out.slice(0, WATCHLIST_MAX);
 };
