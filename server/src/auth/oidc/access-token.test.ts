@@ -105,14 +105,16 @@ describe.each(testDatabases())('an identity-provider outage on $engine', (target
     return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
   };
   async function until(check: () => Promise<boolean>) {
-    for (let n = 0; n < 200 && !(await check()); n += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let n = 0; n < 500 && !(await check()); n += 1) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await check()).toBe(true);
   }
 
   it('keeps verifying through the outage, reports it, and refuses with 503 past 24 hours', async () => {
     const start = Date.now();
     expect((await me()).statusCode).toBe(200);
-    expect(await metric('ledgerlight_oidc_keys_fetched_timestamp_seconds')).toBe(Math.floor(start / 1000));
+    const fetchedAt = await metric('ledgerlight_oidc_keys_fetched_timestamp_seconds');
+    expect(fetchedAt).toBeGreaterThanOrEqual(Math.floor(start / 1000));
+    expect(fetchedAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
 
     test.issuer.setState('down');
     vi.useFakeTimers({ toFake: ['Date'], now: start + 11 * 60_000 });

@@ -38,7 +38,7 @@ describe('the issuer key cache through an outage', () => {
 
   /** Lets a background refresh run to its end (the loopback answers in well under a second). */
   async function settle(until: () => boolean) {
-    for (let n = 0; n < 200 && !until(); n += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let n = 0; n < 500 && !until(); n += 1) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(until()).toBe(true);
   }
 
