@@ -41,9 +41,9 @@ const rowValues = (table: Locator, line: string) =>
     .locator('td.num')
     .allTextContents();
 
-/** Switches the statement: buttons on a desktop, the select on a phone (the buttons are hidden there). */
-async function chooseStatement(page: Page, phone: boolean, name: string): Promise<void> {
-  if (phone) await page.getByRole('combobox', { name: 'Statement' }).selectOption({ label: name });
+/** Switches the statement or the period: buttons on a desktop, the selects on a phone (buttons hidden there). */
+async function choose(page: Page, phone: boolean, control: 'Statement' | 'Period', name: string): Promise<void> {
+  if (phone) await page.getByRole('combobox', { name: control }).selectOption({ label: name });
   else await page.getByRole('button', { name, exact: true }).click();
 }
 
@@ -87,7 +87,7 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
     await expect(interestGrowth.locator('.financials__growth--good')).toHaveCount(0);
 
     // Statement and period in the URL; Back undoes each change.
-    await chooseStatement(page, phone, 'Margins');
+    await choose(page, phone, 'Statement', 'Margins');
     await expect(page).toHaveURL(/\/financials\?statement=margins$/);
     const margins = page.getByRole('table', { name: /Margins of SOLQ/ });
     await expect(margins).toBeVisible();
@@ -98,7 +98,7 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
     await expect(chart.locator('canvas').first()).toBeVisible();
     expect((await chart.boundingBox())?.height ?? 0).toBeGreaterThan(100);
     await expect(page.locator('.financials__chart').getByText('Gross margin')).toBeVisible();
-    await page.getByRole('button', { name: 'Quarterly', exact: true }).click();
+    await choose(page, phone, 'Period', 'Quarterly');
     await expect(page).toHaveURL(/\?statement=margins&period=quarterly$/);
     await expect(
       page
@@ -108,7 +108,9 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
     ).toHaveText(/^Q[1-4] \d{4}$/);
     await page.goBack();
     await expect(page).toHaveURL(/\?statement=margins$/);
-    await expect(page.getByRole('button', { name: 'Annual', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    if (phone) await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('annual');
+    else
+      await expect(page.getByRole('button', { name: 'Annual', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/stocks/${STOCK}/financials$`));
     await expect(page.getByRole('table', { name: /Income statement of SOLQ/ })).toBeVisible();

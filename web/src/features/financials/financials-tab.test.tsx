@@ -136,6 +136,16 @@ describe('financials tab', () => {
     expect(pressed('Income statement')).toBe('true');
   });
 
+  it('switches with the selects phones show, into the same URL', async () => {
+    serveApi();
+    const router = await renderTab();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Statement' }), { target: { value: 'cash-flow' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Period' }), { target: { value: 'ttm' } });
+    expect(router.state.location.search).toBe('?statement=cash-flow&period=ttm');
+    expect(pressed('Cash flow')).toBe('true');
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveProperty('value', 'ttm');
+  });
+
   it('opens a shared view from its address, and ignores values it does not know', async () => {
     serveApi();
     await renderTab({ path: '/stocks/EURO/financials?statement=margins&period=weekly' });
