@@ -15,6 +15,12 @@ export const dataStatusResponse = z
     }),
     pricesAsOf: z.string().nullable().describe('Latest trading day with a stored daily price (YYYY-MM-DD)'),
     filingsAsOf: z.string().nullable().describe('Filing date of the newest stored financial fact (YYYY-MM-DD)'),
+    seeding: z
+      .object({ loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+      .nullable()
+      .describe(
+        'While a first start is still loading the demo universe in the background: securities loaded so far and in all; null otherwise',
+      ),
   })
   .meta({
     id: 'DataStatus',
@@ -24,6 +30,7 @@ export const dataStatusResponse = z
       securities: { stocks: 42, crypto: 8 },
       pricesAsOf: '2026-11-20',
       filingsAsOf: '2026-11-09',
+      seeding: null,
     },
   });
 export type DataStatusResponse = z.infer<typeof dataStatusResponse>;

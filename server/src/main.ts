@@ -65,9 +65,18 @@ async function main(): Promise<void> {
   if (config.DEMO_DATA === 'auto') {
     const started = Date.now();
     const run = seedDemoIfEmpty(database.db, () => stopping);
-    seeding = run.catch(() => undefined);
+    seeding = run.then((seed) => seed?.rest).catch(() => undefined);
     const seeded = await run;
-    if (seeded) app.log.info({ securities: seeded.loaded, ms: Date.now() - started }, 'demo data seeded');
+    if (seeded) {
+      app.log.info({ securities: seeded.first.loaded, ms: Date.now() - started }, 'demo data: first part seeded');
+      // Issue 23: the rest of the universe loads while the server answers (the status says so meanwhile).
+      seeded.rest
+        .then((runs) => {
+          const securities = seeded.first.loaded + runs.reduce((sum, r) => sum + r.loaded, 0);
+          app.log.info({ securities, ms: Date.now() - started }, 'demo data seeded');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'demo data seeding failed'));
+    }
   }
   if (stopping) return;
 

@@ -1,5 +1,6 @@
 import { addDays, dayNumber } from '../../finance/types.ts';
-import type { DividendRecord, FactRecord, PriceBar, SecurityBundle, SplitRecord } from '../types.ts';
+import type { DividendRecord, PriceBar, SecurityBundle, SplitRecord } from '../types.ts';
+import { completeStatements, type DemoQuarter, statementFacts } from './statements.ts';
 import type { DemoCoin, DemoCompany } from './universe.ts';
 
 /*
@@ -45,16 +46,8 @@ export function defaultEndDay(now = new Date()): string {
 const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
 const QUARTER_ENDS = ['03-31', '06-30', '09-30', '12-31'];
 
-interface Quarter {
-  year: number;
-  q: 1 | 2 | 3 | 4;
-  start: string;
-  end: string;
-  revenue: number;
-  netIncome: number;
-  shares: number;
-  values: Record<string, number>;
-}
+/** A quarter's core figures; statements.ts completes its line items. */
+type Quarter = DemoQuarter;
 
 interface ProfileParams {
   growth: number;
@@ -203,7 +196,7 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
   const p = params(company, random);
   const qs = quarters(company, p, endDay, random);
   scaleShares(qs, p, random);
-  const startDay = addDays(endDay, -Math.round(HISTORY_YEARS * 365.25));
+  const startDay = addDays(endDay, -Math.round((company.historyYears ?? HISTORY_YEARS) * 365.25));
   const plan = dividendPlan(company, qs, p, random);
   const split =
     company.split && `${company.split.year}-06-1${company.split.year % 7}` <= endDay ? company.split : undefined;
@@ -264,6 +257,8 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
     }
   }
 
+  // Every line item of the statements, consistent with each other, from the quarters' core figures.
+  completeStatements(qs, plan, company);
   const facts = statementFacts(qs, plan, startDay, ratioOn);
   const splits: SplitRecord[] =
     split && splitDay && splitDay >= startDay ? [{ day: splitDay, numerator: split.ratio, denominator: 1 }] : [];
@@ -272,7 +267,7 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
       ticker: company.ticker,
       kind: 'stock',
       name: company.name,
-      exchange: 'Demo Exchange',
+      exchange: company.exchange ?? 'Demo Exchange',
       sector: company.sector,
       industry: company.industry,
       country: company.country ?? 'US',
@@ -294,91 +289,6 @@ function nextWeekday(day: string): string {
   let d = day;
   while (!isWeekday(d)) d = addDays(d, 1);
   return d;
-}
-
-const INSTANTS = new Set([
-  'total_assets',
-  'current_assets',
-  'total_liabilities',
-  'current_liabilities',
-  'equity',
-  'cash',
-  'total_debt',
-]);
-
-/** Quarterly and annual facts consistent with each other: annual flows are sums of quarters, stocks the year-end value. */
-function statementFacts(
-  qs: Quarter[],
-  plan: Map<number, number>,
-  startDay: string,
-  ratioOn: (day: string) => number,
-): FactRecord[] {
-  const facts: FactRecord[] = [];
-  const fact = (
-    q: Quarter,
-    lineItem: string,
-    period: 'annual' | 'quarterly',
-    value: number,
-    unit = 'USD',
-    derived = false,
-  ): FactRecord => {
-    const annual = period === 'annual';
-    return {
-      lineItem,
-      period,
-      periodStart:
-        INSTANTS.has(lineItem) || lineItem === 'shares_outstanding' ? null : annual ? `${q.year}-01-01` : q.start,
-      periodEnd: q.end,
-      fiscalYear: q.year,
-      fiscalPeriod: annual ? 'FY' : (`Q${q.q}` as FactRecord['fiscalPeriod']),
-      value: unit === 'USD' ? Math.round(value) : Number(value.toPrecision(10)),
-      unit,
-      concept: 'demo',
-      accession: null,
-      form: null,
-      filed: addDays(q.end, annual || q.q === 4 ? 60 : 40),
-      derived,
-    };
-  };
-  const years = [...new Set(qs.map((q) => q.year))];
-  for (const year of years) {
-    const inYear = qs.filter((q) => q.year === year);
-    const last = inYear.at(-1) as Quarter;
-    if (last.end < startDay) continue;
-    for (const q of inYear) {
-      const r = ratioOn(q.end);
-      for (const [item, value] of Object.entries(q.values))
-        facts.push(fact(q, item, 'quarterly', value, 'USD', q.q === 4 && !INSTANTS.has(item)));
-      const shares = q.shares / r;
-      const dpsQ = ((plan.get(year) ?? 0) / 4) * r;
-      facts.push(fact(q, 'shares_basic', 'quarterly', shares, 'shares'));
-      facts.push(fact(q, 'shares_diluted', 'quarterly', shares * 1.01, 'shares'));
-      facts.push(fact(q, 'shares_outstanding', 'quarterly', shares, 'shares'));
-      facts.push(fact(q, 'eps_basic', 'quarterly', q.netIncome / shares, 'USD/shares', q.q === 4));
-      facts.push(fact(q, 'eps_diluted', 'quarterly', q.netIncome / (shares * 1.01), 'USD/shares', q.q === 4));
-      facts.push(fact(q, 'dividends_per_share', 'quarterly', dpsQ, 'USD/shares', q.q === 4));
-      facts.push(fact(q, 'dividends_paid', 'quarterly', dpsQ * shares));
-    }
-    if (inYear.length < 4) continue;
-    const r = ratioOn(last.end);
-    for (const item of Object.keys(last.values)) {
-      const value = INSTANTS.has(item)
-        ? (last.values[item] as number)
-        : inYear.reduce((s, q) => s + (q.values[item] as number), 0);
-      facts.push(fact(last, item, 'annual', value));
-    }
-    const avgShares = inYear.reduce((s, q) => s + q.shares / r, 0) / 4;
-    const netIncome = inYear.reduce((s, q) => s + q.netIncome, 0);
-    const dps = (plan.get(year) ?? 0) * r;
-    facts.push(fact(last, 'shares_basic', 'annual', avgShares, 'shares'));
-    facts.push(fact(last, 'shares_diluted', 'annual', avgShares * 1.01, 'shares'));
-    facts.push(fact(last, 'shares_outstanding', 'annual', last.shares / r, 'shares'));
-    facts.push(fact(last, 'eps_basic', 'annual', netIncome / avgShares, 'USD/shares'));
-    facts.push(fact(last, 'eps_diluted', 'annual', netIncome / (avgShares * 1.01), 'USD/shares'));
-    facts.push(fact(last, 'dividends_per_share', 'annual', dps, 'USD/shares'));
-    facts.push(fact(last, 'dividends_paid', 'annual', dps * avgShares));
-  }
-  return facts;
 }
 
 export function generateCoin(coin: DemoCoin, endDay: string): SecurityBundle {

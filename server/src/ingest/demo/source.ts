@@ -1,16 +1,21 @@
 import type { Source } from '../types.ts';
 import { defaultEndDay, generateCoin, generateCompany } from './generator.ts';
-import { DEMO_COINS, demoCompanies } from './universe.ts';
+import { DEMO_COINS, demoCompanies, demoUniverse } from './universe.ts';
 
 /*
  * The demo universe as a source, so it goes through the same loader as real data (validation,
- * transactions, indicators, data version). `companies` above the hand-made count adds synthetic
- * companies (benchmarks use thousands).
+ * transactions, indicators, data version). Without `companies`: the whole demo universe (hand-made and
+ * generated companies, every coin). With it: the benchmarks' datasets as they have always been, the
+ * hand-made companies then synthetic ones up to that count, and the first eight coins.
  */
 export function demoSource(options: { companies?: number; endDay?: string } = {}): Source {
   const endDay = options.endDay ?? defaultEndDay();
-  const companies = new Map(demoCompanies(options.companies).map((c) => [c.ticker, c]));
-  const coins = new Map(DEMO_COINS.map((c) => [c.ticker, c]));
+  const universe =
+    options.companies === undefined
+      ? demoUniverse()
+      : { companies: demoCompanies(options.companies), coins: DEMO_COINS };
+  const companies = new Map(universe.companies.map((c) => [c.ticker, c]));
+  const coins = new Map(universe.coins.map((c) => [c.ticker, c]));
   return {
     name: 'demo',
     demo: true,

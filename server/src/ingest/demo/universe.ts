@@ -4,6 +4,7 @@
  * of history the generator makes for it (dividend pattern, growth, loss years, splits, green keywords).
  */
 
+import { generatedCompanies } from './universe-generated.ts';
 import { ROWS } from './universe-rows.ts';
 
 export type DividendPattern = 'monthly' | 'quarterly' | 'annual' | 'none';
@@ -21,6 +22,10 @@ export interface DemoCompany {
   /** A split: year and ratio (4 = 4:1). */
   split?: { year: number; ratio: number };
   country?: string;
+  /** Where it is listed (default 'Demo Exchange'). */
+  exchange?: string;
+  /** Years of prices, dividends and statements (default HISTORY_YEARS, 20). */
+  historyYears?: number;
 }
 
 export interface DemoCoin {
@@ -48,6 +53,7 @@ export const DEMO_COMPANIES: DemoCompany[] = ROWS.map(
   }),
 );
 
+/** The coins the benchmarks' datasets were made with (they stay as they are). */
 export const DEMO_COINS: DemoCoin[] = [
   {
     ticker: 'QBTZ',
@@ -76,6 +82,56 @@ export const DEMO_COINS: DemoCoin[] = [
   { ticker: 'QRIV', name: 'Qriver', launchYear: 2020, startPrice: 4, description: 'A cross-chain bridge token.' },
   { ticker: 'ZNOV', name: 'Zenova', launchYear: 2021, startPrice: 12, description: 'A gaming token.' },
 ];
+
+/** More coins for the demo universe (issue 23: at least 20). */
+const MORE_COINS: DemoCoin[] = [
+  { ticker: 'QSOL', name: 'Quasolar', launchYear: 2020, startPrice: 0.9, description: 'A fast payments chain.' },
+  { ticker: 'ZLNK', name: 'Zelink', launchYear: 2017, startPrice: 0.2, description: 'An oracle network token.' },
+  {
+    ticker: 'QADA',
+    name: 'Quadano',
+    launchYear: 2017,
+    startPrice: 0.03,
+    description: 'A proof-of-stake platform coin.',
+  },
+  { ticker: 'ZDOT', name: 'Zedot', launchYear: 2020, startPrice: 3, description: 'A multi-chain network token.' },
+  { ticker: 'QAVX', name: 'Quavax', launchYear: 2020, startPrice: 5, description: 'A smart-contract platform coin.' },
+  { ticker: 'ZXLM', name: 'Zestellar', launchYear: 2014, startPrice: 0.002, description: 'A payments coin.' },
+  { ticker: 'QFIL', name: 'Quafile', launchYear: 2017, startPrice: 6, description: 'A storage network token.' },
+  { ticker: 'ZATM', name: 'Zatom', launchYear: 2019, startPrice: 4, description: 'A cross-chain bridge token.' },
+  {
+    ticker: 'QLTC',
+    name: 'Quilite',
+    launchYear: 2011,
+    startPrice: 0.3,
+    description: 'The first invented coin of the demo.',
+  },
+  {
+    ticker: 'ZUSD',
+    name: 'Zeusd',
+    launchYear: 2018,
+    startPrice: 1,
+    description: 'A coin that swings less than the others.',
+  },
+  { ticker: 'QGRT', name: 'Quagraph', launchYear: 2020, startPrice: 0.6, description: 'An oracle network token.' },
+  { ticker: 'ZSAN', name: 'Zandbox', launchYear: 2020, startPrice: 0.05, description: 'A gaming token.' },
+  { ticker: 'QPEP', name: 'Quepe', launchYear: 2023, startPrice: 0.000001, description: 'A meme coin.' },
+  { ticker: 'ZARB', name: 'Zarbit', launchYear: 2023, startPrice: 1.2, description: 'A scaling network token.' },
+];
+
+/** Companies of the demo universe a first start loads: the hand-made ones and generated ones. */
+export const DEMO_UNIVERSE_SIZE = 420;
+
+/** The demo universe a first start loads (the benchmarks call demoCompanies with a count instead). */
+export function demoUniverse(): { companies: DemoCompany[]; coins: DemoCoin[] } {
+  const coins = [...DEMO_COINS, ...MORE_COINS];
+  const generated = generatedCompanies(
+    DEMO_UNIVERSE_SIZE - DEMO_COMPANIES.length,
+    DEMO_COMPANIES,
+    coins.map((c) => c.ticker),
+  );
+  return { companies: [...DEMO_COMPANIES, ...generated], coins };
+}
 
 const SYNTHETIC_SECTORS: [string, string, string][] = [
   ['Technology', 'Prepackaged software', '7372'],

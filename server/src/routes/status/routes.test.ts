@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
+import { bumpDataVersion, writeMeta } from '../../db/meta.ts';
 import { dataCache } from '../../http/data-cache.ts';
+import { DEMO_SEEDING } from '../../ingest/demo/seed.ts';
 import { demoSource } from '../../ingest/demo/source.ts';
 import { runIngest } from '../../ingest/loader.ts';
 
@@ -21,6 +23,7 @@ describe.each(testDatabases())('GET /api/data/status on $engine', (target) => {
       securities: { stocks: 0, crypto: 0 },
       pricesAsOf: null,
       filingsAsOf: null,
+      seeding: null,
     });
   });
 
@@ -36,6 +39,7 @@ describe.each(testDatabases())('GET /api/data/status on $engine', (target) => {
       securities: { stocks: 1, crypto: 1 },
       pricesAsOf: '2024-06-28',
       filingsAsOf: '2024-05-10',
+      seeding: null,
     });
     expect(res.headers.etag).toBeTruthy();
     const again = await t.app.inject({
@@ -44,5 +48,14 @@ describe.each(testDatabases())('GET /api/data/status on $engine', (target) => {
       headers: { 'if-none-match': String(res.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('says how far a first start has loaded the demo universe while it loads in the background', async () => {
+    t = await startTestApp(target);
+    await runIngest({ db: t.database.db, source: demoSource({ endDay: '2024-06-28' }), tickers: ['SOLQ', 'QBTZ'] });
+    await writeMeta(t.database.db, DEMO_SEEDING, '442');
+    await bumpDataVersion(t.database.db);
+    const res = await t.app.inject({ method: 'GET', url: '/api/data/status' });
+    expect(res.json()).toMatchObject({ demo: true, seeding: { loaded: 2, total: 442 } });
   });
 });

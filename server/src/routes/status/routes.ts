@@ -12,7 +12,8 @@ export function statusRoutes(app: ZodApp, { database }: AppContext): void {
         tags: ['data'],
         summary: 'What market data the server holds',
         description:
-          'The data version, whether the demo universe is in use, and the as-of dates of prices and filings.',
+          'The data version, whether the demo universe is in use, the as-of dates of prices and filings, and the ' +
+          'progress of a first start loading the demo universe in the background.',
         response: { 200: dataStatusResponse },
       },
       ...dataCache(database).hooks,
@@ -25,6 +26,7 @@ export function statusRoutes(app: ZodApp, { database }: AppContext): void {
         securities: { stocks: s.stocks, crypto: s.crypto },
         pricesAsOf: s.pricesAsOf,
         filingsAsOf: s.filingsAsOf,
+        seeding: s.seedingTotal === null ? null : { loaded: s.stocks + s.crypto, total: s.seedingTotal },
       };
     },
   );
