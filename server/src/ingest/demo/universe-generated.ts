@@ -18,279 +18,92 @@ interface IndustrySpec {
   words: string[];
 }
 
-const I = (sector: string, industry: string, sic: string, does: string[], words: string[]): IndustrySpec => ({
-  sector,
-  industry,
-  sic,
-  does,
-  words,
-});
+/** Rows of "sector | industry | SIC | what it does (; between choices) | name words (, between)". */
+function table(text: string): IndustrySpec[] {
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [sector, industry, sic, does, words] = line.split('|').map((cell) => cell.trim()) as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      return { sector, industry, sic, does: does.split('; '), words: words.split(', ') };
+    });
+}
 
-const INDUSTRIES: IndustrySpec[] = [
-  I(
-    'Technology',
-    'Prepackaged software',
-    '7372',
-    ['Sells business software by subscription.'],
-    ['Software', 'Systems'],
-  ),
-  I(
-    'Technology',
-    'Semiconductors and related devices',
-    '3674',
-    ['Designs chips for data centres and cars.'],
-    ['Semi', 'Micro'],
-  ),
-  I('Technology', 'Electronic computers', '3571', ['Builds servers and workstations.'], ['Computing', 'Machines']),
-  I(
-    'Technology',
-    'Computer communications equipment',
-    '3576',
-    ['Makes network switches and routers.'],
-    ['Networks', 'Link'],
-  ),
-  I(
-    'Technology',
-    'Services-computer programming',
-    '7371',
-    ['Writes custom software for banks and insurers.'],
-    ['Code', 'Digital'],
-  ),
-  I(
-    'Technology',
-    'Electronic connectors',
-    '3678',
-    ['Makes connectors for industrial electronics.'],
-    ['Connect', 'Electronics'],
-  ),
-  I(
-    'Health Care',
-    'Pharmaceutical preparations',
-    '2834',
-    ['Develops and sells prescription medicines.'],
-    ['Pharma', 'Therapeutics'],
-  ),
-  I('Health Care', 'Biological products', '2836', ['Develops vaccines and antibody treatments.'], ['Bio', 'Biologics']),
-  I('Health Care', 'Services-hospitals', '8062', ['Runs general hospitals and clinics.'], ['Health', 'Care']),
-  I(
-    'Health Care',
-    'Surgical and medical instruments',
-    '3841',
-    ['Makes surgical tools and implants.'],
-    ['Medical', 'Surgical'],
-  ),
-  I('Health Care', 'Medical laboratories', '8071', ['Runs clinical testing laboratories.'], ['Labs', 'Diagnostics']),
-  I('Health Care', 'In vitro diagnostics', '2835', ['Makes test kits for hospitals.'], ['Dx', 'Assay']),
-  I(
-    'Financials',
-    'National commercial banks',
-    '6021',
-    ['A regional bank for households and small firms.'],
-    ['Bank', 'Bancorp'],
-  ),
-  I(
-    'Financials',
-    'Fire, marine and casualty insurance',
-    '6331',
-    ['Insures homes, cars and businesses.'],
-    ['Insurance', 'Mutual'],
-  ),
-  I(
-    'Financials',
-    'Security brokers and dealers',
-    '6211',
-    ['Runs a brokerage for private investors.'],
-    ['Securities', 'Markets'],
-  ),
-  I('Financials', 'Life insurance', '6311', ['Sells life insurance and annuities.'], ['Life', 'Assurance']),
-  I('Financials', 'Investment advice', '6282', ['Manages funds for pension plans.'], ['Capital', 'Asset Management']),
-  I(
-    'Industrials',
-    'Industrial machinery',
-    '3560',
-    ['Makes pumps, compressors and gearboxes.'],
-    ['Industries', 'Machinery'],
-  ),
-  I('Industrials', 'Aircraft engines and parts', '3724', ['Makes engine parts for airliners.'], ['Aero', 'Aerospace']),
-  I('Industrials', 'Trucking', '4213', ['Runs a long-haul freight fleet.'], ['Freight', 'Logistics']),
-  I('Industrials', 'Construction machinery', '3531', ['Makes excavators and cranes.'], ['Heavy', 'Equipment']),
-  I('Industrials', 'Heavy construction', '1600', ['Builds bridges, tunnels and roads.'], ['Construction', 'Builders']),
-  I(
-    'Utilities',
-    'Electric services',
-    '4911',
-    ['Generates and distributes electricity from gas plants.'],
-    ['Electric', 'Power'],
-  ),
-  I(
-    'Utilities',
-    'Natural gas distribution',
-    '4924',
-    ['Distributes natural gas to homes and industry.'],
-    ['Gas', 'Utilities'],
-  ),
-  I(
-    'Utilities',
-    'Cogeneration services',
-    '4991',
-    ['Runs combined heat and power plants for industry.'],
-    ['Thermal', 'Heat'],
-  ),
-  I(
-    'Materials',
-    'Chemicals and allied products',
-    '2800',
-    ['Makes industrial chemicals and coatings.'],
-    ['Chemical', 'Chem'],
-  ),
-  I(
-    'Materials',
-    'Steel works and blast furnaces',
-    '3312',
-    ['Makes flat steel for cars and appliances.'],
-    ['Steel', 'Metals'],
-  ),
-  I('Materials', 'Paper mills', '2621', ['Makes packaging board and paper.'], ['Paper', 'Pulp']),
-  I('Materials', 'Plastics materials', '2821', ['Makes resins for packaging and pipes.'], ['Polymers', 'Resins']),
-  I('Materials', 'Gold and silver ores', '1040', ['Mines gold and silver.'], ['Mining', 'Gold']),
-  I('Energy', 'Crude petroleum and natural gas', '1311', ['Produces oil and gas onshore.'], ['Petroleum', 'Oil']),
-  I('Energy', 'Petroleum refining', '2911', ['Refines crude oil into fuels.'], ['Refining', 'Fuels']),
-  I('Energy', 'Oil and gas field services', '1389', ['Drills and services oil wells.'], ['Drilling', 'Oilfield']),
-  I('Energy', 'Pipelines', '4610', ['Owns oil and gas pipelines.'], ['Pipeline', 'Midstream']),
-  I('Consumer Staples', 'Food and kindred products', '2000', ['Makes packaged foods.'], ['Foods', 'Kitchen']),
-  I(
-    'Consumer Staples',
-    'Bottled and canned soft drinks',
-    '2086',
-    ['Bottles soft drinks and juices.'],
-    ['Beverages', 'Drinks'],
-  ),
-  I('Consumer Staples', 'Grocery stores', '5411', ['Runs supermarkets.'], ['Markets', 'Grocers']),
-  I(
-    'Consumer Staples',
-    'Household products',
-    '2840',
-    ['Makes detergents and personal care products.'],
-    ['Home', 'Brands'],
-  ),
-  I('Consumer Discretionary', 'Retail-variety stores', '5331', ['Runs discount stores.'], ['Stores', 'Retail']),
-  I('Consumer Discretionary', 'Footwear', '3021', ['Designs sports shoes.'], ['Footwear', 'Athletic']),
-  I('Consumer Discretionary', 'Hotels and motels', '7011', ['Owns and runs city hotels.'], ['Hotels', 'Resorts']),
-  I('Consumer Discretionary', 'Restaurants', '5812', ['Runs a chain of casual restaurants.'], ['Dining', 'Grill']),
-  I('Consumer Discretionary', 'Household furniture', '2510', ['Makes home furniture.'], ['Furniture', 'Living']),
-  I(
-    'Communication Services',
-    'Telephone communications',
-    '4813',
-    ['Runs mobile and fixed networks.'],
-    ['Telecom', 'Mobile'],
-  ),
-  I('Communication Services', 'Cable television', '4841', ['Runs cable television and broadband.'], ['Cable', 'Media']),
-  I(
-    'Communication Services',
-    'Motion picture production',
-    '7812',
-    ['Produces films and series.'],
-    ['Studios', 'Pictures'],
-  ),
-  I('Communication Services', 'Newspapers', '2711', ['Publishes newspapers and news sites.'], ['Press', 'Publishing']),
-  I('Real Estate', 'Real estate investment trusts', '6798', ['Owns offices and warehouses.'], ['Realty', 'Properties']),
-  I('Real Estate', 'Real estate operators', '6512', ['Owns and runs shopping centres.'], ['Estates', 'Land']),
-];
+const INDUSTRIES = table(`
+  Technology | Prepackaged software | 7372 | Sells business software by subscription. | Software, Systems
+  Technology | Semiconductors and related devices | 3674 | Designs chips for data centres and cars. | Semi, Micro
+  Technology | Electronic computers | 3571 | Builds servers and workstations. | Computing, Machines
+  Technology | Computer communications equipment | 3576 | Makes network switches and routers. | Networks, Link
+  Technology | Services-computer programming | 7371 | Writes custom software for banks and insurers. | Code, Digital
+  Technology | Electronic connectors | 3678 | Makes connectors for industrial electronics. | Connect, Electronics
+  Health Care | Pharmaceutical preparations | 2834 | Develops and sells prescription medicines. | Pharma, Therapeutics
+  Health Care | Biological products | 2836 | Develops vaccines and antibody treatments. | Bio, Biologics
+  Health Care | Services-hospitals | 8062 | Runs general hospitals and clinics. | Health, Care
+  Health Care | Surgical and medical instruments | 3841 | Makes surgical tools and implants. | Medical, Surgical
+  Health Care | Medical laboratories | 8071 | Runs clinical testing laboratories. | Labs, Diagnostics
+  Health Care | In vitro diagnostics | 2835 | Makes test kits for hospitals. | Dx, Assay
+  Financials | National commercial banks | 6021 | A regional bank for households and small firms. | Bank, Bancorp
+  Financials | Fire, marine and casualty insurance | 6331 | Insures homes, cars and businesses. | Insurance, Mutual
+  Financials | Security brokers and dealers | 6211 | Runs a brokerage for private investors. | Securities, Markets
+  Financials | Life insurance | 6311 | Sells life insurance and annuities. | Life, Assurance
+  Financials | Investment advice | 6282 | Manages funds for pension plans. | Capital, Asset Management
+  Industrials | Industrial machinery | 3560 | Makes pumps, compressors and gearboxes. | Industries, Machinery
+  Industrials | Aircraft engines and parts | 3724 | Makes engine parts for airliners. | Aero, Aerospace
+  Industrials | Trucking | 4213 | Runs a long-haul freight fleet. | Freight, Logistics
+  Industrials | Construction machinery | 3531 | Makes excavators and cranes. | Heavy, Equipment
+  Industrials | Heavy construction | 1600 | Builds bridges, tunnels and roads. | Construction, Builders
+  Utilities | Electric services | 4911 | Generates and distributes electricity from gas plants. | Electric, Power
+  Utilities | Natural gas distribution | 4924 | Distributes natural gas to homes and industry. | Gas, Utilities
+  Utilities | Cogeneration services | 4991 | Runs combined heat and power plants for industry. | Thermal, Heat
+  Materials | Chemicals and allied products | 2800 | Makes industrial chemicals and coatings. | Chemical, Chem
+  Materials | Steel works and blast furnaces | 3312 | Makes flat steel for cars and appliances. | Steel, Metals
+  Materials | Paper mills | 2621 | Makes packaging board and paper. | Paper, Pulp
+  Materials | Plastics materials | 2821 | Makes resins for packaging and pipes. | Polymers, Resins
+  Materials | Gold and silver ores | 1040 | Mines gold and silver. | Mining, Gold
+  Energy | Crude petroleum and natural gas | 1311 | Produces oil and gas onshore. | Petroleum, Oil
+  Energy | Petroleum refining | 2911 | Refines crude oil into fuels. | Refining, Fuels
+  Energy | Oil and gas field services | 1389 | Drills and services oil wells. | Drilling, Oilfield
+  Energy | Pipelines | 4610 | Owns oil and gas pipelines. | Pipeline, Midstream
+  Consumer Staples | Food and kindred products | 2000 | Makes packaged foods. | Foods, Kitchen
+  Consumer Staples | Bottled and canned soft drinks | 2086 | Bottles soft drinks and juices. | Beverages, Drinks
+  Consumer Staples | Grocery stores | 5411 | Runs supermarkets. | Markets, Grocers
+  Consumer Staples | Household products | 2840 | Makes detergents and personal care products. | Home, Brands
+  Consumer Discretionary | Retail-variety stores | 5331 | Runs discount stores. | Stores, Retail
+  Consumer Discretionary | Footwear | 3021 | Designs sports shoes. | Footwear, Athletic
+  Consumer Discretionary | Hotels and motels | 7011 | Owns and runs city hotels. | Hotels, Resorts
+  Consumer Discretionary | Restaurants | 5812 | Runs a chain of casual restaurants. | Dining, Grill
+  Consumer Discretionary | Household furniture | 2510 | Makes home furniture. | Furniture, Living
+  Communication Services | Telephone communications | 4813 | Runs mobile and fixed networks. | Telecom, Mobile
+  Communication Services | Cable television | 4841 | Runs cable television and broadband. | Cable, Media
+  Communication Services | Motion picture production | 7812 | Produces films and series. | Studios, Pictures
+  Communication Services | Newspapers | 2711 | Publishes newspapers and news sites. | Press, Publishing
+  Real Estate | Real estate investment trusts | 6798 | Owns offices and warehouses. | Realty, Properties
+  Real Estate | Real estate operators | 6512 | Owns and runs shopping centres. | Estates, Land
+`);
 
 /** Green companies: the words in `does` are those the green rules match (green.ts). */
-const GREEN: IndustrySpec[] = [
-  I(
-    'Utilities',
-    'Electric services',
-    '4911',
-    [
-      'Builds and runs solar parks.',
-      'Runs wind power farms on land and at sea.',
-      'Sells renewable energy from hydroelectric dams.',
-    ],
-    ['Renewables', 'Power'],
-  ),
-  I(
-    'Technology',
-    'Semiconductors and related devices',
-    '3674',
-    ['Makes photovoltaic cells and solar panels.'],
-    ['Solar', 'Photonics'],
-  ),
-  I(
-    'Industrials',
-    'Industrial machinery',
-    '3560',
-    ['Makes wind turbine gearboxes and blades.', 'Makes hydrogen fuel cell stacks.'],
-    ['Turbines', 'Energy'],
-  ),
-  I(
-    'Industrials',
-    'Motor vehicles and car bodies',
-    '3711',
-    ['Builds battery electric vans and trucks.', 'Makes electric bus fleets for cities.'],
-    ['Motors', 'Mobility'],
-  ),
-  I(
-    'Industrials',
-    'Railroads, line-haul operating',
-    '4011',
-    ['Runs freight and passenger railways.'],
-    ['Rail', 'Railways'],
-  ),
-  I(
-    'Industrials',
-    'Railroad equipment',
-    '3743',
-    ['Builds trains, trams and light rail vehicles.'],
-    ['Rolling Stock', 'Trains'],
-  ),
-  I(
-    'Consumer Discretionary',
-    'Motor vehicles and car bodies',
-    '3711',
-    ['Designs electric vehicles and e-bike ranges.', 'Runs an EV charging network along highways.'],
-    ['Electric', 'Charge'],
-  ),
-  I('Utilities', 'Water supply', '4941', ['Supplies drinking water to cities.'], ['Water', 'Aqua']),
-  I(
-    'Industrials',
-    'Fabricated pipe',
-    '3498',
-    ['Builds water infrastructure: mains, pumps and meters.', 'Makes membranes for desalination plants.'],
-    ['Hydro', 'Flow'],
-  ),
-  I(
-    'Industrials',
-    'Industrial machinery',
-    '3589',
-    ['Makes water treatment and wastewater systems.'],
-    ['Clearwater', 'Purification'],
-  ),
-  I('Industrials', 'Refuse systems', '4953', ['Collects household and business waste.'], ['Waste', 'Environmental']),
-  I(
-    'Industrials',
-    'Hazardous waste management',
-    '4955',
-    ['Treats hazardous industrial waste.'],
-    ['Environmental', 'Safety'],
-  ),
-  I(
-    'Materials',
-    'Secondary smelting',
-    '3341',
-    ['Runs metal recycling plants for the circular economy.'],
-    ['Recycling', 'Metals'],
-  ),
-  I(
-    'Industrials',
-    'Industrial machinery',
-    '3589',
-    ['Builds composting and waste-to-energy plants.'],
-    ['Cycle', 'Resources'],
-  ),
-];
+const GREEN = table(`
+  Utilities | Electric services | 4911 | Builds and runs solar parks.; Runs wind power farms on land and at sea.; Sells renewable energy from hydroelectric dams. | Renewables, Power
+  Technology | Semiconductors and related devices | 3674 | Makes photovoltaic cells and solar panels. | Solar, Photonics
+  Industrials | Industrial machinery | 3560 | Makes wind turbine gearboxes and blades.; Makes hydrogen fuel cell stacks. | Turbines, Energy
+  Industrials | Motor vehicles and car bodies | 3711 | Builds battery electric vans and trucks.; Makes electric bus fleets for cities. | Motors, Mobility
+  Industrials | Railroads, line-haul operating | 4011 | Runs freight and passenger railways. | Rail, Railways
+  Industrials | Railroad equipment | 3743 | Builds trains, trams and light rail vehicles. | Rolling Stock, Trains
+  Consumer Discretionary | Motor vehicles and car bodies | 3711 | Designs electric vehicles and e-bike ranges.; Runs an EV charging network along highways. | Electric, Charge
+  Utilities | Water supply | 4941 | Supplies drinking water to cities. | Water, Aqua
+  Industrials | Fabricated pipe | 3498 | Builds water infrastructure: mains, pumps and meters.; Makes membranes for desalination plants. | Hydro, Flow
+  Industrials | Industrial machinery | 3589 | Makes water treatment and wastewater systems. | Clearwater, Purification
+  Industrials | Refuse systems | 4953 | Collects household and business waste. | Waste, Environmental
+  Industrials | Hazardous waste management | 4955 | Treats hazardous industrial waste. | Environmental, Safety
+  Materials | Secondary smelting | 3341 | Runs metal recycling plants for the circular economy. | Recycling, Metals
+  Industrials | Industrial machinery | 3589 | Builds composting and waste-to-energy plants. | Cycle, Resources
+`);
 
 /** Themes of GREEN, in order: energy 0-2, transport 3-6, water 7-9, waste 10-13. */
 const GREEN_THEME_OF = [0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3];
