@@ -14,7 +14,12 @@
  * printed, with the p99 of every run beside it: on a shared 2-core machine one run alone swings by a
  * third either way (docs/performance.md).
  *
+ * Then (issue 20) the same calls asked with `Accept-Encoding: br, gzip`, cached and uncached, against the
+ * ceiling sending as many compressed bytes (cached should reach 80 % of it: a hit sends stored bytes), and
+ * every data call of one ticker's whole history, uncached, one at a time (bench/api-payloads.ts).
+ *
  *   npm run bench:api -- [--companies 2000] [--seconds 5] [--connections 8] [--runs 3] [--port 3917]
+ *                        [--sections raw,br,ticker]
  *
  * The generated database is kept in the system's temp folder and reused by later runs of the same size.
  */
@@ -28,6 +33,7 @@ import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
 import { staleStatementValues } from '../server/src/routes/financials/stored.ts';
+import { measureOneTicker, printOneTicker } from './api-payloads.ts';
 import { Pool } from './http-client.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -40,6 +46,12 @@ const connections = arg('connections', 8);
 const runs = Math.max(1, arg('runs', 3));
 const port = arg('port', 3917);
 const ceilingPort = port + 1;
+const sectionsArg = process.argv.indexOf('--sections');
+const sections = new Set(
+  (sectionsArg > 0 ? (process.argv[sectionsArg + 1] ?? '') : 'raw,br,ticker').split(',').map((x) => x.trim()),
+);
+/** What a browser sends; the server answers br. */
+const ACCEPT_BR = 'Accept-Encoding: br, gzip\r\n';
 const END = '2025-06-30';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(os.tmpdir(), `ledgerlight-bench-api-${companies}-${END}`);
@@ -133,7 +145,7 @@ function request(url: string): Promise<{ status: number; body: string }> {
  */
 const pools = new Map<string, Pool>();
 
-function hit(url: string, connectionsAtMost = connections): Promise<number> {
+function hit(url: string, connectionsAtMost = connections, headers = ''): Promise<number> {
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   const origin = url.slice(0, slash);
   const key = `${origin} ${connectionsAtMost}`;
@@ -143,7 +155,7 @@ function hit(url: string, connectionsAtMost = connections): Promise<number> {
     pool = new Pool(hostname, Number(at), connectionsAtMost);
     pools.set(key, pool);
   }
-  return pool.get(url.slice(slash)).then((answer) => answer.status);
+  return pool.get(url.slice(slash), headers).then((answer) => answer.status);
 }
 
 interface Result {
@@ -191,7 +203,12 @@ async function median(measure: (run: number) => Promise<Result>): Promise<Result
 }
 
 /** `loops` connections, each sending its next request when the last one is answered, for `duration` s. */
-async function load(url: (i: number) => string, loops = connections, duration = seconds): Promise<Result> {
+async function load(
+  url: (i: number) => string,
+  loops = connections,
+  duration = seconds,
+  headers = '',
+): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -200,7 +217,7 @@ async function load(url: (i: number) => string, loops = connections, duration = 
     while (performance.now() < until) {
       const i = next++;
       const t = performance.now();
-      const status = await hit(url(i));
+      const status = await hit(url(i), connections, headers);
       latencies.push(performance.now() - t);
       if (status !== 200) errors++;
     }
@@ -315,20 +332,35 @@ try {
       url: (i: number) => `/api/data/financials/income-statement?tickers=${five(i)}`,
     },
   ];
-  // The ceiling answers each scenario's path with a fixed body as large as the real response.
+  // The ceiling answers each scenario's path with a fixed body as large as the real response, and
+  // /br<path> with as many bytes as its br answer, sent as br.
   const bodies: Record<string, number> = {};
+  const compressed: Record<string, number> = {};
+  const probe = new Pool('127.0.0.1', port, 1);
   for (const s of scenarios) {
     const res = await request(`${base}${s.url(0)}`);
     if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${res.body.slice(0, 200)}`);
     bodies[s.path] = Buffer.byteLength(res.body);
+    compressed[s.path] = (await probe.get(s.url(0), ACCEPT_BR)).bytes;
   }
+  probe.destroy();
   const ceilingCode = `
     const http = require('node:http');
     const sizes = ${JSON.stringify(bodies)};
     const bodies = Object.fromEntries(Object.entries(sizes).map(([p, n]) =>
       [p, JSON.stringify({ value: 'x'.repeat(Math.max(0, n - 12)) })]));
+    const brSizes = ${JSON.stringify(compressed)};
+    const brBodies = Object.fromEntries(Object.entries(brSizes).map(([p, n]) =>
+      ['/br' + p, require('node:crypto').randomBytes(n)]));
     http.createServer((req, res) => {
-      const body = bodies[req.url.split('?')[0]] ?? '{}';
+      const path = req.url.split('?')[0];
+      const br = brBodies[path];
+      if (br) {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'br',
+          vary: 'Accept-Encoding', 'content-length': br.length });
+        return res.end(br);
+      }
+      const body = bodies[path] ?? '{}';
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
       res.end(body);
     }).listen(${ceilingPort}, '127.0.0.1');`;
@@ -353,7 +385,7 @@ try {
         .filter(Boolean)
         .join(' ')}`,
     );
-  for (const s of scenarios) {
+  for (const s of sections.has('raw') ? scenarios : []) {
     const bytes = bodies[s.path] as number;
     await load(() => `http://127.0.0.1:${ceilingPort}${s.path}`); // warm-up
     const ceil = await load(() => `http://127.0.0.1:${ceilingPort}${s.path}`);
@@ -373,7 +405,27 @@ try {
     row(s.name, 'uncached, 1 connection', bytes, alone);
     row(s.name, `uncached, ${rate}/s open loop`, bytes, halfLoad);
   }
-  out('\nGoals: cached >= 50% of the ceiling req/s; uncached p99 <= 25 ms.');
+  if (sections.has('br')) {
+    out(`\nThe same, asked with Accept-Encoding: br, gzip; the ceiling sends as many bytes as the br answer`);
+    for (const s of scenarios) {
+      const bytes = compressed[s.path] as number;
+      const ceilingUrl = () => `http://127.0.0.1:${ceilingPort}/br${s.path}`;
+      await load(ceilingUrl, connections, seconds, ACCEPT_BR); // warm-up
+      const ceil = await load(ceilingUrl, connections, seconds, ACCEPT_BR);
+      await load(() => `${base}${s.url(0)}`, connections, 1, ACCEPT_BR); // stores the br bytes
+      const cached = await load(() => `${base}${s.url(0)}`, connections, seconds, ACCEPT_BR);
+      const distinct = (offset: number) => (i: number) => `${base}${s.url(i + offset)}&_=br-${Date.now()}-${i}`;
+      const uncached = await median((run) => load(distinct(3 + run * 7919), connections, seconds, ACCEPT_BR));
+      row(s.name, 'ceiling, br', bytes, ceil);
+      row(s.name, 'cached, br', bytes, cached, ceil);
+      row(s.name, `uncached, br, ${connections} conn.`, bytes, uncached, ceil);
+    }
+  }
+  if (sections.has('ticker')) {
+    out('');
+    printOneTicker(await measureOneTicker('127.0.0.1', port, pick(0)), out);
+  }
+  out('\nGoals: cached >= 50% of the ceiling req/s (compressed: 80 %); uncached p99 <= 25 ms.');
   out(
     `At ${connections} connections the server is saturated: p99 there is the queue, about 2-3 x ${connections} / (req/s).`,
   );

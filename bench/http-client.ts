@@ -68,8 +68,11 @@ export class Connection {
     return this.pending !== undefined;
   }
 
-  /** GET `path`; resolves with the status and the body's length once the whole answer is read. */
-  get(path: string): Promise<Answer> {
+  /**
+   * GET `path`; resolves with the status and the body's length once the whole answer is read. `headers`:
+   * more request header lines, each ending in CRLF (e.g. "Accept-Encoding: br, gzip\r\n").
+   */
+  get(path: string, headers = ''): Promise<Answer> {
     if (this.pending) return Promise.reject(new Error('Connection.get: a request is already in flight'));
     if (this.closed) return Promise.reject(new Error('Connection.get: the connection is closed'));
     return new Promise<Answer>((resolve, reject) => {
@@ -78,7 +81,7 @@ export class Connection {
       this.body = undefined;
       this.bytes = 0;
       // Written before the connection is up, it waits in the socket until it is.
-      this.socket.write(`GET ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\n\r\n`);
+      this.socket.write(`GET ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\n${headers}\r\n`);
     });
   }
 
@@ -229,10 +232,10 @@ export class Pool {
     readonly max: number,
   ) {}
 
-  async get(path: string): Promise<Answer> {
+  async get(path: string, headers = ''): Promise<Answer> {
     const connection = await this.take();
     try {
-      return await connection.get(path);
+      return await connection.get(path, headers);
     } finally {
       this.give(connection);
     }
