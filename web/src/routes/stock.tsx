@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageMeta } from '../app/page-meta.ts';
 import { cryptoPath, stockPath } from '../app/paths.ts';
+import { withoutFinancialsParams } from '../features/financials/financials-view.ts';
 import { withoutPriceParams } from '../features/price/price-params.ts';
 import { useLinks } from '../features/stock/stock-api.ts';
 import { useLanguage } from '../i18n/use-language.ts';
@@ -68,8 +69,10 @@ function StockPage({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
   const { search } = useLocation();
   const select = (next: Tab) => {
     const base = stockPath(language, profile.ticker);
-    // The price chart's state (compare, range, candles...) belongs to the overview (issue 22).
-    const kept = next === 'overview' ? search : withoutPriceParams(search);
+    // The price chart's state (compare, range, candles...) belongs to the overview (issue 22), the
+    // statement and period to the Financials tab.
+    const priceKept = next === 'overview' ? search : withoutPriceParams(search);
+    const kept = next === 'financials' ? priceKept : withoutFinancialsParams(priceKept);
     void navigate(`${next === 'overview' ? base : `${base}/${next}`}${kept}`, { preventScrollReset: true });
   };
   return (

@@ -62,6 +62,16 @@ export function writeFinancialsView(current: URLSearchParams, view: FinancialsVi
   return next;
 }
 
+const VIEW_PARAMS = ['statement', 'period', 'growth', 'filing', 'line'];
+
+/** The search string without the Financials tab's parameters, for the other tabs of the stock page. */
+export function withoutFinancialsParams(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of VIEW_PARAMS) params.delete(name);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 /** A link's search string for a view change (the demo filing links are plain links, not scripts). */
 export function financialsSearch(current: URLSearchParams, change: Partial<FinancialsView>): string {
   return `?${writeFinancialsView(current, { ...readFinancialsView(current), ...change }).toString()}`;
