@@ -107,9 +107,13 @@ export function completeStatements(
 
 function incomeLines(v: Record<string, number>, company: DemoCompany): void {
   const revenue = v.revenue as number;
-  // Interest earned on cash: income before tax stays as drawn, so operating income is lower by as much.
+  // Drawn unrounded: cost of revenue is what revenue leaves beyond gross profit, to the dollar.
+  v.cost_of_revenue = revenue - (v.gross_profit as number);
+  // Interest earned on cash and other non-operating income: income before tax stays as drawn, so
+  // operating income is lower by as much.
   const interestIncome = round((v.cash as number) * 0.008);
-  const operatingIncome = (v.operating_income as number) - interestIncome;
+  const otherIncome = round(revenue * 0.002);
+  const operatingIncome = (v.operating_income as number) - interestIncome - otherIncome;
   const operatingExpenses = (v.gross_profit as number) - operatingIncome;
   const research = round(operatingExpenses * researchShare(company));
   const sga = operatingExpenses - research;
@@ -122,6 +126,9 @@ function incomeLines(v: Record<string, number>, company: DemoCompany): void {
     selling_marketing: selling,
     general_admin: sga - selling,
     interest_income: interestIncome,
+    other_nonoperating_income: otherIncome,
+    // Wholly owned: no share of income belongs to non-controlling interests.
+    minority_interest: 0,
     stock_based_compensation: round(revenue * compensationShare(company)),
     deferred_income_tax: round((v.income_tax as number) * 0.05),
     income_continuing_operations: v.net_income as number,
