@@ -127,10 +127,12 @@ const INCOME: LineItemSpec[] = [
   ),
   flow('net_income', 'NetIncomeLoss', 'ProfitLoss', ...ifrs('ProfitLossAttributableToOwnersOfParent', 'ProfitLoss')),
   flow('preferred_dividends', 'PreferredStockDividendsIncomeStatementImpact', 'DividendsPreferredStock'),
+  // Without preferred stock, a company does not file what is left to common shareholders: all of it is.
   flow(
     'net_income_common',
     'NetIncomeLossAvailableToCommonStockholdersBasic',
-    ...ifrs('ProfitLossAttributableToOrdinaryEquityHoldersOfParentEntity'),
+    'NetIncomeLoss',
+    ...ifrs('ProfitLossAttributableToOrdinaryEquityHoldersOfParentEntity', 'ProfitLossAttributableToOwnersOfParent'),
   ),
   {
     item: 'eps_basic',
