@@ -8,6 +8,7 @@ export * from './green.ts';
 export * from './indicator.ts';
 export * from './locales.ts';
 export * from './market-query.ts';
+export * from './market-summary.ts';
 export * from './news.ts';
 export * from './sheet.ts';
 export * from './status.ts';

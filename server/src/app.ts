@@ -24,6 +24,7 @@ import { eventRoutes } from './routes/events/routes.ts';
 import { financialsRoutes } from './routes/financials/routes.ts';
 import { greenRoutes } from './routes/green/routes.ts';
 import { indicatorRoutes } from './routes/indicator/routes.ts';
+import { marketSummaryRoutes } from './routes/market-summary/routes.ts';
 import { meRoutes } from './routes/me/routes.ts';
 import { refRoutes } from './routes/ref/routes.ts';
 import { rssRoutes } from './routes/rss/routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   chartRoutes(app, context);
   financialsRoutes(app, context);
   dividendRoutes(app, context);
+  marketSummaryRoutes(app, context);
   sheetRoutes(app, context);
   statusRoutes(app, context);
   rssRoutes(app, context);

@@ -1,0 +1,143 @@
+import type { MarketMover, SectorPerformance, UpcomingExDividends } from '@app/contract';
+import type { DividendHistoryRow, QuoteRow, SectorRow } from './queries.ts';
+
+/*
+ * Pure shaping of the market context (issue 23): what counts as a mover, how a sector's change is
+ * weighted, and when a stock's next ex-dividend day falls. Changes come out in percent.
+ */
+
+const mover = (row: QuoteRow): MarketMover => ({
+  ticker: row.ticker,
+  name: row.name,
+  currency: row.currency,
+  price: row.price,
+  changePct: row.changePct,
+  volume: row.volume,
+  marketCap: row.marketCap,
+});
+
+const byTicker = (a: QuoteRow, b: QuoteRow) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0);
+
+/** Gainers rose on the last day, losers fell (a flat day is neither); most active by shares traded. */
+export function presentMovers(rows: readonly QuoteRow[], limit: number) {
+  const changed = rows.filter((row) => row.changePct !== null);
+  const gainers = changed
+    .filter((row) => (row.changePct as number) > 0)
+    .sort((a, b) => (b.changePct as number) - (a.changePct as number) || byTicker(a, b));
+  const losers = changed
+    .filter((row) => (row.changePct as number) < 0)
+    .sort((a, b) => (a.changePct as number) - (b.changePct as number) || byTicker(a, b));
+  const active = rows
+    .filter((row) => row.volume !== null && row.volume > 0)
+    .sort((a, b) => (b.volume as number) - (a.volume as number) || byTicker(a, b));
+  return {
+    gainers: gainers.slice(0, limit).map(mover),
+    losers: losers.slice(0, limit).map(mover),
+    mostActive: active.slice(0, limit).map(mover),
+  };
+}
+
+/** Coins, the most traded in currency (volume x price) first: the ones readers follow lead the strip. */
+export function presentCoins(rows: readonly QuoteRow[]): MarketMover[] {
+  const traded = (row: QuoteRow) => (row.volume ?? 0) * (row.price ?? 0);
+  return [...rows].sort((a, b) => traded(b) - traded(a) || byTicker(a, b)).map(mover);
+}
+
+/** A market-cap-weighted mean of the values present (an index's change); equal weights when no cap is known. */
+function weighted(items: readonly { weight: number; value: number | null }[]): number | null {
+  const present = items.filter((item): item is { weight: number; value: number } => item.value !== null);
+  if (present.length === 0) return null;
+  const total = present.reduce((sum, item) => sum + item.weight, 0);
+  if (total <= 0) return present.reduce((sum, item) => sum + item.value, 0) / present.length;
+  return present.reduce((sum, item) => sum + item.weight * item.value, 0) / total;
+}
+
+const changeFrom = (price: number | null, before: number | null) =>
+  price !== null && before !== null && before > 0 ? (price / before - 1) * 100 : null;
+
+/** Each sector's day, one-month and one-year price change, weighted by market cap; largest sector first. */
+export function presentSectors(rows: readonly SectorRow[]): SectorPerformance['sectors'] {
+  const groups = new Map<string, SectorRow[]>();
+  for (const row of rows) groups.set(row.sector, [...(groups.get(row.sector) ?? []), row]);
+  return [...groups.entries()]
+    .map(([sector, members]) => {
+      const weight = (row: SectorRow) => row.marketCap ?? 0;
+      return {
+        sector,
+        companies: members.length,
+        marketCap: members.reduce((sum, row) => sum + weight(row), 0),
+        dayPct: weighted(members.map((row) => ({ weight: weight(row), value: row.changePct }))),
+        monthPct: weighted(
+          members.map((row) => ({ weight: weight(row), value: changeFrom(row.price, row.closeMonthAgo) })),
+        ),
+        yearPct: weighted(
+          members.map((row) => ({ weight: weight(row), value: changeFrom(row.price, row.closeYearAgo) })),
+        ),
+      };
+    })
+    .sort((a, b) => b.marketCap - a.marketCap || a.sector.localeCompare(b.sector));
+}
+
+/** 'YYYY-MM-DD' plus whole months, the day of month kept where the month has it (Jan 31 + 1 -> Feb 28). */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const total = year * 12 + (month - 1) + months;
+  const y = Math.floor(total / 12);
+  const m = (total % 12) + 1;
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${y}-${String(m).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
+}
+
+type Frequency = UpcomingExDividends['items'][number]['frequency'];
+const MONTHS: Record<Frequency, number> = { monthly: 1, quarterly: 3, semiannual: 6, annual: 12 };
+
+/** How often a stock pays, from the number of ex-days in the year up to the last trading day. */
+export function paymentFrequency(paymentsInYear: number): Frequency | null {
+  if (paymentsInYear >= 10) return 'monthly';
+  if (paymentsInYear >= 3) return 'quarterly';
+  if (paymentsInYear === 2) return 'semiannual';
+  if (paymentsInYear === 1) return 'annual';
+  return null;
+}
+
+/**
+ * The next ex-dividend day of each paying stock after `lastDay`: the first announced one when the data
+ * has it, else projected from the last one by the payment pattern (estimated). A stock with no ex-day in
+ * the last year has stopped paying and is left out. Soonest first, at most `limit`.
+ */
+export function presentExDividends(
+  rows: readonly DividendHistoryRow[],
+  lastDay: string,
+  limit: number,
+): UpcomingExDividends['items'] {
+  const bySecurity = new Map<number, DividendHistoryRow[]>();
+  for (const row of rows) bySecurity.set(row.securityId, [...(bySecurity.get(row.securityId) ?? []), row]);
+  const yearBefore = addMonths(lastDay, -12);
+  const items: UpcomingExDividends['items'] = [];
+  for (const history of bySecurity.values()) {
+    const past = history.filter((row) => row.exDate <= lastDay);
+    const frequency = paymentFrequency(past.filter((row) => row.exDate > yearBefore).length);
+    const announced = history.find((row) => row.exDate > lastDay);
+    const last = past.at(-1);
+    if (!frequency || !(announced ?? last)) continue;
+    let next = announced?.exDate;
+    if (!next && last) {
+      next = last.exDate;
+      while (next <= lastDay) next = addMonths(next, MONTHS[frequency]);
+    }
+    const source = (announced ?? last) as DividendHistoryRow;
+    items.push({
+      ticker: source.ticker,
+      name: source.name,
+      exDate: next as string,
+      amount: source.amount,
+      currency: source.currency,
+      yieldPct: source.yieldPct,
+      frequency,
+      estimated: !announced,
+    });
+  }
+  return items
+    .sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : a.ticker < b.ticker ? -1 : 1))
+    .slice(0, limit);
+}

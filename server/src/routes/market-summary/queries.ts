@@ -1,0 +1,128 @@
+import type { Db } from '../../db/index.ts';
+
+/*
+ * The home page's market context read from the screener table (indicators: last close, day change,
+ * market cap, as-of day) and the long series (the last day's volume, past closes, dividends). Each
+ * read touches every security once through the (security_id, day) keys.
+ */
+
+export interface QuoteRow {
+  securityId: number;
+  ticker: string;
+  name: string;
+  currency: string;
+  price: number | null;
+  changePct: number | null;
+  marketCap: number | null;
+  volume: number | null;
+  asOf: string | null;
+}
+
+/** Every security of a kind with its last close, day change and the last day's volume. */
+export async function selectQuotes(db: Db, kind: 'stock' | 'crypto'): Promise<QuoteRow[]> {
+  const rows = await db
+    .selectFrom('indicators as i')
+    .leftJoin('daily_prices as p', (join) =>
+      join.onRef('p.security_id', '=', 'i.security_id').onRef('p.day', '=', 'i.as_of'),
+    )
+    .select([
+      'i.security_id as securityId',
+      'i.ticker',
+      'i.name',
+      'i.currency',
+      'i.price',
+      'i.change_pct as changePct',
+      'i.market_cap as marketCap',
+      'p.volume',
+      'i.as_of as asOf',
+    ])
+    .where('i.kind', '=', kind)
+    .execute();
+  return rows;
+}
+
+export interface SectorRow {
+  sector: string;
+  price: number | null;
+  changePct: number | null;
+  marketCap: number | null;
+  /** Split-adjusted close on or before the day one month before the as-of day. */
+  closeMonthAgo: number | null;
+  closeYearAgo: number | null;
+}
+
+/** Every stock with a sector, its last close and its closes one month and one year before `asOf`. */
+export async function selectSectorRows(db: Db, monthAgo: string, yearAgo: string): Promise<SectorRow[]> {
+  const rows = await db
+    .selectFrom('indicators as i')
+    .select(['i.sector', 'i.price', 'i.change_pct as changePct', 'i.market_cap as marketCap'])
+    .select((eb) => {
+      const closeOnOrBefore = (day: string) =>
+        eb
+          .selectFrom('daily_prices as p')
+          .select('p.close_split_adj')
+          .whereRef('p.security_id', '=', 'i.security_id')
+          .where('p.day', '<=', day)
+          .orderBy('p.day', 'desc')
+          .limit(1);
+      return [closeOnOrBefore(monthAgo).as('closeMonthAgo'), closeOnOrBefore(yearAgo).as('closeYearAgo')];
+    })
+    .where('i.kind', '=', 'stock')
+    .where('i.sector', 'is not', null)
+    .execute();
+  return rows.map((row) => ({
+    sector: row.sector as string,
+    price: row.price,
+    changePct: row.changePct,
+    marketCap: row.marketCap,
+    closeMonthAgo: row.closeMonthAgo ?? null,
+    closeYearAgo: row.closeYearAgo ?? null,
+  }));
+}
+
+/** The newest as-of day of the stocks (the market's last trading day). */
+export async function selectLastDay(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('indicators')
+    .select((eb) => eb.fn.max('as_of').as('day'))
+    .where('kind', '=', 'stock')
+    .executeTakeFirst();
+  return row?.day ?? null;
+}
+
+export interface DividendHistoryRow {
+  securityId: number;
+  ticker: string;
+  name: string;
+  currency: string;
+  yieldPct: number | null;
+  exDate: string;
+  amount: number;
+}
+
+/**
+ * The dividends of the last two years (enough to see the payment pattern), and any announced after the
+ * last trading day, of every stock or of the given tickers; ordered by security then day.
+ */
+export async function selectRecentDividends(
+  db: Db,
+  since: string,
+  tickers: readonly string[] | undefined,
+): Promise<DividendHistoryRow[]> {
+  let query = db
+    .selectFrom('dividends as d')
+    .innerJoin('indicators as i', 'i.security_id', 'd.security_id')
+    .select([
+      'd.security_id as securityId',
+      'i.ticker',
+      'i.name',
+      'd.currency',
+      'i.dividend_yield_pct as yieldPct',
+      'd.ex_date as exDate',
+      'd.amount',
+    ])
+    .where('i.kind', '=', 'stock')
+    .where('d.ex_date', '>=', since);
+  if (tickers) query = query.where('i.ticker', 'in', [...tickers]);
+  return query.orderBy('d.security_id').orderBy('d.ex_date').execute();
+}
