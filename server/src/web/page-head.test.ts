@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { insertIndicator } from '../routes/indicator/factory.ts';
+import { createPageHead } from './page-head.ts';
 
 const webPublic = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
 
@@ -33,13 +35,15 @@ describe('pages the server answers with the app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<meta name="robots" content="noindex" />');
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toContain('<div id="root"></div>');
     },
   );
 
   it('sends the shell and the page’s own layout in the first response, in the page’s language', async () => {
     const home = (await t.app.inject('/')).body;
-    const root = home.slice(home.indexOf('<div id="root">'));
+    const root = home.slice(home.indexOf('<div id="root"'));
+    // The status the app's demo banner starts from (an empty database: no demo data).
+    expect(root).toMatch(/^<div id="root" data-demo="false">/);
     expect(root).toContain('<header class="app-header">');
     expect(root).toContain('<span>Ledgerlight</span>');
     expect(root).toContain('<h1 class="page-skeleton__title">Markets at a glance</h1>');
@@ -55,9 +59,22 @@ describe('pages the server answers with the app', () => {
     expect(stock.body).toContain('<main id="main" class="app-main" tabindex="-1">');
   });
 
+  it('draws the demo banner with the page while the demo universe is in use, and tells the app', async () => {
+    await insertIndicator(t.database.db, { ticker: 'DEMO' });
+    await t.database.db.updateTable('securities').set({ is_demo: 1 }).execute();
+    // The status is read at most once a minute: a fresh page head sees the demo flag.
+    const fresh = createPageHead({ distDir: dist, publicUrl: 'http://localhost:3000', db: t.database.db });
+    const { html } = await fresh.render('/de/');
+    expect(html).toMatch(/<div id="root" data-demo="true"/);
+    const label = JSON.parse(fs.readFileSync(path.join(webPublic, 'locales/de/common.json'), 'utf8')).demo.label;
+    expect(html).toContain(`<aside class="demo-banner" aria-label="${label}">`);
+    expect(html).toContain('<section class="panel screener-entry">');
+    expect(html).toContain('href="/de/green-stocks"');
+  });
+
   it('still answers an unknown page with the app and a 404', async () => {
     const response = await t.app.inject('/auth/nothing-here');
     expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('<div id="root">');
+    expect(response.body).toContain('<div id="root"');
   });
 });

@@ -10,6 +10,7 @@ import {
   stripLanguage,
 } from '@app/contract';
 import type { Db } from '../db/index.ts';
+import { readDataStatus } from '../routes/status/queries.ts';
 import { type SkeletonKind, skeletonHtml } from './page-skeleton.ts';
 
 /*
@@ -41,6 +42,13 @@ interface ShellTexts {
   footer: string;
   home: { title: string; lead: string } | null;
   screener: { title: string; lead: string } | null;
+  homePanels: {
+    cards: string;
+    news: string;
+    analysis: string;
+    screener: { title: string; body: string; open: string };
+  } | null;
+  demo: { label: string; body: string; asOf: string } | null;
 }
 
 interface PageTexts {
@@ -67,6 +75,13 @@ const AUTH_PAGES = new Set(['/auth/login', '/auth/callback']);
 
 export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+}
+
+/** A day as the app writes it (web/src/i18n/format.ts): "Nov 20, 2026" in English; 'no' is Bokmål. */
+function shortDate(day: string, language: Language): string {
+  const locale = language === 'no' ? 'nb' : language;
+  const format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return format.format(new Date(`${day}T00:00:00Z`));
 }
 
 const fill = (template: string, values: Record<string, string>) =>
@@ -113,6 +128,16 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
       }
       return null;
     };
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    const homePanels = (home: Record<string, Record<string, unknown>> | null) => {
+      const [cards, news, analysis] = [home?.watchlist?.defaultTitle, home?.news?.title, home?.analysis?.title].map(
+        text,
+      );
+      const [title, body, open] = [home?.screener?.title, home?.screener?.body, home?.screener?.open].map(text);
+      return cards && news && analysis && title && body && open
+        ? { cards, news, analysis, screener: { title, body, open } }
+        : null;
+    };
     const heading = (ns: string) => {
       const found = readEither(ns);
       return typeof found?.title === 'string' && typeof found?.lead === 'string'
@@ -133,6 +158,11 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
           footer: common.footer?.disclaimer ?? '',
           home: heading('home'),
           screener: heading('screener'),
+          homePanels: homePanels(readEither('home')),
+          demo:
+            text(common.demo?.label) && text(common.demo?.body) && text(common.demo?.asOf)
+              ? { label: common.demo.label, body: common.demo.body, asOf: common.demo.asOf }
+              : null,
         },
       };
     } catch {
@@ -188,10 +218,25 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     return { ...seo.notFound, missing: true };
   }
 
+  /** The demo flag and the prices' day (the banner's), read at most once a minute. */
+  let status: { value: { demo: boolean; pricesAsOf: string | null }; at: number } | null = null;
+  async function dataStatus(): Promise<{ demo: boolean; pricesAsOf: string | null } | null> {
+    if (status && Date.now() - status.at < 60_000) return status.value;
+    try {
+      const read = await readDataStatus(db);
+      status = { value: { demo: read.demo, pricesAsOf: read.pricesAsOf }, at: Date.now() };
+      return status.value;
+    } catch {
+      // Without the status the page is still the page: the app asks /api/data/status itself.
+      return null;
+    }
+  }
+
   /** The page's first screen inside #root (page-skeleton.ts), in the page's language. */
-  function withSkeleton(html: string, pathname: string, language: Language, missing: boolean): string {
+  async function withSkeleton(html: string, pathname: string, language: Language, missing: boolean): Promise<string> {
     const found = textsFor(language);
     if (!found) return html;
+    const data = await dataStatus();
     const bare = stripLanguage(pathname).replace(/\/+$/, '') || '/';
     const kind: SkeletonKind = missing
       ? 'other'
@@ -212,10 +257,33 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
         loading: found.shell.loading,
         footer: found.shell.footer,
         ...(heading ? { heading } : {}),
+        ...(kind === 'home' && found.shell.homePanels
+          ? {
+              home: {
+                ...found.shell.homePanels,
+                screener: { ...found.shell.homePanels.screener, href: localizePath('/green-stocks', language) },
+              },
+            }
+          : {}),
+        ...(data?.demo && found.shell.demo
+          ? {
+              demo: {
+                label: found.shell.demo.label,
+                body: found.shell.demo.body,
+                asOf: data.pricesAsOf
+                  ? fill(found.shell.demo.asOf, { date: shortDate(data.pricesAsOf, language) })
+                  : null,
+              },
+            }
+          : {}),
       },
       escapeHtml,
     );
-    return html.replace('<div id="root"></div>', `<div id="root">${skeleton}</div>`);
+    // The app's banner starts from the same status (web/src/app/demo-banner.tsx, bootStatus).
+    const attributes = data
+      ? ` data-demo="${data.demo}"${data.pricesAsOf ? ` data-prices-as-of="${escapeHtml(data.pricesAsOf)}"` : ''}`
+      : '';
+    return html.replace('<div id="root"></div>', `<div id="root"${attributes}>${skeleton}</div>`);
   }
 
   /** index.html with the page's head in the page's language; `missing` when no such page or ticker exists. */
@@ -251,7 +319,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace(/\s*<meta name="description"[^>]*>/, '')
       .replace('</title>', `</title>\n    ${tags}`);
-    return { html: withSkeleton(html, pathname, language, meta.missing), missing: meta.missing };
+    return { html: await withSkeleton(html, pathname, language, meta.missing), missing: meta.missing };
   }
 
   return { render, metaFor };

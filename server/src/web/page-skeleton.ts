@@ -15,6 +15,15 @@ export interface SkeletonTexts {
   footer: string;
   /** The page's heading and lead, when the server knows them (home, screener). */
   heading?: { title: string; lead: string };
+  /** The home page's panel titles and its way into the screener (static texts, drawn whole). */
+  home?: {
+    cards: string;
+    news: string;
+    analysis: string;
+    screener: { title: string; body: string; open: string; href: string };
+  };
+  /** The demo-data banner (web/src/app/demo-banner.tsx) while the demo universe is in use. */
+  demo?: { label: string; body: string; asOf: string | null };
 }
 
 type Escape = (text: string) => string;
@@ -27,13 +36,36 @@ const lines = (count: number) =>
     (_, i) => `<div class="skeleton skeleton--line" style="width:${92 - ((i * 17) % 40)}%"></div>`,
   ).join('')}</div>`;
 
+/** A panel as web/src/ui/panel.tsx draws it (ui.css is in the first response's styles). */
+const panel = (title: string, body: string, escape: Escape, className = '') =>
+  `<section class="panel${className ? ` ${className}` : ''}"><header class="panel__header"><h2 class="panel__title">${escape(title)}</h2></header><div class="panel__body">${body}</div></section>`;
+
+function homeBody(texts: SkeletonTexts, escape: Escape): string {
+  const home = texts.home;
+  if (!home) return `${block(150)}<div class="page-skeleton__grid">${lines(6)}${lines(6)}</div>`;
+  const entry = home.screener;
+  return [
+    panel(home.cards, block(150), escape),
+    '<div class="page-skeleton__columns">',
+    panel(home.news, lines(6), escape),
+    panel(home.analysis, lines(6), escape),
+    panel(
+      entry.title,
+      `<div class="screener-entry"><p>${escape(entry.body)}</p><a class="button" href="${escape(entry.href)}">${escape(entry.open)}</a></div>`,
+      escape,
+      'screener-entry',
+    ),
+    '</div>',
+  ].join('');
+}
+
 function pageBody(kind: SkeletonKind, texts: SkeletonTexts, escape: Escape): string {
   const heading = texts.heading
     ? `<header><h1 class="page-skeleton__title">${escape(texts.heading.title)}</h1><p>${escape(texts.heading.lead)}</p></header>`
     : '';
   switch (kind) {
     case 'home':
-      return `${heading}${block(150)}<div class="page-skeleton__grid">${lines(6)}${lines(6)}</div>`;
+      return `${heading}${homeBody(texts, escape)}`;
     case 'screener':
       return `${heading}${block(56)}${lines(10)}`;
     case 'security':
@@ -52,6 +84,7 @@ export function skeletonHtml(kind: SkeletonKind, texts: SkeletonTexts, escape: E
     `<a href="${escape(texts.homeHref)}" class="brand"><img src="/favicon.svg" alt="" width="24" height="24" /><span>${escape(texts.appName)}</span></a>`,
     '<div class="skeleton app-header__skeleton" aria-hidden="true"></div>',
     '</header>',
+    texts.demo ? demoBanner(texts.demo, escape) : '',
     '<main id="main" class="app-main" tabindex="-1">',
     `<div class="page page-skeleton" aria-busy="true"><span class="visually-hidden" role="status">${escape(texts.loading)}</span>`,
     pageBody(kind, texts, escape),
@@ -59,4 +92,9 @@ export function skeletonHtml(kind: SkeletonKind, texts: SkeletonTexts, escape: E
     `<footer class="app-footer"><p>${escape(texts.footer)}</p></footer>`,
     '</div>',
   ].join('');
+}
+
+function demoBanner(demo: NonNullable<SkeletonTexts['demo']>, escape: Escape): string {
+  const asOf = demo.asOf ? `<span class="demo-banner__as-of">${escape(demo.asOf)}</span>` : '';
+  return `<aside class="demo-banner" aria-label="${escape(demo.label)}"><span class="demo-banner__label">${escape(demo.label)}</span><span>${escape(demo.body)}</span>${asOf}</aside>`;
 }

@@ -45,6 +45,23 @@ describe('demo data banner', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/data/status', expect.objectContaining({ method: 'GET' }));
   });
 
+  it('shows what the server wrote with the page from the first render, asking nothing (issue 20)', async () => {
+    const fetchMock = answer({ ...status, demo: false });
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.dataset.demo = 'true';
+    root.dataset.pricesAsOf = '2026-11-20';
+    document.body.append(root);
+    try {
+      await renderBanner();
+      expect(screen.getByText('Demo data')).toBeTruthy();
+      expect(screen.getByText('Prices as of Nov 20, 2026')).toBeTruthy();
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      root.remove();
+    }
+  });
+
   it('is translated', async () => {
     answer({ ...status, demo: true });
     await renderBanner('de');

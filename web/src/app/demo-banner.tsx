@@ -5,17 +5,33 @@ import { apiRequest } from '../api/client.ts';
 import { useFormat } from '../i18n/format.ts';
 import './demo-banner.css';
 
-/** Reads /api/data/status once; null until it answers (and when it fails: no banner rather than a wrong one). */
-export function useDataStatus(): DataStatusResponse | null {
-  const [status, setStatus] = useState<DataStatusResponse | null>(null);
+type DemoStatus = Pick<DataStatusResponse, 'demo' | 'pricesAsOf'>;
+
+/**
+ * What the server wrote on #root with the page (server/src/web/page-head.ts): its banner is in the first
+ * response, and the app shows the same one from its first render, without asking again (issue 20).
+ */
+export function bootStatus(root: HTMLElement | null = document.getElementById('root')): DemoStatus | null {
+  const demo = root?.dataset.demo;
+  if (demo !== 'true' && demo !== 'false') return null;
+  return { demo: demo === 'true', pricesAsOf: root?.dataset.pricesAsOf || null };
+}
+
+/**
+ * The demo flag and prices' day: as the server gave them with the page, else from /api/data/status once;
+ * null until it answers (and when it fails: no banner rather than a wrong one).
+ */
+export function useDataStatus(): DemoStatus | null {
+  const [status, setStatus] = useState<DemoStatus | null>(bootStatus);
   useEffect(() => {
+    if (status) return;
     const controller = new AbortController();
     apiRequest<DataStatusResponse>('/api/data/status', { signal: controller.signal }).then(
       (body) => setStatus(body),
       () => undefined,
     );
     return () => controller.abort();
-  }, []);
+  }, [status]);
   return status;
 }
 
