@@ -62,7 +62,14 @@ describe('configuration', () => {
     );
   });
 
-  it('names every bad variable at once', () => {
+  it('refuses a headers deadline longer than the whole request's', () => {
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '6000' })).toThrow(
+      'HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
+    expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '5000' }).HTTP_HEADERS_TIMEOUT_MS).toBe(5000);
+  });
+
+    it('names every bad variable at once', () => {
     expect(() => loadConfig({ PORT: '0', LOG_LEVEL: 'x' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
 
