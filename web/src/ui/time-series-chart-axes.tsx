@@ -62,7 +62,8 @@ export function axisMeasure(font: string): Measure {
   if (!context) return (text) => text.length * 7;
   return (text) => {
     context.font = font;
-    return Math.ceil(context.measureText(text).width);
+    // Two pixels of slack: the page may render the text in a fallback font a little wider than measured.
+    return Math.ceil(context.measureText(text).width) + 2;
   };
 }
 
