@@ -1,0 +1,90 @@
+import type { CompanyProfile, SecurityStatistics } from '@app/contract';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { testI18n } from '../../test/i18n.ts';
+import { unitFormatters } from '../../ui/units.ts';
+import { keyRatios } from './key-ratios.ts';
+import { statRows } from './key-stats.tsx';
+
+const profile: CompanyProfile = {
+  ticker: 'SOLQ',
+  name: 'Solquarry Power',
+  kind: 'stock',
+  exchange: null,
+  sector: null,
+  industry: null,
+  country: null,
+  currency: 'USD',
+  description: null,
+  website: null,
+  cik: null,
+  fiscalYearEnd: null,
+  price: 50,
+  changePct: 0,
+  marketCap: 1_000_000,
+  demo: true,
+  pricesAsOf: '2026-01-02',
+  filingsAsOf: null,
+};
+
+const statistics: SecurityStatistics = {
+  ticker: 'SOLQ',
+  kind: 'stock',
+  currency: 'USD',
+  asOf: '2026-01-02',
+  volume: { lastDay: 1200, average30d: 1100, average3m: 1_250_000 },
+  yearRange: { low: 40, high: 55 },
+  allTimeHigh: { close: 60, day: '2025-03-03' },
+  fromAllTimeHighPct: -16.7,
+  beta: { value: 0.8456, months: 60, benchmark: 'universe_equal_weight' },
+  lastDividend: { exDate: '2025-11-13', amount: 0.42 },
+  nextDividend: { exDate: '2026-02-12', amount: 0.42, estimated: true },
+};
+
+async function rows(input: Partial<Parameters<typeof statRows>[0]>) {
+  const i18n = await testI18n(['en']);
+  const t = i18n.getFixedT('en', 'stock') as TFunction<'stock'>;
+  return statRows(
+    {
+      profile,
+      statistics,
+      ratios: keyRatios(50, { epsBasic: 2.5, totalDebt: 300_000, cash: 100_000, sharesOutstanding: 20_000 }, 1_000_000),
+      yieldPct: 3.4,
+      drawdown: { currentPct: -10, maxPct: -40 },
+      ...input,
+    },
+    t,
+    unitFormatters('en'),
+  );
+}
+
+describe('key statistics rows', () => {
+  it("a stock shows Yahoo's summary: EV, EPS, P/E, shares, volume, beta, ex-dividend days", async () => {
+    const byKey = Object.fromEntries((await rows({})).map((row) => [row.key, row]));
+    expect(byKey.ev?.value).toBe('$1.20M');
+    expect(byKey.eps?.value).toBe('$2.50');
+    expect(byKey.pe?.value).toBe('20.0×');
+    expect(byKey.shares?.value).toBe('20.00K');
+    expect(byKey.volume3m?.value).toBe('1.25M');
+    expect(byKey.beta?.value).toBe('0.85');
+    expect(byKey.lastEx?.value).toBe('Nov 13, 2025 · $0.42');
+    expect(byKey.nextEx).toMatchObject({ label: 'Next ex-dividend date (estimated)', value: 'Feb 12, 2026 · $0.42' });
+    expect(byKey.range?.value).toBe('$40.00 – $55.00');
+  });
+
+  it('a declared next ex-date is not called estimated; no dividends read as a dash', async () => {
+    const declared = await rows({
+      statistics: { ...statistics, nextDividend: { exDate: '2026-02-12', amount: 0.5, estimated: false } },
+    });
+    expect(declared.find((row) => row.key === 'nextEx')?.label).toBe('Next ex-dividend date');
+    const none = await rows({ statistics: { ...statistics, lastDividend: null, nextDividend: null } });
+    expect(none.find((row) => row.key === 'lastEx')?.value).toBe('—');
+  });
+
+  it('a coin shows its volumes and all-time high, and leaves out what its source does not give', async () => {
+    const coin = await rows({ profile: { ...profile, kind: 'crypto', marketCap: null } });
+    expect(coin.map((row) => row.key)).toEqual(['volume', 'volume30', 'ath', 'fromAth', 'range', 'ddMax']);
+    expect(coin.find((row) => row.key === 'ath')?.value).toBe('$60.00 · Mar 3, 2025');
+    expect(coin.find((row) => row.key === 'fromAth')?.value).toBe('-16.7%');
+  });
+});
