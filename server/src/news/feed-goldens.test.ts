@@ -28,7 +28,8 @@ const settings: NewsSettings = {
   reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
 };
 
-describe.each(testDatabases())('golden feeds through the refresher on $label', (target) => {
+// Generous timeout: every feed starts a reader thread; nothing here asserts a time.
+describe.each(testDatabases())('golden feeds through the refresher on $label', { timeout: 120_000 }, (target) => {
   let database: Database;
   let server: TestFeedServer;
   const documents = new Map<string, { body: Buffer; type: string }>();

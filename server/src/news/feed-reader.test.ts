@@ -6,7 +6,8 @@ const small =
   '<rss version="2.0"><channel><title>Small</title><item><title>One</title><guid>1</guid></item></channel></rss>';
 const limits = { fetchTimeoutMs: 5_000, parseTimeoutMs: 30_000, memoryMb: 64 };
 
-describe('feed reader threads', () => {
+// Generous timeout: each read may start a thread on a busy machine; nothing here asserts a time.
+describe('feed reader threads', { timeout: 120_000 }, () => {
   let reader: FeedReader | undefined;
   afterEach(async () => {
     await reader?.close();
@@ -47,7 +48,7 @@ describe('feed reader threads', () => {
       status: 'ok',
       feed: { title: 'Small' },
     });
-  }, 30_000);
+  });
 
   it('fetches over the network on its thread with the fetch settings it is given', async () => {
     reader = openFeedReader(limits);
