@@ -416,6 +416,22 @@ export const calcFinancialsQuery = z
   .object({ ...financialsQueryShape, fields: calcFinancialsFields })
   .superRefine(fromNotAfterTo);
 
+/** ttm-financial: tickers (spec 7), and optionally the metrics (a statement's lines for a TTM column). */
+export const ttmFinancialsQuery = z.object({
+  tickers: financialsQueryShape.tickers,
+  fields: z
+    .string()
+    .max(4000)
+    .transform((value) => value.split(',').map((field) => field.trim()))
+    .pipe(z.array(financialMetric).min(1).max(financialMetrics.length))
+    .optional()
+    .meta({
+      description:
+        'Comma-separated metrics (default: the key figures: revenue, net income, EPS, margins, cash flow, totals)',
+      example: 'revenue,netIncome,epsBasic',
+    }),
+});
+
 export const ttmFinancials = z
   .object({
     series: z.array(

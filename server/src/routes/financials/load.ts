@@ -145,7 +145,11 @@ export const TTM_METRICS: FinancialMetric[] = [
  * never a null labelled TTM. Nothing only for a security without statements. A fiscal year that ends
  * after the last quarter (its Q4 could not be derived) is newer than the quarters: it is taken.
  */
-export function presentTtm(quarterly: SecurityFinancials, annual: SecurityFinancials): TtmFinancials['series'][number] {
+export function presentTtm(
+  quarterly: SecurityFinancials,
+  annual: SecurityFinancials,
+  metrics: readonly FinancialMetric[] = TTM_METRICS,
+): TtmFinancials['series'][number] {
   const ttm = ttmRow(quarterly.rows);
   const fiscalYear = annual.rows.filter((row) => TTM_FLOWS.some((item) => row.items.has(item))).at(-1);
   const useTtm = ttm !== null && !(fiscalYear && fiscalYear.periodEnd > ttm.periodEnd);
@@ -162,7 +166,8 @@ export function presentTtm(quarterly: SecurityFinancials, annual: SecurityFinanc
       periodStart: row.periodStart,
       periodEnd: row.periodEnd,
     },
-    ...metricValues(row, TTM_METRICS, { previous: undefined, dividends: quarterly.dividends }),
+    // Averages (ROE, ROA) over a TTM or a fallback year take its end balances: there is no period before.
+    ...metricValues(row, metrics, { previous: undefined, dividends: quarterly.dividends }),
   };
 }
 

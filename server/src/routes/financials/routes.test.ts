@@ -214,11 +214,23 @@ describe.each(testDatabases({ readerThreads: true }))('financials on $label', (t
     });
   });
 
+  it('gives the TTM of the metrics asked for with fields, in the order asked', async () => {
+    const response = await t.app.inject({
+      url: '/api/data/financials/ttm-financial',
+      query: { tickers: 'ACME', fields: 'netIncome,revenue,grossMargin' },
+    });
+    const [acme] = ttmFinancials.parse(response.json()).series;
+    // ACME filed revenue alone for its quarters: no net income over four of them, hence no margin.
+    expect(acme?.values).toEqual({ netIncome: null, revenue: 1200, grossMargin: null });
+    expect(Object.keys(acme?.values ?? {})).toEqual(['netIncome', 'revenue', 'grossMargin']);
+  });
+
   it.each([
     ['income-statement', { tickers: 'ACME', period: 'weekly' }, 'period'],
     ['calc-financials', { tickers: 'ACME', fields: 'revenue,magic' }, 'fields'],
     ['margins', { tickers: 'ACME', from: '2023-01-01', to: '2022-01-01' }, 'from'],
     ['payout', { tickers: 'ACME', to: 'yesterday' }, 'to'],
+    ['ttm-financial', { tickers: 'ACME', fields: 'revenue,magic' }, 'fields'],
   ])('rejects a bad %s query %j with a 400 naming %s', async (path, query, field) => {
     const response = await t.app.inject({ url: `/api/data/financials/${path}`, query });
     expect(response.statusCode).toBe(400);

@@ -7,8 +7,8 @@ import {
   financialGroups,
   financialsQuery,
   financialsResponse,
-  tickersOnlyQuery,
   ttmFinancials,
+  ttmFinancialsQuery,
 } from '@app/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppContext, ZodApp } from '../../context.ts';
@@ -16,7 +16,7 @@ import type { Period } from '../../db/schema.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { resolveTickers } from '../market/securities.ts';
-import { loadFinancials, presentTtm } from './load.ts';
+import { loadFinancials, presentTtm, TTM_METRICS } from './load.ts';
 import { financialsJson } from './stored.ts';
 
 /*
@@ -111,9 +111,10 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
         tags: ['financials'],
         summary: 'Trailing twelve months per ticker',
         description:
-          'Flows summed over the last four consecutive quarters; balance items from the last quarter. When a ' +
-          'quarter is missing, the last fiscal year instead (basis says which).',
-        querystring: tickersOnlyQuery,
+          'Flows summed over the last four consecutive quarters; balance items from the last quarter. When four ' +
+          'quarters cannot be formed, the last fiscal year instead (basis fy, with its period). fields chooses ' +
+          'the metrics (default: the key figures).',
+        querystring: ttmFinancialsQuery,
         response: { 200: ttmFinancials, 400: errorBody, 404: errorBody },
       },
       ...cached,
@@ -124,7 +125,8 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
         loadFinancials(database.db, securities, 'quarterly'),
         loadFinancials(database.db, securities, 'annual'),
       ]);
-      return { series: quarterly.map((q, i) => presentTtm(q, annual[i] as (typeof annual)[number])) };
+      const metrics = request.query.fields ? [...new Set(request.query.fields)] : TTM_METRICS;
+      return { series: quarterly.map((q, i) => presentTtm(q, annual[i] as (typeof annual)[number], metrics)) };
     },
   );
 }
