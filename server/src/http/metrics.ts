@@ -149,7 +149,10 @@ export function createMetrics(database: Database): Metrics {
           const reason = error instanceof Error ? error.message : String(error);
           if (ageMs === null) {
             keysStale.set(0);
-            log.warn({ reason }, 'identity provider unreachable and no usable signing keys: signed-in calls answer 503');
+            log.warn(
+              { reason },
+              'identity provider unreachable and no usable signing keys: signed-in calls answer 503',
+            );
             return;
           }
           keysStale.set(1);
