@@ -47,6 +47,9 @@ async function choose(page: Page, phone: boolean, control: 'Statement' | 'Period
   else await page.getByRole('button', { name, exact: true }).click();
 }
 
+// One page load per view, but many steps and two axe runs: more than the default 30 s on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 for (const [view, viewport] of Object.entries(VIEWS)) {
   test(`financials tab on a ${view}: API figures in the table, URL state with Back, chart, demo filing, axe`, async ({
     browser,
