@@ -105,6 +105,14 @@ describe.each(testDatabases({ readerThreads: true }))('chart calls on $label', (
     expect(before?.adjClose).toBeCloseTo(40 * (1 - 0.5 / 40), 10);
   });
 
+  it('gives a coin its OHLCV on UTC days, and refuses a stock there', async () => {
+    const body = priceChartV2.parse(await get('/api/data/v2/chart/crypto/price', { tickers: 'COIN' }));
+    expect(body.series[0]?.points).toHaveLength(10);
+    expect(body.series[0]?.points[3]).toMatchObject({ day: '2024-01-04', close: 6, volume: 10 });
+    const stock = await t.app.inject({ url: '/api/data/v2/chart/crypto/price', query: { tickers: 'SPLT' } });
+    expect(stock.statusCode).toBe(404);
+  });
+
   it('has the POST variants with the same answer as GET', async () => {
     const query = { tickers: 'SPLT', from: '2024-03-01', to: '2024-03-08' };
     const viaGet = await get('/api/data/v2/chart/price', query);

@@ -5,6 +5,7 @@ import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
 import { changePct, type DayValue } from '../../ui/chart-range.ts';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
+import { useCoinHistory } from './coin-history.ts';
 import { CompareForm } from './compare-form.tsx';
 import { CustomRange } from './custom-range.tsx';
 import { type SecurityKind, useCloses, useStockHistory } from './price-api.ts';
@@ -48,10 +49,11 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
   const [showMarkers, setShowMarkers] = useState(true);
 
   const history = useStockHistory(ticker, kind === 'stock');
+  const coinHistory = useCoinHistory(ticker, kind === 'crypto');
   const ownCloses = useCloses(kind, kind === 'crypto' ? [ticker] : []);
   const others = useCloses(kind, compare);
   const own = kind === 'stock' ? history : ownCloses;
-  const historyPoints = history.data?.series[0]?.points;
+  const historyPoints = (kind === 'stock' ? history : coinHistory).data?.series[0]?.points;
 
   const ownPoints = useMemo<DayValue[]>(() => {
     if (kind === 'stock') return (historyPoints ?? []).map((p) => ({ day: p.day, value: p.close }));
@@ -73,7 +75,6 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
     return shownLines([ownPoints, ...otherLines], window, comparing);
   }, [ownPoints, others.data, compare, window, comparing]);
 
-  const ohlcv = kind === 'stock';
   const series = useMemo<ChartSeries[]>(() => {
     if (comparing) {
       return lines.map((points, index) => ({
@@ -103,7 +104,7 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
       points: inRange(movingAverage(ownPoints, days)) as DayValue[],
     }));
     const volume: ChartSeries[] =
-      ohlcv && params.volume && historyPoints
+      params.volume && historyPoints
         ? [
             {
               id: 'volume',
@@ -118,7 +119,7 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
           ]
         : [];
     return [main, ...averages, ...volume];
-  }, [comparing, lines, ticker, compare, params, historyPoints, ownPoints, window, ohlcv, t, units]);
+  }, [comparing, lines, ticker, compare, params, historyPoints, ownPoints, window, t, units]);
 
   const markers = useMemo(() => {
     if (kind !== 'stock' || !showMarkers) return [];
@@ -174,7 +175,7 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
       <PriceOptions
         params={params}
         onChange={setParams}
-        ohlcv={ohlcv}
+        ohlcv={Boolean(historyPoints?.length)}
         comparing={comparing}
         markers={kind === 'stock' ? showMarkers : null}
         onMarkersChange={setShowMarkers}

@@ -1,0 +1,23 @@
+import type { PriceChartV2 } from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client.ts';
+
+/**
+ * A coin's daily OHLCV (UTC days) for its candles and volume pane (issue 22). Daily over the whole
+ * history: a coin has no dividends or splits, and the line itself comes from its closes.
+ */
+export const coinHistoryQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['price', 'v2', 'crypto', ticker],
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<PriceChartV2>('/api/data/v2/chart/crypto/price', {
+        query: { tickers: ticker, resolution: 'daily' },
+        signal,
+      });
+      if (!body) throw new Error('crypto price answered with no body');
+      return body;
+    },
+    staleTime: 5 * 60_000,
+  });
+
+export const useCoinHistory = (ticker: string, enabled: boolean) => useQuery({ ...coinHistoryQuery(ticker), enabled });
