@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { useAuth } from '../app/auth/use-auth.ts';
 import { usePageMeta } from '../app/page-meta.ts';
 import { screenerPath } from '../app/paths.ts';
+import { CryptoStrip } from '../features/home/crypto-strip.tsx';
 import { useHomeCards } from '../features/home/home-api.ts';
+import { ExDividendsPanel, MoversPanel, SectorPanel } from '../features/home/market-panels.tsx';
 import { QuoteCards } from '../features/home/quote-cards.tsx';
 import { useMergedNews } from '../features/news/news-api.ts';
 import { NewsList } from '../features/news/news-list.tsx';
@@ -13,7 +15,10 @@ import { Panel, type PanelState } from '../ui/panel.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import '../features/home/home.css';
 
-/** The home dashboard (design.md): watchlist cards, home news, analysis, the way into the screener. */
+/**
+ * The home dashboard (design.md, issue 23): the coins, watchlist cards, the market's movers, sectors and
+ * next ex-dividend days, home news, analysis, the way into the screener.
+ */
 export function Component() {
   const { t } = useTranslation(['home', 'seo']);
   usePageMeta({ title: t('seo:home.title'), description: t('seo:home.description') });
@@ -42,6 +47,7 @@ export function Component() {
         <h1>{t('title')}</h1>
         <p>{t('lead')}</p>
       </header>
+      <CryptoStrip />
       <Panel
         title={own ? t('watchlist.title') : t('watchlist.defaultTitle')}
         state={cardsState}
@@ -52,6 +58,11 @@ export function Component() {
       >
         <QuoteCards cards={cards.data?.cards ?? []} />
       </Panel>
+      <div className="home__columns">
+        <MoversPanel />
+        <SectorPanel />
+        <ExDividendsPanel watchlist={signedIn ? watchlist.tickers : []} />
+      </div>
       <div className="home__columns">
         <Panel
           title={t('news.title')}

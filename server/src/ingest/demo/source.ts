@@ -23,6 +23,9 @@ export function demoSource(options: { companies?: number; endDay?: string } = {}
       return [...companies.keys(), ...coins.keys()];
     },
     async fetchSecurity(ticker) {
+      // Generating and writing a security holds the thread for a while; while the universe loads in the
+      // background of a serving process, let waiting requests through before each one (issue 23).
+      await new Promise((resolve) => setImmediate(resolve));
       const company = companies.get(ticker.toUpperCase());
       if (company) return generateCompany(company, endDay);
       const coin = coins.get(ticker.toUpperCase());

@@ -137,7 +137,13 @@ export function presentExDividends(
       estimated: !announced,
     });
   }
+  // Soonest first; on the same day the higher yield first (what a dividend reader looks for), then the ticker.
   return items
-    .sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : a.ticker < b.ticker ? -1 : 1))
+    .sort(
+      (a, b) =>
+        (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0) ||
+        (b.yieldPct ?? -1) - (a.yieldPct ?? -1) ||
+        (a.ticker < b.ticker ? -1 : 1),
+    )
     .slice(0, limit);
 }

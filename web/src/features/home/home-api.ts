@@ -1,4 +1,4 @@
-import type { HomeCards } from '@app/contract';
+import type { CryptoStrip, HomeCards, MarketMovers, SectorPerformance, UpcomingExDividends } from '@app/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client.ts';
 
@@ -20,3 +20,28 @@ export const homeCardsQuery = (tickers: readonly string[]) =>
   });
 
 export const useHomeCards = (tickers: readonly string[]) => useQuery(homeCardsQuery(tickers));
+
+/** One GET of the market context (issue 23), cached a minute like the cards. */
+function marketQuery<T>(path: string, query: Record<string, string | undefined> = {}) {
+  return queryOptions({
+    queryKey: ['market', path, query],
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<T>(path, { query, signal });
+      if (!body) throw new Error(`${path} answered with no body`);
+      return body;
+    },
+    staleTime: 60_000,
+  });
+}
+
+export const useMovers = () => useQuery(marketQuery<MarketMovers>('/api/data/market/movers', { limit: '5' }));
+export const useCryptoStrip = () => useQuery(marketQuery<CryptoStrip>('/api/data/market/crypto'));
+export const useSectorPerformance = () => useQuery(marketQuery<SectorPerformance>('/api/data/market/sectors'));
+/** The next ex-dividend days of every stock, or of `tickers` (the watchlist) when given. */
+export const useExDividends = (tickers: readonly string[] | null) =>
+  useQuery(
+    marketQuery<UpcomingExDividends>('/api/data/market/ex-dividends', {
+      limit: '8',
+      tickers: tickers?.length ? tickers.slice(0, 50).join(',') : undefined,
+    }),
+  );

@@ -1,4 +1,5 @@
 import type { HomeCards } from '@app/contract';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { securityPath } from '../../app/paths.ts';
@@ -6,7 +7,12 @@ import { useLanguage } from '../../i18n/use-language.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { Sparkline } from '../../ui/sparkline.tsx';
 import { useUnits } from '../../ui/units.ts';
+import { useBalancedColumns } from './balanced-grid.ts';
 import './home.css';
+
+/** A card's narrowest width and the gap between cards, in px (home.css). */
+const CARD_MIN = 180;
+const CARD_GAP = 12;
 
 type Card = HomeCards['cards'][number];
 
@@ -15,8 +21,10 @@ export function QuoteCards({ cards }: { cards: readonly Card[] }) {
   const { t } = useTranslation('home');
   const language = useLanguage();
   const units = useUnits();
+  const grid = useRef<HTMLUListElement>(null);
+  const columns = useBalancedColumns(grid, cards.length, CARD_MIN, CARD_GAP);
   return (
-    <ul className="quote-cards">
+    <ul className="quote-cards" ref={grid} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
       {cards.map((card) => {
         const first = card.sparkline[0]?.close;
         const last = card.sparkline.at(-1)?.close;

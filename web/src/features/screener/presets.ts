@@ -33,9 +33,9 @@ const theme = (flag: GreenFlag): Preset => ({
 
 export const PRESETS: Preset[] = [
   {
-    // Ten years of raises is the usual "dividend achiever" bar; 5 % a year keeps the raises real.
+    // Five years of raises in a row, 5 % a year or more over five years: raises that keep up with a business.
     id: 'dividendGrowers',
-    filters: { ...everyStock, ranges: { dividendGrowthYears: { min: 10 }, dividendCagr5y: { min: 5 } } },
+    filters: { ...everyStock, ranges: { dividendGrowthYears: { min: 5 }, dividendCagr5y: { min: 5 } } },
     sort: 'dividendGrowthYears',
     direction: 'desc',
     columns: ['dividendYieldPct', 'dividendCagr5y', 'dividendGrowthYears', 'payoutRatio'],

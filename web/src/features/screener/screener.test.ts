@@ -146,14 +146,14 @@ describe('presets', () => {
       greenOnly: false,
       flags: [],
       choices: {},
-      ranges: { dividendGrowthYears: { min: 10 }, dividendCagr5y: { min: 5 } },
+      ranges: { dividendGrowthYears: { min: 5 }, dividendCagr5y: { min: 5 } },
       sort: 'dividendGrowthYears',
       page: 1,
     });
     expect(state.columns).toContain('dividendGrowthYears');
     expect(state.columns.indexOf('name')).toBe(0);
     expect(activePreset(state)?.id).toBe('dividendGrowers');
-    expect(activePreset({ ...state, ranges: { dividendGrowthYears: { min: 9 } } })).toBeUndefined();
+    expect(activePreset({ ...state, ranges: { dividendGrowthYears: { min: 4 } } })).toBeUndefined();
   });
 
   it('has the four dividend and value screens and one per green theme', () => {

@@ -1,0 +1,40 @@
+import { type RefObject, useLayoutEffect, useState } from 'react';
+
+/**
+ * How many columns a grid of `count` cards gets when `fit` columns fit its width: the most columns that
+ * leave the fewest empty places in the last row, never a lone card on it (issue 23: 8 cards in 7
+ * columns left one orphan). 8 cards with room for 7 -> 4 (two full rows); 5 cards -> 5.
+ */
+export function balancedColumns(count: number, fit: number): number {
+  const most = Math.max(1, Math.min(fit, count));
+  const fits = (columns: number) => !(count % columns === 1 && count > 1 && columns > 1);
+  let best = 0;
+  let bestEmpty = Number.POSITIVE_INFINITY;
+  // Narrower than half the room looks like a different layout: look there only when nothing wider fits.
+  for (let columns = most; columns >= Math.max(1, Math.ceil(most / 2)); columns--) {
+    const empty = (columns - (count % columns)) % columns;
+    if (fits(columns) && empty < bestEmpty) {
+      best = columns;
+      bestEmpty = empty;
+    }
+  }
+  if (best > 0) return best;
+  for (let columns = Math.ceil(most / 2) - 1; columns > 1; columns--) if (fits(columns)) return columns;
+  return 1;
+}
+
+/** The balanced column count for the element's width, kept up to date as it resizes. */
+export function useBalancedColumns(ref: RefObject<HTMLElement | null>, count: number, minWidth: number, gap: number) {
+  const [fit, setFit] = useState(1);
+  // Measured before the first paint, so the grid never shows one column first.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const measure = () => setFit(Math.max(1, Math.floor((element.clientWidth + gap) / (minWidth + gap))));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, minWidth, gap]);
+  return balancedColumns(count, fit);
+}
