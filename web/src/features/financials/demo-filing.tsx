@@ -102,7 +102,6 @@ export function DemoFiling({ ticker, column, metrics, currency, highlight, onClo
                 <th scope="col" className="num">
                   {t('demo.value')}
                 </th>
-                <th scope="col">{t('demo.source')}</th>
               </tr>
             </thead>
             <tbody>
@@ -113,9 +112,15 @@ export function DemoFiling({ ticker, column, metrics, currency, highlight, onClo
                   className={metric === highlight ? 'demo-filing__marked' : undefined}
                   aria-current={metric === highlight ? 'true' : undefined}
                 >
-                  <th scope="row">{t(`metrics.${metric}`)}</th>
+                  {/* The source under the line's name: two columns fit a phone, three did not. */}
+                  <th scope="row">
+                    {t(`metrics.${metric}`)}
+                    <span className="demo-filing__source">
+                      <span className="visually-hidden">{t('demo.source')}: </span>
+                      {t(`demo.sources.${demoSource(column, metric)}`)}
+                    </span>
+                  </th>
                   <td className="num">{formatMetric(units, metric, column.values[metric], currency)}</td>
-                  <td>{t(`demo.sources.${demoSource(column, metric)}`)}</td>
                 </tr>
               ))}
             </tbody>
