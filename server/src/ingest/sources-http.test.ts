@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import type { Database } from '../db/index.ts';
+import { rebuildFactStatements } from '../db/series.ts';
 import { createHttpClient, type HttpClientOptions } from './http-client.ts';
 import { runIngest } from './loader.ts';
 import { binanceSource, coinGeckoSource } from './sources/crypto.ts';
@@ -118,6 +119,66 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
     });
     const run = await db.selectFrom('ingest_runs').selectAll().executeTakeFirstOrThrow();
     expect(run.status).toBe('done');
+  });
+
+  it('SEC: a second load drops the facts the filings no longer give (a period made of a cover-page date before)', async () => {
+    server = await localServer((_req, res, url) => {
+      const send = (body: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      if (url.pathname === '/files/company_tickers.json') return send(golden('sec-company-tickers.json'));
+      if (url.pathname === '/submissions/CIK0000990001.json') return send(golden('sec-submissions.json'));
+      if (url.pathname === '/api/xbrl/companyfacts/CIK0000990001.json') return send(golden('sec-companyfacts.json'));
+      json(res, 404, {});
+    });
+    database = await migratedDatabase(target);
+    const db = database.db;
+    const source = secSource({ data: client(server), tickersUrl: `${server.baseUrl}/files/company_tickers.json` });
+    await runIngest({ db, source, tickers: ['QZAP'] });
+    const security = await db
+      .selectFrom('securities')
+      .select('id')
+      .where('ticker', '=', 'QZAP')
+      .executeTakeFirstOrThrow();
+    // What the parser before issue 19 stored: the 10-K's cover count as a fiscal year of its own.
+    await db
+      .insertInto('financial_facts')
+      .values({
+        security_id: security.id,
+        line_item: 'shares_outstanding',
+        period: 'annual',
+        period_start: null,
+        period_end: '2023-10-20',
+        fiscal_year: 2023,
+        fiscal_period: 'FY',
+        value: 1_000_000,
+        unit: 'shares',
+        concept: 'dei:EntityCommonStockSharesOutstanding',
+        accession: '0000990001-23-000040',
+        form: '10-K',
+        filed: '2023-11-03',
+        derived: 0,
+      })
+      .execute();
+    await rebuildFactStatements(db, security.id);
+    const ends = async () =>
+      (
+        await db
+          .selectFrom('fact_statements')
+          .select('period_ends')
+          .where('security_id', '=', security.id)
+          .where('period', '=', 'annual')
+          .executeTakeFirstOrThrow()
+      ).period_ends;
+    expect(await ends()).toContain('2023-10-20');
+    const again = await runIngest({ db, source, tickers: ['QZAP'], resume: false });
+    expect(again).toMatchObject({ loaded: 1, counts: { facts: 1 } });
+    expect(await ends()).toBe('2021-09-302022-09-302023-09-30');
+    const stale = await db
+      .selectFrom('financial_facts')
+      .select('period_end')
+      .where('security_id', '=', security.id)
+      .where('period_end', '=', '2023-10-20')
+      .execute();
+    expect(stale).toEqual([]);
   });
 
   it('SEC: concurrent fetches of --all share the limit of 10 requests per second', async () => {

@@ -3,10 +3,10 @@ import type { FinancialFactsTable, Schema } from '../db/schema.ts';
 import { type SeriesFact, writeFactStatements, writePriceYears } from '../db/series.ts';
 import { upsertRows } from '../db/upsert.ts';
 import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
-import { dayNumber } from '../finance/types.ts';
 import { writeStatementValues } from '../routes/financials/stored.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
-import type { FactRecord, SecurityBundle, SecurityProfile, SplitRecord } from './types.ts';
+import { deleteFactsNotSent, mergeSplits } from './merge.ts';
+import type { FactRecord, SecurityBundle, SecurityProfile } from './types.ts';
 
 /*
  * Writing one security inside the caller's transaction: merge what the source sent with what is
@@ -299,48 +299,16 @@ export async function writeSecurity(
     // The statements of the read side (db/series.ts) for every kind of period a changed fact is in.
     for (const row of factRows) byKey.set(factKey(row), row);
     const touched = new Set(factRows.map((f) => f.period));
+    if (bundle.factsComplete) {
+      const removed = await deleteFactsNotSent(tx, id, bundle.facts ?? [], byKey);
+      counts.facts += removed.length;
+      for (const period of removed) touched.add(period);
+    }
     await writeFactStatements(tx, id, [...byKey.values()], touched);
   }
   // The stored financials values (ADR 0010) come from the statements, the splits and the dividends.
   if (counts.facts + counts.splits + counts.dividends > 0) await writeStatementValues(tx, id);
   return { securityId: id, counts };
-}
-
-/** Two records of one split from two sources lie at most this many days apart (a record date, the first trading day). */
-const SAME_SPLIT_DAYS = 31;
-const sameRatio = (a: { numerator: number; denominator: number }, b: { numerator: number; denominator: number }) =>
-  same(a.numerator / a.denominator, b.numerator / b.denominator);
-
-/**
- * One split table from every source: the filings' split facts (dated by the filer, often the record
- * date) and the price source's (the first day of trading in the new terms). The same ratio within a
- * month is one split, kept once: on the price source's day, which is the one prices change on. Returns
- * the security's splits after the merge and how many rows were written or moved.
- */
-async function mergeSplits(tx: Tx, id: number, incoming: readonly SplitRecord[], source: string) {
-  const stored = await tx.selectFrom('splits').selectAll().where('security_id', '=', id).execute();
-  const byDay = new Map(stored.map((s) => [s.day, s]));
-  const rows: Schema['splits'][] = [];
-  for (const s of incoming) {
-    const old = byDay.get(s.day);
-    if (old && sameRatio(old, s)) continue;
-    const twin = old
-      ? undefined
-      : [...byDay.values()].find(
-          (o) => sameRatio(o, s) && Math.abs(dayNumber(o.day) - dayNumber(s.day)) <= SAME_SPLIT_DAYS,
-        );
-    if (twin) {
-      // The filings' date gives way to the price source's; any other pair keeps the day stored first.
-      if (source === 'sec' || twin.source !== 'sec') continue;
-      await tx.deleteFrom('splits').where('security_id', '=', id).where('day', '=', twin.day).execute();
-      byDay.delete(twin.day);
-    }
-    const row = { security_id: id, day: s.day, numerator: s.numerator, denominator: s.denominator, source };
-    rows.push(row);
-    byDay.set(s.day, row);
-  }
-  await upsertRows(tx, 'splits', rows, ['security_id', 'day'], ['numerator', 'denominator', 'source']);
-  return { splits: [...byDay.values()], changed: rows.length };
 }
 
 /** A stored fact's key: kind of period, line item and period end (the table's key but the security). */

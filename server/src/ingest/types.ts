@@ -87,6 +87,8 @@ export interface SecurityBundle {
   rejections: Rejection[];
   /** A source of statements that found none for the company says why (the ingest summary counts them). */
   noStatements?: string;
+  /** `facts` are the company's whole history (SEC companyfacts): stored facts not among them are deleted. */
+  factsComplete?: boolean;
 }
 
 /** One data source behind one interface: list what it can load, fetch one security normalised. */

@@ -113,6 +113,7 @@ export function secSource({ data, tickersUrl }: SecSourceOptions): Source {
       return {
         profile,
         facts: parsed.facts,
+        factsComplete: true,
         splits: parsed.splits,
         rejections: parsed.rejections,
         ...(parsed.noStatements ? { noStatements: parsed.noStatements } : {}),
