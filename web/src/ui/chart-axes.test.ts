@@ -72,6 +72,19 @@ describe('y axis labels', () => {
     expect(noOverlap([...labels, ...badges])).toBe(true);
   });
 
+  it('a label wider than the gutter is left out rather than cut', () => {
+    const labels = layoutYLabels({
+      ticks: [
+        { y: 60, text: '95%' },
+        { y: 120, text: '100000%' },
+      ],
+      plot,
+      gutter: { x: 300, width: 40 },
+      measure,
+    });
+    expect(labels.map((label) => label.text)).toEqual(['95%']);
+  });
+
   it('labels closer than their height keep only the first of each crowded pair', () => {
     const labels = layoutYLabels({
       ticks: [20, 30, 40, 50].map((y) => ({ y, text: String(y) })),

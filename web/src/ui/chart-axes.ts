@@ -98,7 +98,9 @@ export interface YAxisInput {
 export function layoutYLabels({ ticks, plot, gutter, taken = [], measure }: YAxisInput): AxisLabel[] {
   const placed: AxisLabel[] = [];
   for (const tick of [...ticks].sort((a, b) => a.y - b.y)) {
-    const width = Math.min(measure(tick.text) + LABEL_PAD_X * 2, gutter.width);
+    const width = measure(tick.text) + LABEL_PAD_X * 2;
+    // Wider than the gutter it would be cut: left out like one that sticks out of the pane.
+    if (width > gutter.width) continue;
     const box = { x: gutter.x, y: tick.y - LABEL_HEIGHT / 2, width, height: LABEL_HEIGHT, text: tick.text };
     if (box.y < plot.top || box.y + box.height > plot.bottom) continue;
     if (taken.some((other) => overlaps(box, other, GAP)) || placed.some((other) => overlaps(box, other, GAP))) continue;
