@@ -218,13 +218,18 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     return { ...seo.notFound, missing: true };
   }
 
-  /** The demo flag and the prices' day (the banner's), read at most once a minute. */
-  let status: { value: { demo: boolean; pricesAsOf: string | null }; at: number } | null = null;
-  async function dataStatus(): Promise<{ demo: boolean; pricesAsOf: string | null } | null> {
+  /**
+   * The demo flag and the prices' day (the banner's), read at most once a minute; while a first start
+   * loads the demo universe, how far it is ("loaded/total", issue 23: the banner then follows it).
+   */
+  type Status = { demo: boolean; pricesAsOf: string | null; seeding: string | null };
+  let status: { value: Status; at: number } | null = null;
+  async function dataStatus(): Promise<Status | null> {
     if (status && Date.now() - status.at < 60_000) return status.value;
     try {
       const read = await readDataStatus(db);
-      status = { value: { demo: read.demo, pricesAsOf: read.pricesAsOf }, at: Date.now() };
+      const seeding = read.seedingTotal === null ? null : `${read.stocks + read.crypto}/${read.seedingTotal}`;
+      status = { value: { demo: read.demo, pricesAsOf: read.pricesAsOf, seeding }, at: Date.now() };
       return status.value;
     } catch {
       // Without the status the page is still the page: the app asks /api/data/status itself.
@@ -281,7 +286,9 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     );
     // The app's banner starts from the same status (web/src/app/demo-banner.tsx, bootStatus).
     const attributes = data
-      ? ` data-demo="${data.demo}"${data.pricesAsOf ? ` data-prices-as-of="${escapeHtml(data.pricesAsOf)}"` : ''}`
+      ? ` data-demo="${data.demo}"${data.pricesAsOf ? ` data-prices-as-of="${escapeHtml(data.pricesAsOf)}"` : ''}${
+          data.seeding ? ` data-seeding="${escapeHtml(data.seeding)}"` : ''
+        }`
       : '';
     return html.replace('<div id="root"></div>', `<div id="root"${attributes}>${skeleton}</div>`);
   }

@@ -1,9 +1,10 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '../test/i18n.ts';
-import { DemoBanner } from './demo-banner.tsx';
+import { DemoBanner, SEEDING_POLL_MS } from './demo-banner.tsx';
 
 afterEach(() => {
   cleanup();
@@ -59,6 +60,39 @@ describe('demo data banner', () => {
       expect(fetchMock).not.toHaveBeenCalled();
     } finally {
       root.remove();
+    }
+  });
+
+  it('follows a first start loading the demo universe, then fetches every page’s data again (issue 23)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = answer({ ...status, demo: true, seeding: null });
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.dataset.demo = 'true';
+    root.dataset.seeding = '50/442';
+    document.body.append(root);
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    try {
+      const i18n = await testI18n(['en']);
+      render(
+        <QueryClientProvider client={queryClient}>
+          <I18nextProvider i18n={i18n}>
+            <MemoryRouter>
+              <DemoBanner />
+            </MemoryRouter>
+          </I18nextProvider>
+        </QueryClientProvider>,
+      );
+      expect(screen.getByRole('status').textContent).toBe('Loading the demo universe: 50 of 442 securities…');
+      expect(fetchMock).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(SEEDING_POLL_MS);
+      expect(await screen.findByText(/invented for demonstration/)).toBeTruthy();
+      expect(screen.queryByRole('status')).toBeNull();
+      await vi.waitFor(() => expect(invalidate).toHaveBeenCalled());
+    } finally {
+      root.remove();
+      vi.useRealTimers();
     }
   });
 

@@ -1,11 +1,15 @@
 import type { DataStatusResponse } from '@app/contract';
-import { useEffect, useState } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/client.ts';
 import { useFormat } from '../i18n/format.ts';
 import './demo-banner.css';
 
-type DemoStatus = Pick<DataStatusResponse, 'demo' | 'pricesAsOf'>;
+type DemoStatus = Pick<DataStatusResponse, 'demo' | 'pricesAsOf' | 'seeding'>;
+
+/** How often the banner asks again while the demo universe is still loading. */
+export const SEEDING_POLL_MS = 3000;
 
 /**
  * What the server wrote on #root with the page (server/src/web/page-head.ts): its banner is in the first
@@ -14,28 +18,47 @@ type DemoStatus = Pick<DataStatusResponse, 'demo' | 'pricesAsOf'>;
 export function bootStatus(root: HTMLElement | null = document.getElementById('root')): DemoStatus | null {
   const demo = root?.dataset.demo;
   if (demo !== 'true' && demo !== 'false') return null;
-  return { demo: demo === 'true', pricesAsOf: root?.dataset.pricesAsOf || null };
+  const [loaded, total] = (root?.dataset.seeding ?? '').split('/').map(Number);
+  const seeding =
+    Number.isInteger(loaded) && Number.isInteger(total) ? { loaded: loaded ?? 0, total: total ?? 0 } : null;
+  return { demo: demo === 'true', pricesAsOf: root?.dataset.pricesAsOf || null, seeding };
 }
 
 /**
- * The demo flag and prices' day: as the server gave them with the page, else from /api/data/status once;
- * null until it answers (and when it fails: no banner rather than a wrong one).
+ * The demo flag, the prices' day and the loading of the demo universe: as the server gave them with the
+ * page, else from /api/data/status once; null until it answers (and when it fails: no banner rather than
+ * a wrong one). While a first start is still loading the universe (issue 23), it asks again every few
+ * seconds, and once the loading is over every page's data is fetched again.
  */
 export function useDataStatus(): DemoStatus | null {
   const [status, setStatus] = useState<DemoStatus | null>(bootStatus);
+  const queryClient = useContext(QueryClientContext);
+  const wasSeeding = useRef(false);
+  const seeding = Boolean(status?.seeding);
   useEffect(() => {
-    if (status) return;
+    if (status && !seeding) {
+      if (wasSeeding.current) void queryClient?.invalidateQueries();
+      wasSeeding.current = false;
+      return;
+    }
+    wasSeeding.current = seeding;
     const controller = new AbortController();
-    apiRequest<DataStatusResponse>('/api/data/status', { signal: controller.signal }).then(
-      (body) => setStatus(body),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [status]);
+    const ask = () =>
+      apiRequest<DataStatusResponse>('/api/data/status', { signal: controller.signal }).then(
+        (body) => body && setStatus({ demo: body.demo, pricesAsOf: body.pricesAsOf, seeding: body.seeding ?? null }),
+        () => undefined,
+      );
+    const timer = status ? setTimeout(ask, SEEDING_POLL_MS) : undefined;
+    if (!status) void ask();
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [status, seeding, queryClient]);
   return status;
 }
 
-/** Design brief: "demo data" visible on every page while the generated universe is in use. */
+/** Design brief: "demo data" visible on every page while the generated universe is in use; one line on a phone. */
 export function DemoBanner() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -44,7 +67,19 @@ export function DemoBanner() {
   return (
     <aside className="demo-banner" aria-label={t('demo.label')}>
       <span className="demo-banner__label">{t('demo.label')}</span>
-      <span>{t('demo.body')}</span>
+      {status.seeding ? (
+        <span className="demo-banner__seeding" role="status">
+          {t('demo.seeding', {
+            loaded: format.number(status.seeding.loaded),
+            total: format.number(status.seeding.total),
+          })}
+        </span>
+      ) : (
+        <>
+          <span className="demo-banner__body">{t('demo.body')}</span>
+          <span className="demo-banner__short">{t('demo.short')}</span>
+        </>
+      )}
       {status.pricesAsOf && (
         <span className="demo-banner__as-of">{t('demo.asOf', { date: format.date(status.pricesAsOf) })}</span>
       )}

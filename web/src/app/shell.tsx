@@ -6,6 +6,7 @@ import { WalletButton, WalletModalRoot, walletAuthPlugin } from '../features/wal
 import { useLanguage } from '../i18n/use-language.ts';
 import { LanguageSwitcher } from '../ui/language-switcher.tsx';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
+import { HeaderSettings } from '../ui/header-settings.tsx';
 import { FullPageSpinner } from '../ui/spinner.tsx';
 import { ThemeSwitch } from '../ui/theme-switch.tsx';
 import { trackPageView } from './analytics.ts';
@@ -50,6 +51,8 @@ export function Shell() {
         <nav className="app-header__tools" aria-label={t('nav.tools')}>
           <LanguageSwitcher />
           <ThemeSwitch />
+          {/* Phones: the two above in one menu (issue 23). */}
+          <HeaderSettings />
           <HeaderAccount walletEntry={<WalletButton />} />
         </nav>
       </header>

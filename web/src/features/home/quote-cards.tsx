@@ -11,7 +11,7 @@ import { useBalancedColumns } from './balanced-grid.ts';
 import './home.css';
 
 /** A card's narrowest width and the gap between cards, in px (home.css). */
-const CARD_MIN = 180;
+const CARD_MIN = 150;
 const CARD_GAP = 12;
 
 type Card = HomeCards['cards'][number];
