@@ -182,8 +182,16 @@ export default function TimeSeriesChartCanvas({
     const stopTheme = onThemeChange(() => setColors(readChartColors()));
     api.timeScale().subscribeVisibleLogicalRangeChange(relayout);
     api.timeScale().subscribeSizeChange(relayout);
-    // The frame's own size too: the first draw happens before the library has measured its box.
-    const resized = new ResizeObserver(() => relayout());
+    // The frame's own size too: the first draw happens before the library has measured its box. A new
+    // width shows the whole range again (the library would keep its bar spacing and cut the range short).
+    let lastWidth = element.clientWidth;
+    const resized = new ResizeObserver(() => {
+      if (element.clientWidth !== lastWidth) {
+        lastWidth = element.clientWidth;
+        api.timeScale().fitContent();
+      }
+      relayout();
+    });
     resized.observe(element);
     return () => {
       resized.disconnect();
