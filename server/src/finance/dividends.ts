@@ -1,4 +1,4 @@
-import { addDays, type DividendPoint, type PricePoint } from './types.ts';
+import { addDays, type DividendPoint, dayNumber, type PricePoint } from './types.ts';
 
 /* Dividends per share, yield, payout and growth (finance-definitions.md, Per share and dividends). */
 
@@ -55,6 +55,8 @@ export interface YieldPoint {
  */
 export function dividendYieldSeries(prices: readonly PricePoint[], dividends: readonly DividendPoint[]): YieldPoint[] {
   const divs = [...dividends].sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
+  // Day numbers, not addDays' text: a day string per trading day was most of a long series' time.
+  const exDays = divs.map((d) => dayNumber(d.exDate));
   const out: YieldPoint[] = [];
   let head = 0;
   let tail = 0;
@@ -62,8 +64,9 @@ export function dividendYieldSeries(prices: readonly PricePoint[], dividends: re
   for (const p of prices) {
     while (head < divs.length && (divs[head] as DividendPoint).exDate <= p.day)
       sum += (divs[head++] as DividendPoint).amount;
-    const from = addDays(p.day, -365);
-    while (tail < head && (divs[tail] as DividendPoint).exDate <= from) sum -= (divs[tail++] as DividendPoint).amount;
+    // Out of the window: ex-dates on or before the day 365 days back (addDays(day, -365)).
+    const from = dayNumber(p.day) - 365;
+    while (tail < head && (exDays[tail] as number) <= from) sum -= (divs[tail++] as DividendPoint).amount;
     const y = dividendYieldPct(Math.max(sum, 0), p.close);
     if (y != null) out.push({ day: p.day, yieldPct: y });
   }

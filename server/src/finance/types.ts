@@ -32,8 +32,31 @@ export interface PeriodValue {
 
 export const MS_PER_DAY = 86_400_000;
 
+/**
+ * Days since 1970-01-01 of a 'YYYY-MM-DD' day. By arithmetic (days from the civil date, with March as the
+ * year's first month so leap days come last): Date.parse of the day took most of a 20-year valuation
+ * answer's time, called for every day of every line item (issue 20). Anything else goes to Date.parse.
+ */
 export function dayNumber(day: string): number {
-  return Math.floor(Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY);
+  if (day.length !== 10 || day.charCodeAt(4) !== 45 || day.charCodeAt(7) !== 45)
+    return Math.floor(Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY);
+  // Character codes, '0' being 48 (no helper function: this runs tens of thousands of times an answer).
+  const month = (day.charCodeAt(5) - 48) * 10 + day.charCodeAt(6) - 48;
+  const date = (day.charCodeAt(8) - 48) * 10 + day.charCodeAt(9) - 48;
+  const year =
+    (day.charCodeAt(0) - 48) * 1000 +
+    (day.charCodeAt(1) - 48) * 100 +
+    (day.charCodeAt(2) - 48) * 10 +
+    day.charCodeAt(3) -
+    48 -
+    (month <= 2 ? 1 : 0);
+  if (!(month >= 1 && month <= 12 && date >= 1 && date <= 31 && year >= -1))
+    return Math.floor(Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + date - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 export function addDays(day: string, days: number): string {

@@ -1,4 +1,5 @@
 import type { SeriesResolution } from '@app/contract';
+import { dayNumber } from '../../finance/types.ts';
 
 /*
  * Daily series sized to what a chart can show (issue 20, docs/api.md "Resolution"). Twenty years of trading
@@ -10,9 +11,7 @@ export type Resolution = 'daily' | 'weekly';
 
 /** Two calendar years and a day (a leap year): a 2-year range is still daily. */
 const DAILY_SPAN_DAYS = 731;
-const DAY_MS = 86_400_000;
-
-const epochDay = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+const epochDay = dayNumber;
 
 /**
  * The resolution of a series: as asked, or (auto) daily when its range spans at most two years. The
