@@ -32,6 +32,8 @@ const E2E_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SEARCH: '5000',
 
 export default defineConfig({
   testDir: './tests',
+  // After the web servers are up: waits until both have loaded the demo data (support/wait-for-data.ts).
+  globalSetup: './support/wait-for-data.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,

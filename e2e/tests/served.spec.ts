@@ -24,6 +24,8 @@ const PAGES = [
 const TEXT = /^(text\/|application\/(json|javascript)|image\/svg\+xml)/;
 
 test('a signed-out visit of every main page logs nothing, and every text answer comes compressed', async ({ page }) => {
+  // Ten page loads, each waiting for its charts.
+  test.setTimeout(90_000);
   const logged: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`);

@@ -123,16 +123,21 @@ export function startAuth(search = window.location.search): Promise<void> {
   started ??= (async () => {
     // spec 4: any 401 re-checks (the wallet's sign-in too, with or without the provider's code loaded).
     setAuthRecheck(recheck);
-    const referral = new URLSearchParams(search).has('r') ? import('../../features/auth/referral.ts') : null;
-    (await referral)?.captureReferral(search);
+    // ?r=CODE goes into the ref cookie (its code loads only when there is one); nothing waits for it but
+    // the referral sent after a sign-in.
+    const referral = new URLSearchParams(search).has('r')
+      ? import('../../features/auth/referral.ts').then((module) => module.captureReferral(search))
+      : Promise.resolve();
     // Nobody signed in here within a day: the silent check could only answer login_required, so the
     // page is signed out at once, without loading the sign-in code or asking the provider.
     if (!hasLoginMarker() && !storedTokens()) {
       failed = { ...STARTING, authInProgress: false, notAuthenticated: true };
       changed();
+      await referral.catch(() => undefined);
       return;
     }
     try {
+      await referral.catch(() => undefined);
       const auth = await getAuthClient();
       const user = await auth.firstLoadCheck();
       if (user) {
