@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildWalletList, downloadUrl, hasInjectedWallet, WALLET_CATALOG } from './wallet-catalog.ts';
+import {
+  buildWalletList,
+  downloadUrl,
+  hasInjectedWallet,
+  mobileWalletList,
+  reachableFromWalletApp,
+  WALLET_CATALOG,
+} from './wallet-catalog.ts';
 
 const injected = (id: string, name: string) => ({ id, name, type: 'injected', icon: 'data:image/png;base64,AA' });
 
@@ -11,7 +18,7 @@ describe('wallet list (spec 2)', () => {
         walletConnect: false,
       },
     );
-    expect(list.map((w) => w.name)).toEqual(['Coinbase Wallet', 'MetaMask', 'Rabby']);
+    expect(list.map((w) => w.name)).toEqual(['Coinbase Wallet', 'MetaMask', 'Rabby', 'Rainbow', 'Trust Wallet']);
     expect(list.find((w) => w.id === 'metamask')?.installed).toBe(false);
     // The Coinbase SDK connects without an extension: it has a connector but is not installed.
     expect(list.find((w) => w.id === 'coinbase')).toMatchObject({ installed: false, connectorId: 'coinbaseWalletSDK' });
@@ -46,5 +53,45 @@ describe('download links (spec 5)', () => {
   });
   it('uses the browser link when there is one', () => {
     expect(downloadUrl(metamask, 'firefox')).toContain('addons.mozilla.org');
+  });
+});
+
+describe('the phone sheet (spec 2, issue 23: never an empty list)', () => {
+  const page = 'https://ledgerlight.example/de/stocks/SOLQ?range=1y';
+  const byName = (list: { name: string }[]) => list.map((w) => w.name);
+
+  it('lists the wallet apps that open this page in their browser, with their links', () => {
+    const list = mobileWalletList(buildWalletList([], { walletConnect: false }), page);
+    expect(byName(list)).toEqual(['Coinbase Wallet', 'MetaMask', 'Trust Wallet']);
+    const link = (id: string) => list.find((w) => w.id === id)?.openInApp?.(page);
+    expect(link('metamask')).toBe('https://link.metamask.io/dapp/ledgerlight.example/de/stocks/SOLQ?range=1y');
+    expect(link('coinbase')).toBe(`https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(page)}`);
+    expect(link('trust')).toBe(`https://link.trustwallet.com/open_url?coin_id=60&url=${encodeURIComponent(page)}`);
+  });
+
+  it('adds WalletConnect and the apps that pair with it when a project id is set', () => {
+    const connectors = [{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect' }];
+    const list = mobileWalletList(buildWalletList(connectors, { walletConnect: true }), 'http://localhost:3000/');
+    expect(byName(list)).toEqual(['MetaMask', 'Rainbow', 'Trust Wallet', 'WalletConnect']);
+    expect(list.find((w) => w.id === 'rainbow')?.pairInApp?.('wc:abc@2')).toBe(
+      'https://rnbwapp.com/wc?uri=wc%3Aabc%402',
+    );
+  });
+
+  it('is empty (the sheet says it is unable to connect) with no way to connect from here', () => {
+    expect(mobileWalletList(buildWalletList([], { walletConnect: false }), 'http://127.0.0.1:3199/')).toEqual([]);
+    // A wallet app's own browser injects its wallet: that one connects anywhere.
+    const inApp = mobileWalletList(
+      buildWalletList([injected('io.metamask', 'MetaMask')], { walletConnect: false }),
+      'http://127.0.0.1:3199/',
+    );
+    expect(byName(inApp)).toEqual(['MetaMask']);
+  });
+
+  it('knows which addresses a wallet app can open', () => {
+    expect(reachableFromWalletApp('https://ledgerlight.example/')).toBe(true);
+    expect(reachableFromWalletApp('http://192.168.1.20:3000/')).toBe(true);
+    for (const url of ['http://localhost:3000/', 'http://127.0.0.1:3199/', 'http://[::1]:3000/', 'not a url'])
+      expect(reachableFromWalletApp(url), url).toBe(false);
   });
 });

@@ -17,6 +17,13 @@ export interface Wallet {
   /** wagmi connector id to connect with; absent when the wallet is not installed. */
   connectorId?: string;
   downloadUrls?: Partial<Record<Browser, string>>;
+  /**
+   * A phone's way in without WalletConnect: the wallet app's link that opens a page in its own browser,
+   * where the wallet is injected (issue 23: the phone sheet listed nothing without an extension).
+   */
+  openInApp?: (pageUrl: string) => string;
+  /** The wallet app's link that takes a WalletConnect pairing URI (with a WalletConnect project id). */
+  pairInApp?: (uri: string) => string;
 }
 
 /** What the modal needs of a wagmi connector. */
@@ -47,6 +54,9 @@ export const WALLET_CATALOG: CatalogEntry[] = [
     logo: logo('M', '#e2761b'),
     connector: 'browser',
     rdns: ['io.metamask', 'metaMaskSDK'],
+    // MetaMask's dapp link takes the address without its scheme, unencoded (docs.metamask.io, deeplinks).
+    openInApp: (pageUrl) => `https://link.metamask.io/dapp/${pageUrl.replace(/^https?:\/\//, '')}`,
+    pairInApp: (uri) => `https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}`,
     downloadUrls: {
       chrome: 'https://chromewebstore.google.com/detail/metamask/nkbihfbeogaeaoehlefnkodbefgpgknn',
       edge: 'https://microsoftedge.microsoft.com/addons/detail/metamask/ejbalbakoplchlghecdalmeeeajnimhm',
@@ -68,9 +78,35 @@ export const WALLET_CATALOG: CatalogEntry[] = [
     logo: logo('C', '#0052ff'),
     connector: 'browser',
     rdns: ['com.coinbase.wallet', 'coinbaseWalletSDK'],
+    openInApp: (pageUrl) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(pageUrl)}`,
     downloadUrls: {
       chrome: 'https://chromewebstore.google.com/detail/coinbase-wallet-extension/hnfanknocfeofbddgcijnmhnfnkdnaad',
       safari: 'https://apps.apple.com/app/coinbase-wallet/id1278383455',
+    },
+  },
+  {
+    id: 'rainbow',
+    name: 'Rainbow',
+    mobileName: 'Rainbow',
+    logo: logo('R', '#001e59'),
+    connector: 'browser',
+    rdns: ['me.rainbow'],
+    // Rainbow has no in-app browser link: on a phone it connects through WalletConnect only.
+    pairInApp: (uri) => `https://rnbwapp.com/wc?uri=${encodeURIComponent(uri)}`,
+    downloadUrls: { chrome: 'https://chromewebstore.google.com/detail/rainbow/opfgelmcmbiajamepnmloijbpoleiama' },
+  },
+  {
+    id: 'trust',
+    name: 'Trust Wallet',
+    mobileName: 'Trust',
+    logo: logo('T', '#0500ff'),
+    connector: 'browser',
+    rdns: ['com.trustwallet.app'],
+    // coin_id 60 is Ethereum (SLIP-44): the dapp browser opens on an Ethereum account.
+    openInApp: (pageUrl) => `https://link.trustwallet.com/open_url?coin_id=60&url=${encodeURIComponent(pageUrl)}`,
+    pairInApp: (uri) => `https://link.trustwallet.com/wc?uri=${encodeURIComponent(uri)}`,
+    downloadUrls: {
+      chrome: 'https://chromewebstore.google.com/detail/trust-wallet/egjidjbpglichdcondbcbdnbeeppgdph',
     },
   },
 ];
@@ -132,4 +168,35 @@ export function downloadUrl(wallet: Wallet, browser: Browser): string | undefine
 /** True when any injected (browser) wallet exists; without one the desktop modal shows unable-to-connect. */
 export function hasInjectedWallet(wallets: Wallet[]): boolean {
   return wallets.some((w) => w.connector === 'browser' && w.installed);
+}
+
+/**
+ * Whether a wallet app can open this page by a link: not at a loopback address, which in the wallet's
+ * own browser would name the phone itself (a page on localhost is someone's desktop, emulating a phone).
+ */
+export function reachableFromWalletApp(pageUrl: string): boolean {
+  try {
+    const host = new URL(pageUrl).hostname.replace(/^\[|\]$/g, '');
+    return !(host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The phone sheet's wallets (spec 2: mobile wallets): one already in this browser (a wallet app's own
+ * browser), WalletConnect (its QR view) and the wallet apps WalletConnect can pair with when a project id
+ * is set, and the apps that open this page in their browser when they can reach it. Empty means no way to
+ * connect here: the sheet then says it is unable to connect.
+ */
+export function mobileWalletList(wallets: readonly Wallet[], pageUrl: string): Wallet[] {
+  const reachable = reachableFromWalletApp(pageUrl);
+  const walletConnect = wallets.some((w) => w.connector === 'qrCode');
+  return wallets.filter(
+    (w) =>
+      (w.installed && w.connector === 'browser' && w.connectorId) ||
+      w.connector === 'qrCode' ||
+      (walletConnect && w.pairInApp) ||
+      (reachable && w.openInApp),
+  );
 }

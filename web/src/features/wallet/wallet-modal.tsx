@@ -4,7 +4,7 @@ import { getConnectors, watchConnectors } from 'wagmi/actions';
 import type { WalletRuntime } from './runtime.ts';
 import { type ModalLanguage, renderTagged, useWalletText } from './texts.tsx';
 import { walletAuth } from './wallet-auth-store.ts';
-import { buildWalletList, hasInjectedWallet, type Wallet } from './wallet-catalog.ts';
+import { buildWalletList, hasInjectedWallet, mobileWalletList, type Wallet } from './wallet-catalog.ts';
 import { walletErrorKind } from './wallet-errors.ts';
 import { ConnectPage, type ConnectStatus, DownloadPage, UnablePage, WalletConnectSelectPage } from './wallet-pages.tsx';
 import './wallet-modal.css';
@@ -62,9 +62,22 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
 
   const connectorOf = (wallet: Wallet) => connectors.find((c) => c.id === wallet.connectorId);
 
-  const startConnect = async (wallet: Wallet) => {
+  /** Follows a wallet app's link; spec 8: a failed mobile wallet link shows an alert with the error text. */
+  const openLink = (url: string) => {
+    try {
+      window.location.assign(url);
+    } catch (error) {
+      window.alert(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  /**
+   * Connects `wallet`; with `app` (a phone), through WalletConnect, its pairing URI handed to that wallet
+   * app by its link instead of shown as a QR code.
+   */
+  const startConnect = async (wallet: Wallet, app?: Wallet) => {
     const connector = connectorOf(wallet);
-    setSelected(wallet);
+    setSelected(app ?? wallet);
     setPage('connect');
     setQrUri(null);
     if (!connector) {
@@ -73,7 +86,9 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
     }
     setStatus('loading');
     const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
-      if (type === 'display_uri' && typeof data === 'string') setQrUri(data);
+      if (type !== 'display_uri' || typeof data !== 'string') return;
+      if (app?.pairInApp) openLink(app.pairInApp(data));
+      else setQrUri(data);
     };
     connector.emitter.on('message', onMessage);
     try {
@@ -89,7 +104,14 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
     }
   };
 
+  const walletConnect = wallets.find((w) => w.connector === 'qrCode');
   const choose = (wallet: Wallet) => {
+    // A phone without this wallet in the browser: pair through WalletConnect, else open the page in the app.
+    if (isMobile && wallet.connector === 'browser' && !wallet.installed) {
+      if (walletConnect && wallet.pairInApp) void startConnect(walletConnect, wallet);
+      else if (wallet.openInApp) openLink(wallet.openInApp(window.location.href));
+      return;
+    }
     if (wallet.connector === 'qrCode' && !isMobile) {
       setSelected(wallet);
       setPage('wallet-connect-select');
@@ -100,7 +122,9 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
   };
 
   const showDisclaimer = !!settings.termsUrl && !!settings.privacyUrl;
-  const listed = isMobile ? wallets.filter((w) => w.installed || w.connector !== 'browser') : wallets;
+  const listed = isMobile ? mobileWalletList(wallets, window.location.href) : wallets;
+  // Issue 23: never an empty sheet; without any way to connect here, spec 2's unable-to-connect view.
+  const unableOnPhone = isMobile && listed.length === 0;
   const themeAttr = theme === 'system' ? undefined : theme;
 
   const subPage = (() => {
@@ -144,8 +168,12 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
       <div className={`wallet-modal__frame${page === 'list' ? '' : ' wallet-modal__frame--sub'}`}>
         <aside className="wallet-modal__list">
           <h2 id="wallet-modal-title">{t('modal.title')}</h2>
-          <h3 className="wallet-modal__heading">{isMobile ? t('modal.mobileWallets') : t('modal.wallets')}</h3>
-          <ul>
+          {unableOnPhone && <UnablePage t={t} />}
+          <h3 className="wallet-modal__heading" hidden={unableOnPhone}>
+            {isMobile ? t('modal.mobileWallets') : t('modal.wallets')}
+          </h3>
+          {isMobile && !unableOnPhone && <p className="wallet-modal__hint">{t('modal.mobileHint')}</p>}
+          <ul hidden={unableOnPhone}>
             {listed.map((wallet) => (
               <li key={wallet.id}>
                 <button

@@ -44,6 +44,7 @@ export const ZH_CN_WALLET_TEXTS = {
     showQr: '显示二维码',
     noConnector: '此钱包在这里没有浏览器扩展。请使用 WalletConnect 或安装它。',
     disclaimer: '连接钱包即表示您同意<terms>服务条款</terms>和<privacy>隐私政策</privacy>。',
+    mobileHint: '点按钱包即可打开；它会请您连接。',
   },
   errors: {
     verification: '验证失败',
