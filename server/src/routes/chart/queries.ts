@@ -30,6 +30,20 @@ export const VALUATION_ITEMS = [
   'capital_expenditure',
 ] as const;
 
+/**
+ * The reporting currency of each security's statements (issue 19: an IFRS filer may report in EUR while
+ * it trades in USD); securities without statements, or whose statements say none, are left out.
+ */
+export function selectStatementCurrencies(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('fact_statements')
+    .select(['security_id', 'currency'])
+    .distinct()
+    .where('security_id', 'in', ids)
+    .where('currency', '!=', '')
+    .execute();
+}
+
 export function selectValuationFacts(db: Db, ids: readonly number[], to: string | undefined) {
   let query = db
     .selectFrom('financial_facts')

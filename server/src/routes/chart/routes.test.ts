@@ -57,6 +57,17 @@ describe.each(testDatabases({ readerThreads: true }))('chart calls on $label', (
           fact('cash', 2022, 'FY', 400, { instant: true }),
         ],
       },
+      {
+        // Trades in USD, files in EUR (an IFRS 20-F filer): the same figures as GRWN, in another currency.
+        ticker: 'EURO',
+        prices: weekdayBars('2023-01-02', '2023-03-31', () => 20),
+        facts: [
+          ...quarters(2022, 'revenue', 100).map((f) => ({ ...f, unit: 'EUR' })),
+          ...quarters(2022, 'eps_basic', 0.5).map((f) => ({ ...f, unit: 'EUR/shares' })),
+          fact('equity', 2022, 'FY', 1000, { instant: true, unit: 'EUR' }),
+          fact('shares_outstanding', 2022, 'FY', 100, { instant: true }),
+        ],
+      },
     ]);
   });
   afterAll(async () => {
@@ -184,6 +195,18 @@ describe.each(testDatabases({ readerThreads: true }))('chart calls on $label', (
     // After the four loss quarters of 2023 are filed, TTM EPS is -1: no P/E.
     expect(at('2024-03-01')?.pe).toBeNull();
     expect(at('2024-03-01')?.ps).toBe(5);
+  });
+
+  it('gives no valuation ratio when the statements are in another currency than the price', async () => {
+    const body = valuationRatiosChart.parse(
+      await get('/api/data/chart/valuation-ratios', { tickers: 'GRWN,EURO', from: '2023-03-01', to: '2023-03-03' }),
+    );
+    const [dollars, euros] = body.series;
+    expect(dollars?.points[0]).toMatchObject({ pe: 10, pb: 2 });
+    expect(euros?.points.map((p) => p.day)).toEqual(['2023-03-01', '2023-03-02', '2023-03-03']);
+    for (const point of euros?.points ?? []) {
+      expect(point).toEqual({ day: point.day, pe: null, ps: null, pb: null, evEbitda: null, pfcf: null, evSales: null });
+    }
   });
 
   it('says ticker_not_found for an unknown ticker, and for a stock on a crypto path and back', async () => {

@@ -23,7 +23,7 @@ import { isJsonBody, type JsonBytes, sendJsonText } from '../../http/json-text.t
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { type Range, selectCloses, selectDividends, selectSplits } from '../market/series-queries.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries, priceChartBody } from './presenter.ts';
-import { selectBars, selectValuationFacts } from './queries.ts';
+import { selectBars, selectStatementCurrencies, selectValuationFacts } from './queries.ts';
 import { chooseResolution } from './resolution.ts';
 import { valuationSeries } from './valuation.ts';
 
@@ -93,16 +93,24 @@ async function dividendYield(db: Db, securities: SecurityRef[], range: Range, as
 }
 
 async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
-  const [closes, facts, splits] = await Promise.all([
+  const [closes, facts, splits, currencies] = await Promise.all([
     selectCloses(db, ids(securities), range, 'close_split_adj'),
     selectValuationFacts(db, ids(securities), range.to),
     selectSplits(db, ids(securities)),
+    selectStatementCurrencies(db, ids(securities)),
   ]);
   const [f, s] = [groupBySecurity(facts), groupBySecurity(splits)];
+  // No exchange rates here: a price in one currency over statements in another has no ratio (the
+  // screener's rule, ingest/indicators.ts), never USD prices over EUR earnings.
+  const tradingCurrency = new Map(securities.map((sec) => [sec.id, sec.currency]));
+  const otherCurrency = new Set(
+    currencies.filter((c) => tradingCurrency.get(c.security_id) !== c.currency).map((c) => c.security_id),
+  );
   return {
     series: securities.map((sec) => {
       const rows = closes.get(sec.id);
-      return valuationSeries(sec, rows, f.get(sec.id), s.get(sec.id), resolutionOf(asked, range, rows));
+      const ownFacts = otherCurrency.has(sec.id) ? [] : f.get(sec.id);
+      return valuationSeries(sec, rows, ownFacts, s.get(sec.id), resolutionOf(asked, range, rows));
     }),
   };
 }
