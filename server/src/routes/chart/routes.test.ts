@@ -205,7 +205,15 @@ describe.each(testDatabases({ readerThreads: true }))('chart calls on $label', (
     expect(dollars?.points[0]).toMatchObject({ pe: 10, pb: 2 });
     expect(euros?.points.map((p) => p.day)).toEqual(['2023-03-01', '2023-03-02', '2023-03-03']);
     for (const point of euros?.points ?? []) {
-      expect(point).toEqual({ day: point.day, pe: null, ps: null, pb: null, evEbitda: null, pfcf: null, evSales: null });
+      expect(point).toEqual({
+        day: point.day,
+        pe: null,
+        ps: null,
+        pb: null,
+        evEbitda: null,
+        pfcf: null,
+        evSales: null,
+      });
     }
   });
 
