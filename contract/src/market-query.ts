@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './locales.ts';
 
 /*
  * spec 3, "Ticker query: tickers, from, to, period": the query parameters the data calls share, written
@@ -124,4 +125,12 @@ export const tickersOnlyQuery = z.object({ tickers: tickerList(tickersPerGetMax)
 /** One security: company profile, div-perc, sheets. */
 export const tickerQuery = z.object({
   ticker: tickerSymbol.meta({ description: 'The ticker', example: 'ACME' }),
+});
+
+/** The company profile: one security, and the language its texts are wanted in. */
+export const profileQuery = tickerQuery.extend({
+  lang: z
+    .enum(LANGUAGES)
+    .optional()
+    .meta({ description: 'Language of the descriptive texts the data has in several (the demo coins)' }),
 });

@@ -4,6 +4,7 @@
  * of history the generator makes for it (dividend pattern, growth, loss years, splits, green keywords).
  */
 
+import { type CoinKind, coinAbout } from './coin-texts.ts';
 import { generatedCompanies } from './universe-generated.ts';
 import { ROWS } from './universe-rows.ts';
 
@@ -34,6 +35,8 @@ export interface DemoCoin {
   launchYear: number;
   startPrice: number;
   description: string;
+  /** What kind of coin it is: its "About" text in every language (coin-texts.ts). */
+  kind: CoinKind;
 }
 
 export const DEMO_COMPANIES: DemoCompany[] = ROWS.map(
@@ -57,6 +60,7 @@ export const DEMO_COMPANIES: DemoCompany[] = ROWS.map(
 export const DEMO_COINS: DemoCoin[] = [
   {
     ticker: 'QBTZ',
+    kind: 'first',
     name: 'Quibitz',
     launchYear: 2010,
     startPrice: 0.08,
@@ -64,43 +68,117 @@ export const DEMO_COINS: DemoCoin[] = [
   },
   {
     ticker: 'ZETQ',
+    kind: 'platform',
     name: 'Zetaquin',
     launchYear: 2015,
     startPrice: 1.2,
     description: 'A smart-contract platform coin.',
   },
-  { ticker: 'QLUM', name: 'Qlumen', launchYear: 2017, startPrice: 0.35, description: 'A payments coin.' },
-  { ticker: 'ZORB', name: 'Zorbit', launchYear: 2018, startPrice: 2.5, description: 'A storage network token.' },
-  { ticker: 'QDOG', name: 'Quidoge', launchYear: 2013, startPrice: 0.0004, description: 'A meme coin.' },
+  {
+    ticker: 'QLUM',
+    kind: 'payments',
+    name: 'Qlumen',
+    launchYear: 2017,
+    startPrice: 0.35,
+    description: 'A payments coin.',
+  },
+  {
+    ticker: 'ZORB',
+    kind: 'storage',
+    name: 'Zorbit',
+    launchYear: 2018,
+    startPrice: 2.5,
+    description: 'A storage network token.',
+  },
+  { ticker: 'QDOG', kind: 'meme', name: 'Quidoge', launchYear: 2013, startPrice: 0.0004, description: 'A meme coin.' },
   {
     ticker: 'ZSTB',
+    kind: 'stable',
     name: 'Zestable',
     launchYear: 2019,
     startPrice: 1,
     description: 'A coin that swings less than the others.',
   },
-  { ticker: 'QRIV', name: 'Qriver', launchYear: 2020, startPrice: 4, description: 'A cross-chain bridge token.' },
-  { ticker: 'ZNOV', name: 'Zenova', launchYear: 2021, startPrice: 12, description: 'A gaming token.' },
+  {
+    ticker: 'QRIV',
+    kind: 'bridge',
+    name: 'Qriver',
+    launchYear: 2020,
+    startPrice: 4,
+    description: 'A cross-chain bridge token.',
+  },
+  { ticker: 'ZNOV', kind: 'gaming', name: 'Zenova', launchYear: 2021, startPrice: 12, description: 'A gaming token.' },
 ];
 
 /** More coins for the demo universe (issue 23: at least 20). */
 const MORE_COINS: DemoCoin[] = [
-  { ticker: 'QSOL', name: 'Quasolar', launchYear: 2020, startPrice: 0.9, description: 'A fast payments chain.' },
-  { ticker: 'ZLNK', name: 'Zelink', launchYear: 2017, startPrice: 0.2, description: 'An oracle network token.' },
+  {
+    ticker: 'QSOL',
+    kind: 'payments',
+    name: 'Quasolar',
+    launchYear: 2020,
+    startPrice: 0.9,
+    description: 'A fast payments chain.',
+  },
+  {
+    ticker: 'ZLNK',
+    kind: 'oracle',
+    name: 'Zelink',
+    launchYear: 2017,
+    startPrice: 0.2,
+    description: 'An oracle network token.',
+  },
   {
     ticker: 'QADA',
+    kind: 'platform',
     name: 'Quadano',
     launchYear: 2017,
     startPrice: 0.03,
     description: 'A proof-of-stake platform coin.',
   },
-  { ticker: 'ZDOT', name: 'Zedot', launchYear: 2020, startPrice: 3, description: 'A multi-chain network token.' },
-  { ticker: 'QAVX', name: 'Quavax', launchYear: 2020, startPrice: 5, description: 'A smart-contract platform coin.' },
-  { ticker: 'ZXLM', name: 'Zestellar', launchYear: 2014, startPrice: 0.002, description: 'A payments coin.' },
-  { ticker: 'QFIL', name: 'Quafile', launchYear: 2017, startPrice: 6, description: 'A storage network token.' },
-  { ticker: 'ZATM', name: 'Zatom', launchYear: 2019, startPrice: 4, description: 'A cross-chain bridge token.' },
+  {
+    ticker: 'ZDOT',
+    kind: 'network',
+    name: 'Zedot',
+    launchYear: 2020,
+    startPrice: 3,
+    description: 'A multi-chain network token.',
+  },
+  {
+    ticker: 'QAVX',
+    kind: 'platform',
+    name: 'Quavax',
+    launchYear: 2020,
+    startPrice: 5,
+    description: 'A smart-contract platform coin.',
+  },
+  {
+    ticker: 'ZXLM',
+    kind: 'payments',
+    name: 'Zestellar',
+    launchYear: 2014,
+    startPrice: 0.002,
+    description: 'A payments coin.',
+  },
+  {
+    ticker: 'QFIL',
+    kind: 'storage',
+    name: 'Quafile',
+    launchYear: 2017,
+    startPrice: 6,
+    description: 'A storage network token.',
+  },
+  {
+    ticker: 'ZATM',
+    kind: 'bridge',
+    name: 'Zatom',
+    launchYear: 2019,
+    startPrice: 4,
+    description: 'A cross-chain bridge token.',
+  },
   {
     ticker: 'QLTC',
+    kind: 'payments',
     name: 'Quilite',
     launchYear: 2011,
     startPrice: 0.3,
@@ -108,15 +186,37 @@ const MORE_COINS: DemoCoin[] = [
   },
   {
     ticker: 'ZUSD',
+    kind: 'stable',
     name: 'Zeusd',
     launchYear: 2018,
     startPrice: 1,
     description: 'A coin that swings less than the others.',
   },
-  { ticker: 'QGRT', name: 'Quagraph', launchYear: 2020, startPrice: 0.6, description: 'An oracle network token.' },
-  { ticker: 'ZSAN', name: 'Zandbox', launchYear: 2020, startPrice: 0.05, description: 'A gaming token.' },
-  { ticker: 'QPEP', name: 'Quepe', launchYear: 2023, startPrice: 0.000001, description: 'A meme coin.' },
-  { ticker: 'ZARB', name: 'Zarbit', launchYear: 2023, startPrice: 1.2, description: 'A scaling network token.' },
+  {
+    ticker: 'QGRT',
+    kind: 'oracle',
+    name: 'Quagraph',
+    launchYear: 2020,
+    startPrice: 0.6,
+    description: 'An oracle network token.',
+  },
+  {
+    ticker: 'ZSAN',
+    kind: 'gaming',
+    name: 'Zandbox',
+    launchYear: 2020,
+    startPrice: 0.05,
+    description: 'A gaming token.',
+  },
+  { ticker: 'QPEP', kind: 'meme', name: 'Quepe', launchYear: 2023, startPrice: 0.000001, description: 'A meme coin.' },
+  {
+    ticker: 'ZARB',
+    kind: 'scaling',
+    name: 'Zarbit',
+    launchYear: 2023,
+    startPrice: 1.2,
+    description: 'A scaling network token.',
+  },
 ];
 
 /** Companies of the demo universe a first start loads: the hand-made ones and generated ones. */
@@ -172,4 +272,12 @@ export function demoCompanies(count = DEMO_COMPANIES.length): DemoCompany[] {
     });
   }
   return out;
+}
+
+const ALL_COINS = new Map([...DEMO_COINS, ...MORE_COINS].map((coin) => [coin.ticker, coin]));
+
+/** The "About" text of a demo coin in a language (issue 23); null for a ticker that is not a demo coin. */
+export function demoCoinAbout(ticker: string, language: string): string | null {
+  const coin = ALL_COINS.get(ticker);
+  return coin ? coinAbout(coin.kind, coin.name, coin.launchYear, language) : null;
 }

@@ -1,9 +1,15 @@
 import type { CompanyLinks, CompanyProfile, CompanySearch, HomeCards } from '@app/contract';
+import { demoCoinAbout } from '../../ingest/demo/universe.ts';
 import type { searchSecurities, selectCards, selectLinkSources, selectProfile } from './queries.ts';
 
 /* Shapes of the company responses. */
 
-export function presentProfile(row: Awaited<ReturnType<typeof selectProfile>>): CompanyProfile {
+/**
+ * A demo coin's "About" text is written in every language (issue 23); other descriptions are as the data
+ * has them.
+ */
+export function presentProfile(row: Awaited<ReturnType<typeof selectProfile>>, language = 'en'): CompanyProfile {
+  const demoAbout = Number(row.is_demo) === 1 && row.kind === 'crypto' ? demoCoinAbout(row.ticker, language) : null;
   return {
     ticker: row.ticker,
     name: row.name,
@@ -13,7 +19,7 @@ export function presentProfile(row: Awaited<ReturnType<typeof selectProfile>>): 
     industry: row.industry,
     country: row.country,
     currency: row.currency,
-    description: row.description,
+    description: demoAbout ?? row.description,
     website: row.website,
     cik: row.cik,
     fiscalYearEnd: row.fiscal_year_end,

@@ -6,8 +6,8 @@ import {
   errorBody,
   homeCards,
   homeCardsQuery,
+  profileQuery,
   tickerPathParams,
-  tickerQuery,
 } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { addDays } from '../../finance/types.ts';
@@ -36,12 +36,13 @@ export function companyRoutes(app: ZodApp, context: AppContext): void {
       schema: {
         tags,
         summary: 'Company (or coin) profile with the last price',
-        querystring: tickerQuery,
+        querystring: profileQuery,
         response: { 200: companyProfile, 400: errorBody, 404: errorBody },
       },
       ...cached,
     },
-    async (request) => presentProfile(await selectProfile(db, (await resolveTicker(db, request.query.ticker)).id)),
+    async (request) =>
+      presentProfile(await selectProfile(db, (await resolveTicker(db, request.query.ticker)).id), request.query.lang),
   );
 
   app.get(

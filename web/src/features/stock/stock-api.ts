@@ -3,11 +3,13 @@ import type {
   CompanyProfile,
   CompanySearch,
   HomeCards,
+  Language,
   SecurityStatistics,
   TtmFinancials,
 } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest, type RequestOptions } from '../../api/client.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
 async function getJson<T>(path: string, query: RequestOptions['query'], signal?: AbortSignal): Promise<T> {
   const body = await apiRequest<T>(path, { query, ...(signal ? { signal } : {}) });
@@ -22,16 +24,17 @@ export function isTickerNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;
 }
 
-export const profileQuery = (ticker: string) =>
+/** The profile with its texts in the page's language where the data has several (demo coins, issue 23). */
+export const profileQuery = (ticker: string, language: Language = 'en') =>
   queryOptions({
-    queryKey: ['company', ticker],
-    queryFn: ({ signal }) => getJson<CompanyProfile>('/api/data/company', { ticker }, signal),
+    queryKey: ['company', ticker, language],
+    queryFn: ({ signal }) => getJson<CompanyProfile>('/api/data/company', { ticker, lang: language }, signal),
     staleTime: STALE,
     // An unknown ticker stays unknown: no retries before the not-found page.
     retry: (count, error) => !isTickerNotFound(error) && count < 2,
   });
 
-export const useProfile = (ticker: string) => useQuery(profileQuery(ticker));
+export const useProfile = (ticker: string) => useQuery(profileQuery(ticker, useLanguage()));
 
 /** The ticker's home card: price, yield and market cap in one small call (key statistics). */
 export const useQuote = (ticker: string) =>
