@@ -34,10 +34,11 @@ const compact = (currency: string) => {
   return (value: number | null) => (value === null || value === 0 ? '—' : format.format(value));
 };
 
-/** The period cells of a line's row (the trend cell left out), newest first. */
+/** The period cells of a line's row (by its exact name: not its growth row, not "Net income to common"). */
 const rowValues = (table: Locator, line: string) =>
   table
-    .getByRole('row', { name: new RegExp(`^${line}(?!:)`) })
+    .locator('tbody tr')
+    .filter({ has: table.page().getByRole('rowheader', { name: line, exact: true }) })
     .locator('td.num')
     .allTextContents();
 
@@ -60,7 +61,8 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
     const page = await context.newPage();
     await page.goto(`/stocks/${STOCK}/financials`);
     const table = page.getByRole('table', { name: /Income statement of SOLQ/ });
-    await expect(table).toBeVisible({ timeout: 15_000 });
+    // A fresh server loads the demo universe in the background at first: give the first answer time.
+    await expect(table).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 
     // The first figure is in view without scrolling (issue 22), also on a phone.
