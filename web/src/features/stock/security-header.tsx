@@ -1,6 +1,7 @@
 import type { CompanyProfile } from '@app/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSectorLabels } from '../../i18n/sector-labels.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { useUnits } from '../../ui/units.ts';
 import './stock.css';
@@ -9,7 +10,9 @@ import './stock.css';
 export function SecurityHeader({ profile, actions }: { profile: CompanyProfile; actions?: ReactNode }) {
   const { t } = useTranslation('stock');
   const units = useUnits();
-  const facts = [profile.ticker, profile.exchange, profile.sector].filter(Boolean).join(' · ');
+  const labels = useSectorLabels();
+  // The sector in the page's language (issue 23, web/src/i18n/sector-labels.ts).
+  const facts = [profile.ticker, profile.exchange, labels.sector(profile.sector)].filter(Boolean).join(' · ');
   return (
     <header className="security-header">
       <div className="security-header__name">
