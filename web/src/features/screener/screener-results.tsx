@@ -1,5 +1,5 @@
 import type { ODataV2Response, PartialIndicatorRow } from '@app/contract';
-import { useMemo, useState } from 'react';
+import { type RefObject, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { stockPath } from '../../app/paths.ts';
@@ -7,6 +7,7 @@ import { useSectorLabels } from '../../i18n/sector-labels.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { Panel } from '../../ui/panel.tsx';
+import { useScrollEdges } from '../../ui/scroll-edges.ts';
 import type { SortState } from '../../ui/table-sort.ts';
 import { useUnits } from '../../ui/units.ts';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -43,6 +44,18 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
   const language = useLanguage();
   const context: ColumnContext = { units, labels, yes: t('yes') };
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
+  // Issue 23: a phone showed three columns and no sign of the others; the table's own scroll box says
+  // whether more is out of sight, and the wrapper shows a fade and a line of text then.
+  const wrapper = useRef<HTMLDivElement>(null);
+  const scroller = useMemo<RefObject<HTMLElement | null>>(
+    () => ({
+      get current() {
+        return wrapper.current?.querySelector<HTMLElement>('.data-table__scroll') ?? null;
+      },
+    }),
+    [],
+  );
+  const edges = useScrollEdges(scroller);
   const keys: SortKey[] = useMemo(() => ['ticker', ...state.columns], [state.columns]);
 
   const columns: DataColumn<PartialIndicatorRow>[] = keys.map((key) => {
@@ -128,7 +141,12 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
           {t('export.failed')}
         </p>
       )}
-      <div className={loading ? 'screener-results__table is-loading' : 'screener-results__table'}>
+      {edges.end && <p className="screener-results__scroll-hint">{t('results.scrollHint')}</p>}
+      <div
+        ref={wrapper}
+        className={loading ? 'screener-results__table is-loading' : 'screener-results__table'}
+        data-more-end={edges.end || undefined}
+      >
         <DataTable
           caption={t('results.caption')}
           columns={columns}
