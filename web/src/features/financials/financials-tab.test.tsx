@@ -84,13 +84,13 @@ const TTM: TtmFinancials = {
   ],
 };
 
-function serveApi() {
+function serveApi(ttm: TtmFinancials = TTM) {
   const fetchMock = vi.fn(async (input: string | URL | Request) => {
     const url = new URL(String(input), 'http://localhost');
     const group = url.pathname.replace('/api/data/financials/', '');
     const body =
       group === 'ttm-financial'
-        ? TTM
+        ? ttm
         : groupAnswer(group as FinancialGroup, url.searchParams.get('period') === 'quarterly' ? 'quarterly' : 'annual');
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -194,6 +194,30 @@ describe('financials tab', () => {
     await act(() => router.navigate('/stocks/EURO/financials?period=quarterly'));
     expect(await screen.findByText(/files annual reports only/)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('puts a real TTM before the fiscal years, without a fallback note', async () => {
+    const [fy] = TTM.series;
+    if (!fy) throw new Error('no TTM fixture');
+    const trailing = {
+      ...fy,
+      basis: 'ttm' as const,
+      quartersFiled: true,
+      asOf: '2025-06-30',
+      values: { revenue: 88e9 },
+    };
+    const period = {
+      fiscalYear: 2025,
+      fiscalPeriod: 'TTM' as const,
+      periodStart: '2024-07-01',
+      periodEnd: '2025-06-30',
+    };
+    serveApi({ series: [{ ...trailing, period }] });
+    await renderTab({ path: '/stocks/EURO/financials?period=ttm' });
+    const heads = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(heads.slice(2)).toEqual(['TTM', 'FY 2024', 'FY 2023']);
+    expect(screen.getByRole('table').textContent).toContain('€88.00B');
+    expect(screen.queryByText(/TTM not available/)).toBeNull();
   });
 
   it('opens the demo filing view of a demo company from a value, marked as demo, and Back closes it', async () => {

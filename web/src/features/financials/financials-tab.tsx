@@ -74,7 +74,8 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
   const annualOnly = (series ?? ttmSeries)?.quartersFiled === false;
   const notes = [
     statement === 'financial-returns' && view.period !== 'annual' ? t('period.returnsAnnual') : null,
-    view.period === 'ttm' && ttm.data && !columns.some((column) => column.key === 'ttm')
+    // No trailing twelve months could be formed (basis fy): the fiscal years stand in, and the page says why.
+    view.period === 'ttm' && ttmSeries && ttmSeries.basis !== 'ttm'
       ? t(annualOnly ? 'period.quartersNotFiled' : 'period.ttmFallback')
       : null,
   ].filter((note): note is string => note !== null);
