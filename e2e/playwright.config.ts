@@ -94,6 +94,8 @@ export default defineConfig({
         OIDC_CLIENT_ID: SECOND_CLIENT_ID,
         OIDC_AUDIENCE: SECOND_AUDIENCE,
         OIDC_CACHE_LOCATION: 'memory',
+        // Only sign-in is tested here: no second demo universe loading beside the first on the same cores.
+        DEMO_DATA: 'off',
         ...E2E_RATE_LIMITS,
       },
     },

@@ -49,9 +49,16 @@ export function Component() {
   // The filters write through the draft (typed values kept while the URL catches up); the state they
   // merge into is read when they write, so a sort or page change made meanwhile is kept.
   const draft = useFilterDraft(filtersOf(state), (filters, view) =>
-    setParams((current) => screenerSearchParams(withFilters(parseScreenerState(current), { ...filters, ...view })), {
-      preventScrollReset: true,
-    }),
+    setParams(
+      (current) =>
+        // advanced named even when absent: a spread without the key would keep the URL's old expression.
+        screenerSearchParams(
+          withFilters(parseScreenerState(current), { ...filters, advanced: filters.advanced, ...view }),
+        ),
+      {
+        preventScrollReset: true,
+      },
+    ),
   );
 
   // A link to a page past the end (the result shrank since it was shared): show the last page instead.

@@ -1,5 +1,5 @@
 import type { ODataV2Response, PartialIndicatorRow } from '@app/contract';
-import { type RefObject, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { stockPath } from '../../app/paths.ts';
@@ -45,16 +45,15 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
   const context: ColumnContext = { units, labels, yes: t('yes') };
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
   // Issue 23: a phone showed three columns and no sign of the others; the table's own scroll box says
-  // whether more is out of sight, and the wrapper shows a fade and a line of text then.
-  const wrapper = useRef<HTMLDivElement>(null);
-  const scroller = useMemo<RefObject<HTMLElement | null>>(
-    () => ({
-      get current() {
-        return wrapper.current?.querySelector<HTMLElement>('.data-table__scroll') ?? null;
-      },
-    }),
+  // whether more is out of sight, and the wrapper shows a fade and a line of text then. The box exists
+  // only once the panel is ready, hence a callback ref.
+  const [scrollBox, setScrollBox] = useState<HTMLElement | null>(null);
+  const wrapper = useCallback(
+    (element: HTMLDivElement | null) =>
+      setScrollBox(element?.querySelector<HTMLElement>('.data-table__scroll') ?? null),
     [],
   );
+  const scroller = useMemo<RefObject<HTMLElement | null>>(() => ({ current: scrollBox }), [scrollBox]);
   const edges = useScrollEdges(scroller);
   const keys: SortKey[] = useMemo(() => ['ticker', ...state.columns], [state.columns]);
 
