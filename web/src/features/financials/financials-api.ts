@@ -1,4 +1,4 @@
-import type { FinancialGroup, FinancialsResponse, PeriodParam, TtmFinancials } from '@app/contract';
+import type { FinancialGroup, FinancialMetric, FinancialsResponse, PeriodParam, TtmFinancials } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type RequestOptions } from '../../api/client.ts';
 
@@ -24,13 +24,24 @@ export const financialGroupQuery = (ticker: string, group: FinancialGroup, perio
     staleTime: STALE,
   });
 
-export const ttmQuery = (ticker: string) =>
+/**
+ * The trailing twelve months of the given lines (ttm-financial's fields: a TTM column beside a
+ * statement's years). Keyed by the lines, so it never shares a cache entry with the key-figures call
+ * (no fields) another page makes.
+ */
+export const ttmQuery = (ticker: string, metrics: readonly FinancialMetric[]) =>
   queryOptions({
-    queryKey: ['financials', 'ttm', ticker],
-    queryFn: ({ signal }) => getJson<TtmFinancials>('/api/data/financials/ttm-financial', { tickers: ticker }, signal),
+    queryKey: ['financials', 'ttm', ticker, 'fields', metrics.join(',')],
+    queryFn: ({ signal }) =>
+      getJson<TtmFinancials>(
+        '/api/data/financials/ttm-financial',
+        { tickers: ticker, fields: metrics.join(',') },
+        signal,
+      ),
     staleTime: STALE,
   });
 
 export const useFinancialGroup = (ticker: string, group: FinancialGroup, period: PeriodParam, enabled = true) =>
   useQuery({ ...financialGroupQuery(ticker, group, period), enabled });
-export const useTtmFinancials = (ticker: string, enabled = true) => useQuery({ ...ttmQuery(ticker), enabled });
+export const useTtmFinancials = (ticker: string, metrics: readonly FinancialMetric[], enabled = true) =>
+  useQuery({ ...ttmQuery(ticker, metrics), enabled });

@@ -212,8 +212,12 @@ describe('financials tab', () => {
       periodStart: '2024-07-01',
       periodEnd: '2025-06-30',
     };
-    serveApi({ series: [{ ...trailing, period }] });
+    const fetchMock = serveApi({ series: [{ ...trailing, period }] });
     await renderTab({ path: '/stocks/EURO/financials?period=ttm' });
+    // The TTM of every line of the statement, not only the key figures.
+    const ttmUrl = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes('ttm-financial'));
+    const fields = new URL(ttmUrl ?? '', 'http://localhost').searchParams.get('fields');
+    expect(fields?.split(',')).toEqual([...financialGroups['income-statement']]);
     const heads = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(heads.slice(2)).toEqual(['TTM', 'FY 2024', 'FY 2023']);
     expect(screen.getByRole('table').textContent).toContain('€88.00B');

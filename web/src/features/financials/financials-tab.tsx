@@ -33,8 +33,8 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
   const { statement } = view;
   const period = view.period === 'quarterly' ? 'quarterly' : 'annual';
   const group = useFinancialGroup(ticker, statement, period);
-  const ttm = useTtmFinancials(ticker, view.period === 'ttm');
   const metrics = financialGroups[statement] as readonly FinancialMetric[];
+  const ttm = useTtmFinancials(ticker, metrics, view.period === 'ttm');
   const series = group.data?.series[0];
   const ttmSeries = view.period === 'ttm' ? ttm.data?.series[0] : undefined;
   const currency = series?.currency ?? ttmSeries?.currency ?? '';
