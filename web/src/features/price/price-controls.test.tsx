@@ -23,9 +23,10 @@ describe('price chart parameters in the URL', () => {
       volume: true,
       movingAverages: [],
       log: false,
+      markers: true,
     });
     const params = parsePriceParams(
-      new URLSearchParams('range=5y&chart=candles&volume=0&ma=200,50,7&log=1&from=2024-02-30x&to=2025-01-02'),
+      new URLSearchParams('range=5y&chart=candles&volume=0&ma=200,50,7&log=1&markers=0&from=2024-02-30x&to=2025-01-02'),
     );
     expect(params).toEqual({
       range: '5Y',
@@ -35,6 +36,7 @@ describe('price chart parameters in the URL', () => {
       volume: false,
       movingAverages: [50, 200],
       log: true,
+      markers: false,
     });
   });
 
@@ -93,6 +95,7 @@ describe('price chart switches', () => {
 
   it('switches to candles, hides volume, adds the 200-day average', async () => {
     const onChange = vi.fn();
+    const onMarkersChange = vi.fn();
     await renderWithTexts(
       <PriceOptions
         params={params}
@@ -100,9 +103,11 @@ describe('price chart switches', () => {
         ohlcv
         comparing={false}
         markers={true}
-        onMarkersChange={() => {}}
+        onMarkersChange={onMarkersChange}
       />,
     );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show dividends and splits' }));
+    expect(onMarkersChange).toHaveBeenLastCalledWith(false);
     fireEvent.click(screen.getByRole('button', { name: 'Candles' }));
     expect(onChange).toHaveBeenLastCalledWith({ style: 'candles' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Volume' }));

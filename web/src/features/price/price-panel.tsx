@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
@@ -46,7 +46,6 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
   const { t } = useTranslation(['stock', 'ui']);
   const units = useUnits();
   const [params, setParams] = usePriceParams();
-  const [showMarkers, setShowMarkers] = useState(true);
 
   const history = useStockHistory(ticker, kind === 'stock');
   const coinHistory = useCoinHistory(ticker, kind === 'crypto');
@@ -122,10 +121,10 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
   }, [comparing, lines, ticker, compare, params, historyPoints, ownPoints, window, t, units]);
 
   const markers = useMemo(() => {
-    if (kind !== 'stock' || !showMarkers) return [];
+    if (kind !== 'stock' || !params.markers) return [];
     const points = (historyPoints ?? []).filter((p) => inWindow(p.day, window) && p.day >= (lines[0]?.[0]?.day ?? ''));
     return priceMarkers(points, t('price.dividendMarker'));
-  }, [kind, showMarkers, historyPoints, lines, window, t]);
+  }, [kind, params.markers, historyPoints, lines, window, t]);
 
   const state = chartPanelState(own, ownPoints.length > 0);
   const rangeChange = changePct(lines[0] && !comparing ? lines[0] : []);
@@ -177,8 +176,8 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
         onChange={setParams}
         ohlcv={Boolean(historyPoints?.length)}
         comparing={comparing}
-        markers={kind === 'stock' ? showMarkers : null}
-        onMarkersChange={setShowMarkers}
+        markers={kind === 'stock' ? params.markers : null}
+        onMarkersChange={(markers) => setParams({ markers })}
       />
       <CustomRange
         from={params.from}

@@ -10,6 +10,7 @@ import { CHART_RANGES, type ChartRange } from '../../ui/chart-range.ts';
  *   volume=0             the volume pane hidden (shown by default)
  *   ma=50,200            moving averages of 50 and 200 trading days
  *   log=1                log scale
+ *   markers=0            dividend and split markers hidden (shown by default)
  * Defaults are left out of the URL. compare= is the page's (security-page.tsx).
  */
 export const MOVING_AVERAGES = [50, 200] as const;
@@ -24,10 +25,11 @@ export interface PriceChartParams {
   volume: boolean;
   movingAverages: MovingAverage[];
   log: boolean;
+  markers: boolean;
 }
 
 /** Every query parameter the price chart owns (they stay on the overview: issue 22). */
-export const PRICE_PARAMS = ['range', 'from', 'to', 'chart', 'volume', 'ma', 'log', 'compare'] as const;
+export const PRICE_PARAMS = ['range', 'from', 'to', 'chart', 'volume', 'ma', 'log', 'markers', 'compare'] as const;
 
 const DEFAULT_RANGE: ChartRange = '1Y';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -49,6 +51,7 @@ export function parsePriceParams(params: URLSearchParams): PriceChartParams {
     volume: params.get('volume') !== '0',
     movingAverages: MOVING_AVERAGES.filter((days) => ma.includes(days)),
     log: params.get('log') === '1',
+    markers: params.get('markers') !== '0',
   };
 }
 
@@ -64,6 +67,7 @@ export function writePriceParams(current: URLSearchParams, change: Partial<Price
   set('volume', next.volume ? null : '0');
   set('ma', next.movingAverages.length ? [...next.movingAverages].sort((a, b) => a - b).join(',') : null);
   set('log', next.log ? '1' : null);
+  set('markers', next.markers ? null : '0');
   return out;
 }
 
