@@ -28,6 +28,9 @@ export function DatasheetTab({ ticker }: { ticker: string }) {
   const periods = period === 'annual' ? info?.annualPeriods : info?.quarterlyPeriods;
 
   const columns = data.data ? [...data.data.columns.keys()].reverse().slice(0, PREVIEW_COLUMNS) : [];
+  // The sheet lists every line of the vocabulary; the preview leaves out those not filed in any period
+  // (most companies file 60-80 % of them). The CSV keeps them all.
+  const filedRows = (data.data?.rows ?? []).filter((row) => row.values.some((value) => value !== null));
   // The sheet's own currency (an IFRS filer's EUR or BRL), never an assumed USD; a zero reads "—" as on
   // the Financials tab (no buybacks is none, not "$0.00").
   const currency = data.data?.currency ?? '';
@@ -112,7 +115,7 @@ export function DatasheetTab({ ticker }: { ticker: string }) {
         <DataTable
           caption={t('sheets.caption', { sheet: sheet ? t(`statements.${sheet}`) : '', ticker })}
           columns={tableColumns}
-          rows={data.data?.rows ?? []}
+          rows={filedRows}
           rowKey={(row) => row.lineItem}
         />
       )}
