@@ -37,10 +37,15 @@ const base = `http://127.0.0.1:${port}`;
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 async function waitForData(): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
+  for (let i = 0; i < 2400; i++) {
     try {
-      const status = (await (await fetch(`${base}/api/data/status`)).json()) as { securities?: { stocks?: number } };
-      if ((status.securities?.stocks ?? 0) > 0) return;
+      const status = (await (await fetch(`${base}/api/data/status`)).json()) as {
+        securities?: { stocks?: number };
+        seeding?: unknown;
+      };
+      // The demo universe loaded whole: while a first start loads it, every answer is slow. (Builds from
+      // before the seeding field have none.)
+      if ((status.securities?.stocks ?? 0) > 0 && status.seeding == null) return;
     } catch {
       // Not listening yet (building, migrating).
     }
@@ -144,7 +149,12 @@ try {
       rows.push({ page, profile: profile.name, load: medianLoad(loads) });
     }
   }
-  out(`\n${runs} cold loads of each page per profile\n`);
+  out(
+    `\n${runs} cold loads of each page per profile; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}\n`,
+  );
   printLoads(rows);
   if (!argv.includes('--no-lighthouse')) {
     out('\nLighthouse performance (one run each)');
