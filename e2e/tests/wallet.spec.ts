@@ -108,3 +108,14 @@ test('without any browser wallet the desktop modal says it is unable to connect'
   // Brave is listed only when installed.
   await expect(dialog.getByRole('button', { name: /Brave/ })).toHaveCount(0);
 });
+
+test('a phone with no way to connect here says so (spec 2), never an empty list', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
+  // 127.0.0.1, no wallet in the browser, no WalletConnect project id: no wallet app could open this page.
+  await expect(dialog.getByRole('heading', { name: 'Unable to Connect Wallet' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Copy URL' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Mobile wallets' })).toBeHidden();
+});

@@ -59,8 +59,9 @@ export function WalletButton() {
           </button>
         </>
       ) : (
-        <button type="button" className="button" onClick={() => walletModal.open()}>
-          {t('button.connect')}
+        <button type="button" className="button wallet-button__connect" onClick={() => walletModal.open()}>
+          <WalletIcon />
+          <span className="wallet-button__label">{t('button.connect')}</span>
         </button>
       )}
       {errorMessage && (
@@ -69,6 +70,25 @@ export function WalletButton() {
         </span>
       )}
     </div>
+  );
+}
+
+/** A wallet drawn in the button's colour; on a phone the button shows it alone (its name stays for screen readers). */
+function WalletIcon() {
+  return (
+    <svg
+      className="wallet-button__icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M4 6.5A2.5 2.5 0 0 1 6.5 4H18v3h1a1 1 0 0 1 1 1v10.5a1.5 1.5 0 0 1-1.5 1.5h-12A2.5 2.5 0 0 1 4 17.5v-11Zm2 .5v10.5a.5.5 0 0 0 .5.5H18v-3h-3a2 2 0 1 1 0-4h3V9H6.5A2.5 2.5 0 0 1 6 9V7Zm10 0V6H6.5a.5.5 0 0 0 0 1H16Zm-1 5a.75.75 0 1 0 0 1.5.75.75 0 0 0 0-1.5Z"
+        fill="currentColor"
+      />
+    </svg>
   );
 }
 

@@ -1,0 +1,87 @@
+import { expect, type Page, test } from '@playwright/test';
+import { queryAppDatabase } from '../support/database.ts';
+
+/*
+ * The home page's market context (issue 23): the coins, movers, sector performance, the next
+ * ex-dividend days and a cards grid without an orphan; on a phone a compact header and a one-line banner.
+ */
+const one = <T>(sql: string): T => queryAppDatabase<T>(sql)[0] as T;
+
+/** The cards of a grid grouped into rows by their top edge. */
+async function rowsOfCards(page: Page): Promise<number[]> {
+  const tops = await page
+    .locator('.quote-card')
+    .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+  const rows = new Map<number, number>();
+  for (const top of tops) rows.set(top, (rows.get(top) ?? 0) + 1);
+  return [...rows.values()];
+}
+
+test('the market context: coins, movers, sectors, ex-dividend days, cards without an orphan (desktop)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  const coins = one<{ n: number }>("select count(*) as n from indicators where kind = 'crypto'").n;
+  expect(coins).toBeGreaterThanOrEqual(20);
+  await expect(page.getByRole('list', { name: 'Crypto' }).getByRole('listitem')).toHaveCount(coins);
+
+  const movers = page.getByRole('region', { name: 'Market movers' });
+  const first = (list: string) => movers.getByRole('table', { name: list }).getByRole('rowheader').first();
+  const top = (order: string) =>
+    one<{ ticker: string }>(
+      `select ticker from indicators where kind = 'stock' and change_pct is not null order by change_pct ${order}, ticker limit 1`,
+    ).ticker;
+  await expect(first('Gainers')).toContainText(top('desc'));
+  await movers.getByRole('button', { name: 'Losers' }).click();
+  await expect(first('Losers')).toContainText(top('asc'));
+  await movers.getByRole('button', { name: 'Most active' }).click();
+  const active = one<{ ticker: string }>(
+    "select i.ticker from indicators i join daily_prices p on p.security_id = i.security_id and p.day = i.as_of where i.kind = 'stock' order by p.volume desc, i.ticker limit 1",
+  ).ticker;
+  await expect(first('Most active')).toContainText(active);
+
+  const sectors = one<{ n: number }>(
+    "select count(distinct sector) as n from indicators where kind = 'stock' and sector is not null",
+  ).n;
+  const heat = page.getByRole('table', { name: 'Price change of each sector over a day, a month and a year' });
+  await expect(heat.getByRole('rowheader')).toHaveCount(sectors);
+  await expect(heat.getByRole('columnheader', { name: '1 year' })).toBeVisible();
+  await expect(heat.getByRole('cell').first()).toHaveText(/^[+−-]\d+\.\d%$/);
+
+  const dividends = page.getByRole('region', { name: 'Next ex-dividend dates' });
+  await expect(dividends.getByRole('row')).toHaveCount(9);
+  await expect(dividends.getByText('* estimated from the payment pattern')).toBeVisible();
+
+  // Eight cards: two full rows, never seven and one.
+  await expect(page.locator('.quote-card')).toHaveCount(8);
+  const rows = await rowsOfCards(page);
+  expect(rows.at(-1)).toBeGreaterThan(1);
+  expect(rows.every((n) => n === rows[0])).toBe(true);
+});
+
+test('on a phone: a two-row header with language and theme in one menu, a one-line banner (German)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/de');
+  // The app's page, not the server's first-paint skeleton of it.
+  await expect(page.getByRole('list', { name: 'Krypto' })).toBeVisible();
+  const banner = page.getByRole('complementary', { name: 'Demodaten' });
+  await expect(banner).toBeVisible();
+  const box = await banner.boundingBox();
+  // Header and banner: 350 of 844 px before issue 23.
+  expect((box?.y ?? 999) + (box?.height ?? 0)).toBeLessThan(180);
+  expect(box?.height).toBeLessThan(40);
+  await expect(page.getByRole('combobox', { name: 'Design' })).toBeHidden();
+
+  await page.getByRole('button', { name: /Sprache und Design/ }).click();
+  await page.getByRole('combobox', { name: 'Design' }).selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // Sector names in the page's language.
+  await expect(page.getByRole('rowheader', { name: 'Versorger' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Sprache', exact: true }).selectOption('el');
+  await expect(page).toHaveURL(/\/el$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Οι αγορές με μια ματιά' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
