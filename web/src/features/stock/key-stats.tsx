@@ -1,6 +1,7 @@
 import type { CompanyProfile, SecurityStatistics } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useSectorLabels } from '../../i18n/sector-labels.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { MISSING, type UnitFormatters, useUnits } from '../../ui/units.ts';
@@ -113,8 +114,9 @@ export function statRows(
 
 /** Key statistics beside the price chart (design.md): size, valuation, income and risk at a glance. */
 export function KeyStats({ profile, drawdown }: KeyStatsProps) {
-  const { t } = useTranslation('stock');
+  const { t, i18n } = useTranslation('stock');
   const units = useUnits();
+  const labels = useSectorLabels();
   const stock = profile.kind === 'stock';
   const quote = useQuote(profile.ticker);
   const ttm = useTtm(profile.ticker, stock);
@@ -153,7 +155,16 @@ export function KeyStats({ profile, drawdown }: KeyStatsProps) {
       {stock && (
         <div className="key-stats__about">
           <h3 className="key-stats__about-title">{t('about.title')}</h3>
-          <p className="security-about">{profile.description ?? t('about.none')}</p>
+          <p className="security-about">
+            {/* An invented company's English line, told in the page's language from its facts (issue 23). */}
+            {profile.demo && i18n.language !== 'en'
+              ? t('about.demoCompany', {
+                  name: profile.name,
+                  industry: labels.industry(profile.industry) || labels.sector(profile.sector),
+                  country: units.country(profile.country),
+                })
+              : (profile.description ?? t('about.none'))}
+          </p>
         </div>
       )}
     </Panel>

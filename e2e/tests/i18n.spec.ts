@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { queryAppDatabase } from '../support/database.ts';
+
+/*
+ * Every visible word in the page's language (issue 23). A word is English when the English texts use it
+ * (the locale files, the English demo news, a demo coin's English description) and the page's language
+ * never does; names are exempt: tickers, company and coin names, exchanges, the app's name.
+ */
+const LOCALES = path.resolve(import.meta.dirname, '../../web/public/locales');
+const WORD = /\p{L}{3,}/gu;
+
+function words(text: string): string[] {
+  return (text.replace(/\{\{\s*\w+\s*\}\}/g, ' ').match(WORD) ?? []).map((word) => word.toLowerCase());
+}
+
+function localeWords(language: string): Set<string> {
+  const out = new Set<string>();
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') for (const word of words(value)) out.add(word);
+    else if (value && typeof value === 'object') for (const child of Object.values(value)) visit(child);
+  };
+  for (const file of fs.readdirSync(path.join(LOCALES, language)))
+    visit(JSON.parse(fs.readFileSync(path.join(LOCALES, language, file), 'utf8')));
+  return out;
+}
+
+/** Names that are the same in every language, longest first (so "Solquarry Power" goes before "Power"). */
+function names(): string[] {
+  const rows = queryAppDatabase<{ ticker: string; name: string; exchange: string | null }>(
+    'select ticker, name, exchange from securities',
+  );
+  const all = new Set(['Ledgerlight', ...rows.flatMap((r) => [r.ticker, r.name, r.exchange ?? ''])].filter(Boolean));
+  return [...all].sort((a, b) => b.length - a.length);
+}
+
+/** The text a reader sees (and hears): text nodes that are rendered, placeholders; code and English quotes aside. */
+async function pageText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || element.closest('script, style, code, pre, [translate="no"], [lang="en"]')) continue;
+      if (!element.checkVisibility()) continue;
+      out.push(node.textContent ?? '');
+    }
+    for (const field of Array.from(
+      document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]'),
+    ))
+      if (field.checkVisibility()) out.push(field.placeholder);
+    return out;
+  });
+}
+
+async function englishDemoWords(page: Page): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const kind of ['home', 'analysis']) {
+    const body = await (await page.request.get(`/api/rss/${kind}?locale=en&limit=50&skip=0`)).json();
+    for (const item of body.items as { title: string }[]) for (const word of words(item.title)) out.add(word);
+  }
+  const coin = await (await page.request.get('/api/data/company?ticker=QBTZ')).json();
+  for (const word of words(coin.description)) out.add(word);
+  return out;
+}
+
+const PAGES = ['', '/green-stocks', '/stocks/SOLQ', '/crypto/QBTZ'];
+
+for (const language of ['de', 'el']) {
+  test(`no English word on the main pages in ${language}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const own = localeWords(language);
+    const english = new Set([...localeWords('en'), ...(await englishDemoWords(page))]);
+    const exempt = names();
+    const found = new Map<string, string>();
+    for (const pagePath of PAGES) {
+      await page.goto(`/${language}${pagePath}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      // Each page's main content, not its skeleton: every panel settled.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+      for (let text of await pageText(page)) {
+        for (const name of exempt) if (text.includes(name)) text = text.replaceAll(name, ' ');
+        for (const word of words(text))
+          if (english.has(word) && !own.has(word) && !found.has(word))
+            found.set(word, `${pagePath || '/'}: ${text.trim()}`);
+      }
+    }
+    expect([...found.values()]).toEqual([]);
+  });
+}
+
+test('the language menu follows the arrow keys', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/green-stocks?flags=water');
+  const button = page.getByRole('button', { name: /Language: English/ });
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('link', { name: /English/ })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('link', { name: /Magyar/ })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('link', { name: /Afrikaans/ })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('link', { name: /English/ })).toBeFocused();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('link', { name: /Русский/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/ru\/green-stocks\?flags=water$/);
+  await page.getByRole('button', { name: /RU/ }).first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: /Afrikaans/ })).toBeHidden();
+  await expect(page.getByRole('button', { name: /RU/ }).first()).toBeFocused();
+});
+
+test('the unknown-ticker page reads right with suggestions and without', async ({ page }) => {
+  // "SOL" is no ticker (demo tickers have a Q or a Z) but starts one: the search suggests it.
+  await page.goto('/stocks/SOL');
+  await expect(page.getByRole('heading', { level: 1, name: 'No stock or coin called “SOL”' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Did you mean one of these?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /SOLQ Solquarry Power/ })).toBeVisible();
+  await page.goto('/de/stocks/WXYWXY');
+  await expect(page.getByText('Nichts mit ähnlichem Ticker oder Namen gefunden.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
+  await expect(
+    page.getByText('Prüfen Sie die Schreibweise oder nutzen Sie die Suche oben.', { exact: false }),
+  ).toBeVisible();
+});
