@@ -33,6 +33,7 @@ function labelProblems(page: Page): Promise<string[]> {
         cut: element.scrollWidth > element.clientWidth + 1,
       }));
       if (labels.length === 0) problems.push(`chart ${index}: no labels`);
+      if (!frame.querySelector('.chart-label--x')) problems.push(`chart ${index}: no date (x axis) labels`);
       for (const [i, label] of labels.entries()) {
         const r = label.rect;
         if (

@@ -170,6 +170,12 @@ describe('date ticks', () => {
     expect(ticks.every((tick) => tick.kind === 'year')).toBe(true);
   });
 
+  it('yearly points dated at the year end tick their own year', () => {
+    const days = Array.from({ length: 20 }, (_, i) => `${2006 + i}-12-31`);
+    const ticks = timeTicks(days, 5);
+    expect(ticks.map((tick) => tick.day)).toEqual(['2010-12-31', '2015-12-31', '2020-12-31', '2025-12-31']);
+  });
+
   it('a month shows days', () => {
     const ticks = timeTicks(tradingDays('2026-10-23', '2026-11-23'), 6);
     expect(ticks.length).toBeGreaterThan(2);

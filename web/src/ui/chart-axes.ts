@@ -203,7 +203,11 @@ export function timeTicks(days: readonly string[], maxCount: number): TimeTick[]
       // The first shown day is a tick only when it is the period's first day: else it is mid-period.
       if (day === undefined || (cursor === 0 && day !== start && start < first)) continue;
       if (ticks.at(-1)?.index === cursor) continue;
-      if (start.slice(0, 7) !== day.slice(0, 7) && kind(start) !== 'day') continue;
+      // The day must fall in the tick's own year or month (yearly points dated Dec 31 tick their year);
+      // a month without a trading day gets no tick rather than the next month's first day.
+      const unit = kind(start);
+      const width = unit === 'year' && starts.every((s) => s.endsWith('-01-01')) ? 4 : 7;
+      if (unit !== 'day' && start.slice(0, width) !== day.slice(0, width)) continue;
       ticks.push({ index: cursor, kind: kind(start), day });
     }
     return ticks;
