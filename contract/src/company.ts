@@ -170,12 +170,9 @@ export const securityStatistics = z
     currency: z.string(),
     asOf: z.string().nullable().meta({ description: 'Last day with a price (YYYY-MM-DD)' }),
     volume: z.object({
-      lastDay: z
-        .number()
-        .nullable()
-        .meta({
-          description: 'Volume of the last day (a UTC day for a coin: the last 24 h), as the source reports it',
-        }),
+      lastDay: z.number().nullable().meta({
+        description: 'Volume of the last day (a UTC day for a coin: the last 24 h), as the source reports it',
+      }),
       average30d: z.number().nullable().meta({ description: 'Mean daily volume of the last 30 calendar days' }),
       average3m: z
         .number()
