@@ -77,6 +77,7 @@ export const targets = {
 const lockDir = at('.build.lock');
 
 function alive(pid) {
+  if (!pid) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -85,17 +86,27 @@ function alive(pid) {
   }
 }
 
-/** Two `npm start`s (or test runs) at once must not write the same dist folders together. */
+/**
+ * Two `npm start`s (or test runs) at once must not write the same dist folders together. The lock is
+ * a folder holding its owner's pid, made whole aside and renamed into place, so nobody ever sees it
+ * without its pid; waiters only read it (a waiter that wrote into it could make the owner's removal
+ * fail, leaving a lock nobody owns).
+ */
 async function withBuildLock(work) {
   for (;;) {
+    const staged = `${lockDir}.${process.pid}`;
+    fs.rmSync(staged, { recursive: true, force: true });
+    fs.mkdirSync(staged);
+    fs.writeFileSync(path.join(staged, 'pid'), String(process.pid));
     try {
-      fs.mkdirSync(lockDir);
-      fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+      fs.renameSync(staged, lockDir);
       break;
     } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
-      if (owner && !alive(owner)) fs.rmSync(lockDir, { recursive: true, force: true });
+      fs.rmSync(staged, { recursive: true, force: true });
+      if (error.code !== 'EEXIST' && error.code !== 'ENOTEMPTY') throw error;
+      const owner = lockOwner();
+      if (owner === null) continue; // released between our try and this read: try again at once
+      if (!alive(owner)) fs.rmSync(lockDir, { recursive: true, force: true });
       else await new Promise((resolve) => setTimeout(resolve, 300));
     }
   }
@@ -103,6 +114,16 @@ async function withBuildLock(work) {
     return await work();
   } finally {
     fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/** The pid in the lock: null when the lock has just gone, 0 (nobody) when its pid file is empty. */
+function lockOwner() {
+  try {
+    return Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8')) || 0;
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
   }
 }
 
