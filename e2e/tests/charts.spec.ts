@@ -117,8 +117,10 @@ const stat = (page: Page, name: string) =>
 test.describe('stock and coin pages against the API', () => {
   test.describe.configure({ timeout: 120_000 });
   test('key statistics show what the API computes', async ({ page, request }) => {
-    const api = await (await request.get(`/api/data/company/statistics?ticker=${STOCK}`)).json();
+    // The answer the page itself got: a beta depends on the whole universe, which a load may change.
+    const answer = page.waitForResponse((response) => response.url().includes('/api/data/company/statistics?'));
     await page.goto(`/stocks/${STOCK}`);
+    const api = await (await answer).json();
     await expectSoon(stat(page, 'Beta (5 years, monthly)')).toHaveText(api.beta.value.toFixed(2));
     const exDate = new Date(`${api.lastDividend.exDate}T00:00:00Z`).toLocaleDateString('en-US', {
       month: 'short',
