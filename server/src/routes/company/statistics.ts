@@ -100,18 +100,19 @@ async function closesOf(
 }
 
 /*
- * The universe's monthly index, made once per data version and database: every stock's six years of
- * closes are read for it (a few rows each), which is not work to repeat per ticker.
+ * The universe's monthly index, made once per data version, month and database: every stock's six years
+ * of closes are read for it (a few rows each), which is not work to repeat per ticker.
  */
-const indexes = new WeakMap<Db, { version: number; index: Promise<Map<string, number>> }>();
+const indexes = new WeakMap<Db, { key: string; index: Promise<Map<string, number>> }>();
 
-async function universeIndex(db: Db): Promise<Map<string, number>> {
-  const version = await readDataVersion(db);
+/** The universe's monthly means over the six years up to `asOf` (the stock's last price day). */
+async function universeIndex(db: Db, asOf: string): Promise<Map<string, number>> {
+  const key = `${await readDataVersion(db)}|${asOf.slice(0, 7)}`;
   const known = indexes.get(db);
-  if (known && known.version === version) return known.index;
+  if (known && known.key === key) return known.index;
   const index = (async () => {
     const stocks = await db.selectFrom('securities').select('id').where('kind', '=', 'stock').execute();
-    const from = addDays(new Date().toISOString().slice(0, 10), -366 * BETA_YEARS);
+    const from = addDays(`${asOf.slice(0, 7)}-01`, -366 * BETA_YEARS);
     const closes = await closesOf(
       db,
       stocks.map((row) => row.id),
@@ -120,14 +121,14 @@ async function universeIndex(db: Db): Promise<Map<string, number>> {
     );
     return equalWeightIndex([...closes.values()].map(monthlyReturns));
   })();
-  indexes.set(db, { version, index });
+  indexes.set(db, { key, index });
   index.catch(() => indexes.delete(db));
   return index;
 }
 
 async function stockBeta(db: Db, id: number, asOf: string): Promise<NonNullable<SecurityStatistics['beta']>> {
   const [index, own] = await Promise.all([
-    universeIndex(db),
+    universeIndex(db, asOf),
     closesOf(db, [id], { from: addDays(asOf, -366 * BETA_YEARS) }, 'close_adj'),
   ]);
   const result = beta(monthlyReturns(own.get(id) ?? []), index, asOf.slice(0, 7));
