@@ -28,7 +28,7 @@ export function HeaderSettings() {
 
   const changeLanguage = (language: Language) => {
     setOpen(false);
-    navigate(`${localizePath(location.pathname, language)}${location.search}${location.hash}`);
+    void navigate(`${localizePath(location.pathname, language)}${location.search}${location.hash}`);
   };
   return (
     <div className="header-settings" ref={root}>
