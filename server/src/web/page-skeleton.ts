@@ -37,35 +37,35 @@ const lines = (count: number) =>
   ).join('')}</div>`;
 
 /** A panel as web/src/ui/panel.tsx draws it (ui.css is in the first response's styles). */
-const panel = (title: string, body: string, escape: Escape, className = '') =>
-  `<section class="panel${className ? ` ${className}` : ''}"><header class="panel__header"><h2 class="panel__title">${escape(title)}</h2></header><div class="panel__body">${body}</div></section>`;
+const panel = (title: string, body: string, escapeText: Escape, className = '') =>
+  `<section class="panel${className ? ` ${className}` : ''}"><header class="panel__header"><h2 class="panel__title">${escapeText(title)}</h2></header><div class="panel__body">${body}</div></section>`;
 
-function homeBody(texts: SkeletonTexts, escape: Escape): string {
+function homeBody(texts: SkeletonTexts, escapeText: Escape): string {
   const home = texts.home;
   if (!home) return `${block(150)}<div class="page-skeleton__grid">${lines(6)}${lines(6)}</div>`;
   const entry = home.screener;
   return [
-    panel(home.cards, block(150), escape),
+    panel(home.cards, block(150), escapeText),
     '<div class="page-skeleton__columns">',
-    panel(home.news, lines(6), escape),
-    panel(home.analysis, lines(6), escape),
+    panel(home.news, lines(6), escapeText),
+    panel(home.analysis, lines(6), escapeText),
     panel(
       entry.title,
-      `<div class="screener-entry"><p>${escape(entry.body)}</p><a class="button" href="${escape(entry.href)}">${escape(entry.open)}</a></div>`,
-      escape,
+      `<div class="screener-entry"><p>${escapeText(entry.body)}</p><a class="button page-skeleton__cta" href="${escapeText(entry.href)}">${escapeText(entry.open)}</a></div>`,
+      escapeText,
       'screener-entry',
     ),
     '</div>',
   ].join('');
 }
 
-function pageBody(kind: SkeletonKind, texts: SkeletonTexts, escape: Escape): string {
+function pageBody(kind: SkeletonKind, texts: SkeletonTexts, escapeText: Escape): string {
   const heading = texts.heading
-    ? `<header><h1 class="page-skeleton__title">${escape(texts.heading.title)}</h1><p>${escape(texts.heading.lead)}</p></header>`
+    ? `<header><h1 class="page-skeleton__title">${escapeText(texts.heading.title)}</h1><p>${escapeText(texts.heading.lead)}</p></header>`
     : '';
   switch (kind) {
     case 'home':
-      return `${heading}${homeBody(texts, escape)}`;
+      return `${heading}${homeBody(texts, escapeText)}`;
     case 'screener':
       return `${heading}${block(56)}${lines(10)}`;
     case 'security':
@@ -76,25 +76,25 @@ function pageBody(kind: SkeletonKind, texts: SkeletonTexts, escape: Escape): str
 }
 
 /** The markup that goes inside #root. */
-export function skeletonHtml(kind: SkeletonKind, texts: SkeletonTexts, escape: Escape): string {
+export function skeletonHtml(kind: SkeletonKind, texts: SkeletonTexts, escapeText: Escape): string {
   return [
     '<div class="app">',
-    `<a class="skip-link" href="#main">${escape(texts.skipToContent)}</a>`,
+    `<a class="skip-link" href="#main">${escapeText(texts.skipToContent)}</a>`,
     '<header class="app-header">',
-    `<a href="${escape(texts.homeHref)}" class="brand"><img src="/favicon.svg" alt="" width="24" height="24" /><span>${escape(texts.appName)}</span></a>`,
+    `<a href="${escapeText(texts.homeHref)}" class="brand"><img src="/favicon.svg" alt="" width="24" height="24" /><span>${escapeText(texts.appName)}</span></a>`,
     '<div class="skeleton app-header__skeleton" aria-hidden="true"></div>',
     '</header>',
-    texts.demo ? demoBanner(texts.demo, escape) : '',
+    texts.demo ? demoBanner(texts.demo, escapeText) : '',
     '<main id="main" class="app-main" tabindex="-1">',
-    `<div class="page page-skeleton" aria-busy="true"><span class="visually-hidden" role="status">${escape(texts.loading)}</span>`,
-    pageBody(kind, texts, escape),
+    `<div class="page page-skeleton" aria-busy="true"><span class="visually-hidden" role="status">${escapeText(texts.loading)}</span>`,
+    pageBody(kind, texts, escapeText),
     '</div></main>',
-    `<footer class="app-footer"><p>${escape(texts.footer)}</p></footer>`,
+    `<footer class="app-footer"><p>${escapeText(texts.footer)}</p></footer>`,
     '</div>',
   ].join('');
 }
 
-function demoBanner(demo: NonNullable<SkeletonTexts['demo']>, escape: Escape): string {
-  const asOf = demo.asOf ? `<span class="demo-banner__as-of">${escape(demo.asOf)}</span>` : '';
-  return `<aside class="demo-banner" aria-label="${escape(demo.label)}"><span class="demo-banner__label">${escape(demo.label)}</span><span>${escape(demo.body)}</span>${asOf}</aside>`;
+function demoBanner(demo: NonNullable<SkeletonTexts['demo']>, escapeText: Escape): string {
+  const asOf = demo.asOf ? `<span class="demo-banner__as-of">${escapeText(demo.asOf)}</span>` : '';
+  return `<aside class="demo-banner" aria-label="${escapeText(demo.label)}"><span class="demo-banner__label">${escapeText(demo.label)}</span><span>${escapeText(demo.body)}</span>${asOf}</aside>`;
 }
