@@ -61,22 +61,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  // Issue 3: an empty database gets the demo universe before the first request, so pages show data offline.
+  // Issue 3: an empty database gets the demo universe, so pages show data offline. Issue 23: it loads while
+  // the server already answers (within seconds of a first start); the status and the pages say so meanwhile.
   if (config.DEMO_DATA === 'auto') {
     const started = Date.now();
-    const run = seedDemoIfEmpty(database.db, () => stopping);
-    seeding = run.then((seed) => seed?.rest).catch(() => undefined);
-    const seeded = await run;
-    if (seeded) {
-      app.log.info({ securities: seeded.first.loaded, ms: Date.now() - started }, 'demo data: first part seeded');
-      // Issue 23: the rest of the universe loads while the server answers (the status says so meanwhile).
-      seeded.rest
-        .then((runs) => {
-          const securities = seeded.first.loaded + runs.reduce((sum, r) => sum + r.loaded, 0);
-          app.log.info({ securities, ms: Date.now() - started }, 'demo data seeded');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'demo data seeding failed'));
-    }
+    seeding = seedDemoIfEmpty(database.db, () => stopping)
+      .then(async (seeded) => {
+        if (!seeded) return;
+        app.log.info({ securities: seeded.first.loaded, ms: Date.now() - started }, 'demo data: first part seeded');
+        const runs = await seeded.rest;
+        const securities = seeded.first.loaded + runs.reduce((sum, r) => sum + r.loaded, 0);
+        app.log.info({ securities, ms: Date.now() - started }, 'demo data seeded');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'demo data seeding failed'));
   }
   if (stopping) return;
 

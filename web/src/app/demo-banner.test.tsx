@@ -68,8 +68,9 @@ describe('demo data banner', () => {
     const fetchMock = answer({ ...status, demo: true, seeding: null });
     const root = document.createElement('div');
     root.id = 'root';
-    root.dataset.demo = 'true';
-    root.dataset.seeding = '50/442';
+    // The server answers before the first company is in: not demo data yet, but loading it.
+    root.dataset.demo = 'false';
+    root.dataset.seeding = '0/442';
     document.body.append(root);
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
@@ -84,7 +85,7 @@ describe('demo data banner', () => {
           </I18nextProvider>
         </QueryClientProvider>,
       );
-      expect(screen.getByRole('status').textContent).toBe('Loading the demo universe: 50 of 442 securities…');
+      expect(screen.getByRole('status').textContent).toBe('Loading the demo universe: 0 of 442 securities…');
       expect(fetchMock).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(SEEDING_POLL_MS);
       expect(await screen.findByText(/invented for demonstration/)).toBeTruthy();

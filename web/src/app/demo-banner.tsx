@@ -28,20 +28,21 @@ export function bootStatus(root: HTMLElement | null = document.getElementById('r
  * The demo flag, the prices' day and the loading of the demo universe: as the server gave them with the
  * page, else from /api/data/status once; null until it answers (and when it fails: no banner rather than
  * a wrong one). While a first start is still loading the universe (issue 23), it asks again every few
- * seconds, and once the loading is over every page's data is fetched again.
+ * seconds, and as each part of it lands every page's data is fetched again.
  */
 export function useDataStatus(): DemoStatus | null {
   const [status, setStatus] = useState<DemoStatus | null>(bootStatus);
   const queryClient = useContext(QueryClientContext);
-  const wasSeeding = useRef(false);
+  const loadedBefore = useRef<number | null>(null);
   const seeding = Boolean(status?.seeding);
+  const loaded = status?.seeding?.loaded ?? null;
+  // Each part of the universe that lands (and its end) fetches the pages' data again: they fill as it loads.
   useEffect(() => {
-    if (status && !seeding) {
-      if (wasSeeding.current) void queryClient?.invalidateQueries();
-      wasSeeding.current = false;
-      return;
-    }
-    wasSeeding.current = seeding;
+    if (loadedBefore.current !== null && loaded !== loadedBefore.current) void queryClient?.invalidateQueries();
+    loadedBefore.current = loaded;
+  }, [loaded, queryClient]);
+  useEffect(() => {
+    if (status && !seeding) return;
     const controller = new AbortController();
     const ask = () =>
       apiRequest<DataStatusResponse>('/api/data/status', { signal: controller.signal }).then(
@@ -54,7 +55,7 @@ export function useDataStatus(): DemoStatus | null {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [status, seeding, queryClient]);
+  }, [status, seeding]);
   return status;
 }
 
@@ -63,7 +64,8 @@ export function DemoBanner() {
   const { t } = useTranslation();
   const format = useFormat();
   const status = useDataStatus();
-  if (!status?.demo) return null;
+  // A first start loading the demo universe is demo data before its first company is in.
+  if (!status?.demo && !status?.seeding) return null;
   return (
     <aside className="demo-banner" aria-label={t('demo.label')}>
       <span className="demo-banner__label">{t('demo.label')}</span>
