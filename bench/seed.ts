@@ -1,7 +1,7 @@
 /*
  * Seed time of the demo universe (issue 23): a first start's load into a fresh embedded database, as
- * `npm start` runs it: the first part (hand-made companies and the first coins) before the server
- * listens, the rest in the background. Prints both times and the rate; nothing is asserted (timing
+ * `npm start` runs it in the background of a serving process: the first part (the hand-made companies
+ * and the first coins), then the rest. Prints both times and the rate; nothing is asserted (timing
  * belongs here, not in tests).
  *
  *   npm run bench:seed -- [--runs 1] [--pg postgres://...]
@@ -66,7 +66,7 @@ for (let run = 1; run <= runs; run++) {
     const loaded = seed.first.loaded + rest.reduce((sum, r) => sum + r.loaded, 0);
     const failed = seed.first.failed.length + rest.reduce((sum, r) => sum + r.failed.length, 0);
     out(
-      `run ${run}: first part ${seed.first.loaded} securities in ${(firstMs / 1000).toFixed(1)} s (the server listens after it); ` +
+      `run ${run}: first part ${seed.first.loaded} securities in ${(firstMs / 1000).toFixed(1)} s; ` +
         `all ${loaded} in ${(allMs / 1000).toFixed(1)} s, ${(allMs / loaded).toFixed(0)} ms each${failed ? `, ${failed} FAILED` : ''}`,
     );
   } finally {

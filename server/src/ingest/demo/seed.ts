@@ -11,7 +11,7 @@ export const DEMO_SEEDING = 'demo_seeding';
 const CHUNK = 60;
 
 export interface DemoSeed {
-  /** The first load: the hand-made companies and the first coins, done before seedDemoIfEmpty returns. */
+  /** The first load: the hand-made companies and the first coins, done when seedDemoIfEmpty resolves. */
   first: RunSummary;
   /** The rest of the universe, loading in the background. */
   rest: Promise<RunSummary[]>;
@@ -33,10 +33,9 @@ export async function missingDemoTickers(db: Db, all: readonly string[]): Promis
 
 /**
  * With an empty database, or one holding part of the demo universe (a first start cut short, or an
- * older, smaller universe), load the demo universe so pages show something offline: the first part now,
- * the rest in loads of CHUNK in the background (issue 23: the app answers within seconds of a first
- * start while the universe fills in; /api/data/status says so meanwhile). Null when there is nothing
- * to load.
+ * older, smaller universe), load the demo universe so pages show something offline: the first part, then
+ * the rest in loads of CHUNK (main.ts runs it all while the server answers, issue 23; /api/data/status
+ * says how far it is meanwhile). Null when there is nothing to load.
  */
 export async function seedDemoIfEmpty(db: Db, stopping?: () => boolean): Promise<DemoSeed | null> {
   const source = demoSource();
