@@ -6,7 +6,8 @@ import { queryAppDatabase } from '../support/database.ts';
 /*
  * Every visible word in the page's language (issue 23). A word is English when the English texts use it
  * (the locale files, the English demo news, a demo coin's English description) and the page's language
- * never does; names are exempt: tickers, company and coin names, exchanges, the app's name.
+ * never does (its locale files, its demo news, its month names); names are exempt: tickers, company and
+ * coin names, exchanges, the app's name.
  */
 const LOCALES = path.resolve(import.meta.dirname, '../../web/public/locales');
 const WORD = /\p{L}{3,}/gu;
@@ -54,14 +55,27 @@ async function pageText(page: Page): Promise<string[]> {
   });
 }
 
-async function englishDemoWords(page: Page): Promise<Set<string>> {
+/** The words of the demo news and a demo coin's description in a language (written per language). */
+async function demoWords(page: Page, language: string): Promise<Set<string>> {
   const out = new Set<string>();
   for (const kind of ['home', 'analysis']) {
-    const body = await (await page.request.get(`/api/rss/${kind}?locale=en&limit=50&skip=0`)).json();
+    const body = await (await page.request.get(`/api/rss/${kind}?locale=${language}&limit=50&skip=0`)).json();
     for (const item of body.items as { title: string }[]) for (const word of words(item.title)) out.add(word);
   }
-  const coin = await (await page.request.get('/api/data/company?ticker=QBTZ')).json();
+  const coin = await (await page.request.get(`/api/data/company?ticker=QBTZ&lang=${language}`)).json();
   for (const word of words(coin.description)) out.add(word);
+  return out;
+}
+
+/** Month and weekday names as the language writes dates (Turkish "May" is a short month, not English). */
+function calendarWords(language: string): Set<string> {
+  const out = new Set<string>();
+  for (let month = 0; month < 12; month++) {
+    const day = new Date(Date.UTC(2024, month, 10));
+    for (const style of ['short', 'long'] as const)
+      for (const word of words(new Intl.DateTimeFormat(language, { month: style, weekday: style }).format(day)))
+        out.add(word);
+  }
   return out;
 }
 
@@ -70,8 +84,8 @@ const PAGES = ['', '/green-stocks', '/stocks/SOLQ', '/crypto/QBTZ'];
 for (const language of ['de', 'el']) {
   test(`no English word on the main pages in ${language}`, async ({ page }) => {
     test.setTimeout(90_000);
-    const own = localeWords(language);
-    const english = new Set([...localeWords('en'), ...(await englishDemoWords(page))]);
+    const own = new Set([...localeWords(language), ...(await demoWords(page, language)), ...calendarWords(language)]);
+    const english = new Set([...localeWords('en'), ...(await demoWords(page, 'en'))]);
     const exempt = names();
     const found = new Map<string, string>();
     for (const pagePath of PAGES) {
