@@ -156,6 +156,21 @@ export async function getJson(url: string, init: RequestInit = {}) {
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
 
+/**
+ * Waits until a server's first start has loaded the whole demo universe: it listens after the first
+ * part and loads the rest in the background, a new data version per part (ADR 0013).
+ */
+export async function waitForDemoUniverse(url: string, timeoutMs = 240_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await getJson(`${url}/api/data/status`);
+    if (status.status === 200 && status.body.seeding === null) return;
+    if (Date.now() > deadline)
+      throw new Error(`demo universe still loading after ${timeoutMs} ms: ${JSON.stringify(status.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** A throwaway folder under the system temp dir, removed by the returned function. */
 export function tempDir(prefix: string): { dir: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

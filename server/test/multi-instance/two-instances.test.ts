@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIssuer, type TestIssuer } from '../../src/auth/oidc/test-issuer.ts';
 import { WALLET_SESSION_COOKIE } from '../../src/auth/wallet/sessions.ts';
 import { pgUrl } from '../databases.ts';
-import { createDatabase, getJson, runIngest, type ServerProcess, startServer, stopAll } from './harness.ts';
+import {
+  createDatabase,
+  getJson,
+  runIngest,
+  type ServerProcess,
+  startServer,
+  stopAll,
+  waitForDemoUniverse,
+} from './harness.ts';
 
 /*
  * Issue 9, "Several instances": two server processes on one PostgreSQL, requests alternating between
@@ -31,10 +39,11 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL (skipped without TEST_D
       OIDC_CLIENT_ID: 'web',
       OIDC_AUDIENCE: issuer.audience,
     };
-    // The first seeds the demo universe; the second finds it there.
+    // The first seeds the demo universe (in the background once it listens); the second finds it there.
     a = await startServer(3241, env);
+    await waitForDemoUniverse(a.url);
     b = await startServer(3242, { ...env, LOG_LEVEL: 'info' }); // its shutdown log is checked
-  }, 180_000);
+  }, 420_000);
 
   afterAll(async () => {
     await stopAll();
