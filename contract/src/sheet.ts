@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { financialMetric } from './financials.ts';
+import { financialMetric } from './financial-metrics.ts';
 import { periodParam, tickerSymbol } from './market-query.ts';
 
 /* Data sheets (spec 7): a statement as a table, rows = line items, columns = fiscal periods. */

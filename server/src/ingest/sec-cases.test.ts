@@ -1,6 +1,13 @@
-import { type FinancialsResponse, financialsResponse, ttmFinancials } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applePresent, cliTargets, type LoadedCases, loadSecCases } from './testing/sec-cases.ts';
+import {
+  applePresent,
+  cliTargets,
+  financialsCall,
+  type LoadedCases,
+  loadSecCases,
+  periodsOf,
+  ttmCall,
+} from './testing/sec-cases.ts';
 
 /*
  * Issue 19, through the real ingest CLI against a loopback SEC, into both databases, read back through
@@ -27,20 +34,8 @@ describe.each(cliTargets())('SEC golden companyfacts through the ingest CLI into
     await loaded?.close();
   });
 
-  async function get(call: string, query: Record<string, string>) {
-    const response = await loaded.t.app.inject({ url: `/api/data/financials/${call}`, query });
-    expect(response.statusCode, response.body).toBe(200);
-    return financialsResponse.parse(response.json());
-  }
-  async function ttm(ticker: string) {
-    const response = await loaded.t.app.inject({
-      url: '/api/data/financials/ttm-financial',
-      query: { tickers: ticker },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return ttmFinancials.parse(response.json()).series[0];
-  }
-  const periodsOf = (body: FinancialsResponse) => body.series[0]?.periods ?? [];
+  const get = (call: string, query: Record<string, string>) => financialsCall(loaded.t, call, query);
+  const ttm = (ticker: string) => ttmCall(loaded.t, ticker);
 
   it('says which company has no statements and why; a run where none has any exits 1', () => {
     const { noneRun, secRun } = loaded;

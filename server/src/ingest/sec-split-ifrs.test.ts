@@ -1,6 +1,6 @@
-import { type FinancialsResponse, financialsResponse, sheetData, ttmFinancials } from '@app/contract';
+import { sheetData } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliTargets, type LoadedCases, loadSecCases } from './testing/sec-cases.ts';
+import { cliTargets, financialsCall, type LoadedCases, loadSecCases, periodsOf, ttmCall } from './testing/sec-cases.ts';
 
 /*
  * Issue 19, the two golden cases that broke per-share values and currencies (testing/sec-cases.ts):
@@ -25,19 +25,8 @@ describe.each(cliTargets())('a split restated in later filings, and an IFRS file
     await loaded?.close();
   });
 
-  async function get(call: string, query: Record<string, string>) {
-    const response = await loaded.t.app.inject({ url: `/api/data/financials/${call}`, query });
-    expect(response.statusCode, response.body).toBe(200);
-    return financialsResponse.parse(response.json());
-  }
-  async function ttm(ticker: string) {
-    const response = await loaded.t.app.inject({
-      url: '/api/data/financials/ttm-financial',
-      query: { tickers: ticker },
-    });
-    return ttmFinancials.parse(response.json()).series[0];
-  }
-  const periodsOf = (body: FinancialsResponse) => body.series[0]?.periods ?? [];
+  const get = (call: string, query: Record<string, string>) => financialsCall(loaded.t, call, query);
+  const ttm = (ticker: string) => ttmCall(loaded.t, ticker);
   const close = (values: (number | null | undefined)[], expected: number[]) => {
     expect(values).toHaveLength(expected.length);
     values.forEach((v, i) => {

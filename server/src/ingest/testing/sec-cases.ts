@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type FinancialsResponse, financialsResponse, ttmFinancials } from '@app/contract';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { pgUrl } from '../../../test/databases.ts';
 import { type Database, openDatabase } from '../../db/index.ts';
@@ -194,3 +196,19 @@ export async function loadSecCases(target: CliTarget): Promise<LoadedCases> {
     cli.dispose();
   }
 }
+
+/** A financials call of the loaded app, expected to answer 200. */
+export async function financialsCall(t: TestApp, call: string, query: Record<string, string>) {
+  const response = await t.app.inject({ url: `/api/data/financials/${call}`, query });
+  expect(response.statusCode, response.body).toBe(200);
+  return financialsResponse.parse(response.json());
+}
+
+/** The TTM series of one ticker, expected to answer 200. */
+export async function ttmCall(t: TestApp, ticker: string) {
+  const response = await t.app.inject({ url: '/api/data/financials/ttm-financial', query: { tickers: ticker } });
+  expect(response.statusCode, response.body).toBe(200);
+  return ttmFinancials.parse(response.json()).series[0];
+}
+
+export const periodsOf = (body: FinancialsResponse) => body.series[0]?.periods ?? [];
