@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, apiRequest, setAuthHeaders, setAuthRecheck } from './client.ts';
+import { ApiRequestError, apiRequest, getJson, setAuthHeaders, setAuthRecheck } from './client.ts';
 
 function respond(status: number, body?: unknown) {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
@@ -75,5 +75,32 @@ describe('the API client (spec 7)', () => {
     setAuthRecheck(recheck);
     await apiRequest('/a').catch(() => undefined);
     expect(recheck).not.toHaveBeenCalled();
+  });
+
+  it('getJson: a GET with the query and the abort signal, answering the parsed body', async () => {
+    const fetchMock = respond(200, { series: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    const controller = new AbortController();
+    expect(await getJson('/api/data/chart/price', { tickers: 'ACME', from: null }, controller.signal)).toEqual({
+      series: [],
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/data/chart/price?tickers=ACME');
+    expect(init.method).toBe('GET');
+    expect(init.signal).toBe(controller.signal);
+  });
+
+  it('getJson: a data call answering without a body is an error naming the path', async () => {
+    vi.stubGlobal('fetch', respond(204));
+    await expect(getJson('/api/data/company', { ticker: 'ACME' })).rejects.toThrow(
+      '/api/data/company answered with no body',
+    );
+  });
+
+  it("getJson: a non-OK answer is the client's ApiRequestError", async () => {
+    vi.stubGlobal('fetch', respond(404, { error: { code: 'ticker_not_found', message: 'Unknown ticker' } }));
+    const error = await getJson('/api/data/company', { ticker: 'NOPE' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).code).toBe('ticker_not_found');
   });
 });

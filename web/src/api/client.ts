@@ -107,3 +107,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   return body as T;
 }
+
+/**
+ * A GET whose answer must have a body: the data calls' fetcher for TanStack Query (the query's abort
+ * signal passed through). A body-less answer (204) is an error there, as a data call always answers JSON.
+ */
+export async function getJson<T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal): Promise<T> {
+  const body = await apiRequest<T>(path, { ...(query ? { query } : {}), ...(signal ? { signal } : {}) });
+  if (body === null) throw new Error(`${path} answered with no body`);
+  return body;
+}

@@ -1,17 +1,13 @@
 import type { PeriodParam, SheetData, SheetId, SheetList } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, buildUrl } from '../../api/client.ts';
+import { buildUrl, getJson } from '../../api/client.ts';
 
 const STALE = 5 * 60_000;
 
 export const sheetListQuery = (ticker: string) =>
   queryOptions({
     queryKey: ['sheets', ticker],
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<SheetList>('/api/data/sheet', { query: { ticker }, signal });
-      if (!body) throw new Error('sheet answered with no body');
-      return body;
-    },
+    queryFn: ({ signal }) => getJson<SheetList>('/api/data/sheet', { ticker }, signal),
     staleTime: STALE,
   });
 
@@ -21,11 +17,7 @@ const sheetPath = (ticker: string, sheet: SheetId) =>
 export const sheetDataQuery = (ticker: string, sheet: SheetId, period: PeriodParam) =>
   queryOptions({
     queryKey: ['sheets', ticker, sheet, period],
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<SheetData>(sheetPath(ticker, sheet), { query: { period }, signal });
-      if (!body) throw new Error('sheet data answered with no body');
-      return body;
-    },
+    queryFn: ({ signal }) => getJson<SheetData>(sheetPath(ticker, sheet), { period }, signal),
     staleTime: STALE,
   });
 

@@ -6,13 +6,7 @@ import type {
   FinancialsResponse,
 } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, type RequestOptions } from '../../api/client.ts';
-
-async function getJson<T>(path: string, query: RequestOptions['query'], signal?: AbortSignal): Promise<T> {
-  const body = await apiRequest<T>(path, { query, ...(signal ? { signal } : {}) });
-  if (body === null) throw new Error(`${path} answered with no body`);
-  return body;
-}
+import { getJson } from '../../api/client.ts';
 
 const STALE = 5 * 60_000;
 

@@ -1,19 +1,17 @@
 import type { CryptoStrip, HomeCards, MarketMovers, SectorPerformance, UpcomingExDividends } from '@app/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
+import { getJson } from '../../api/client.ts';
 
 /** Home cards for the given tickers; an empty list asks for the default (the largest stocks). */
 export const homeCardsQuery = (tickers: readonly string[]) =>
   queryOptions({
     queryKey: ['home-cards', tickers.join(',')],
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<HomeCards>('/api/data/company/home', {
-        query: { tickers: tickers.length ? tickers.slice(0, 50).join(',') : undefined },
+    queryFn: ({ signal }) =>
+      getJson<HomeCards>(
+        '/api/data/company/home',
+        { tickers: tickers.length ? tickers.slice(0, 50).join(',') : undefined },
         signal,
-      });
-      if (!body) throw new Error('company/home answered with no body');
-      return body;
-    },
+      ),
     staleTime: 60_000,
     // Adding a ticker to the watchlist keeps the old cards on screen until the new set arrives.
     placeholderData: keepPreviousData,
@@ -25,11 +23,7 @@ export const useHomeCards = (tickers: readonly string[]) => useQuery(homeCardsQu
 function marketQuery<T>(path: string, query: Record<string, string | undefined> = {}) {
   return queryOptions({
     queryKey: ['market', path, query],
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<T>(path, { query, signal });
-      if (!body) throw new Error(`${path} answered with no body`);
-      return body;
-    },
+    queryFn: ({ signal }) => getJson<T>(path, query, signal),
     staleTime: 60_000,
   });
 }

@@ -1,12 +1,6 @@
 import type { FeedItemsResponse, Language, MergedNewsResponse, NewsItem } from '@app/contract';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { apiRequest, type RequestOptions } from '../../api/client.ts';
-
-async function getJson<T>(path: string, query: RequestOptions['query'], signal?: AbortSignal): Promise<T> {
-  const body = await apiRequest<T>(path, { query, ...(signal ? { signal } : {}) });
-  if (body === null) throw new Error(`${path} answered with no body`);
-  return body;
-}
+import { getJson } from '../../api/client.ts';
 
 // Feeds refresh every 15 minutes on the server: a minute here is fresh enough.
 const STALE = 60_000;

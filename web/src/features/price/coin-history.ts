@@ -1,6 +1,6 @@
 import type { PriceChartV2 } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
+import { getJson } from '../../api/client.ts';
 
 /**
  * A coin's daily OHLCV (UTC days) for its candles and volume pane (issue 22). Daily over the whole
@@ -9,14 +9,8 @@ import { apiRequest } from '../../api/client.ts';
 export const coinHistoryQuery = (ticker: string) =>
   queryOptions({
     queryKey: ['price', 'v2', 'crypto', ticker],
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<PriceChartV2>('/api/data/v2/chart/crypto/price', {
-        query: { tickers: ticker, resolution: 'daily' },
-        signal,
-      });
-      if (!body) throw new Error('crypto price answered with no body');
-      return body;
-    },
+    queryFn: ({ signal }) =>
+      getJson<PriceChartV2>('/api/data/v2/chart/crypto/price', { tickers: ticker, resolution: 'daily' }, signal),
     staleTime: 5 * 60_000,
   });
 

@@ -1,16 +1,10 @@
 import type { CompanySearch, DrawdownChart, PriceChart, PriceChartV2 } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, type RequestOptions } from '../../api/client.ts';
+import { getJson } from '../../api/client.ts';
 import { recentStart } from '../../ui/chart-range.ts';
 
 /* Price and drawdown calls for a stock or a coin (the API keeps them on separate paths). */
 export type SecurityKind = 'stock' | 'crypto';
-
-async function getJson<T>(path: string, query: RequestOptions['query'], signal?: AbortSignal): Promise<T> {
-  const body = await apiRequest<T>(path, { query, ...(signal ? { signal } : {}) });
-  if (body === null) throw new Error(`${path} answered with no body`);
-  return body;
-}
 
 // Price history only changes with an ingest run: keep it for the session's navigation.
 const STALE = 5 * 60_000;

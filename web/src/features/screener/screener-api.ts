@@ -1,15 +1,13 @@
 import type { ODataV2Response, PartialIndicatorRow } from '@app/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from '../../api/client.ts';
+import { ApiRequestError, getJson } from '../../api/client.ts';
 import { advancedCheckParams, type ODataParams, optionsParams, screenerPageParams } from './screener-query.ts';
 import type { ScreenerState } from './screener-state.ts';
 
 const ENDPOINT = '/api/data/indicator/odatav2';
 
-export async function fetchScreenerPage(params: ODataParams, signal?: AbortSignal): Promise<ODataV2Response> {
-  const body = await apiRequest<ODataV2Response>(ENDPOINT, { query: params, ...(signal ? { signal } : {}) });
-  if (!body) throw new Error('The screener answered with no body');
-  return body;
+export function fetchScreenerPage(params: ODataParams, signal?: AbortSignal): Promise<ODataV2Response> {
+  return getJson<ODataV2Response>(ENDPOINT, params, signal);
 }
 
 export const screenerPageQuery = (state: ScreenerState) => {

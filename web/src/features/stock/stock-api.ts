@@ -8,14 +8,8 @@ import type {
   TtmFinancials,
 } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest, type RequestOptions } from '../../api/client.ts';
+import { ApiRequestError, getJson } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
-
-async function getJson<T>(path: string, query: RequestOptions['query'], signal?: AbortSignal): Promise<T> {
-  const body = await apiRequest<T>(path, { query, ...(signal ? { signal } : {}) });
-  if (body === null) throw new Error(`${path} answered with no body`);
-  return body;
-}
 
 const STALE = 5 * 60_000;
 

@@ -1,6 +1,6 @@
 import type { ValuationRatiosChart } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
+import { getJson } from '../../api/client.ts';
 import { type ChartRange, RECENT_RANGES, recentStart } from '../../ui/chart-range.ts';
 
 /*
@@ -12,14 +12,12 @@ export const valuationQuery = (ticker: string, range: ChartRange = 'MAX') => {
   const recent = RECENT_RANGES.includes(range);
   return queryOptions({
     queryKey: ['valuation', ticker, recent ? 'recent' : 'whole'],
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<ValuationRatiosChart>('/api/data/chart/valuation-ratios', {
-        query: { tickers: ticker, ...(recent ? { from: recentStart(new Date()), resolution: 'daily' } : {}) },
+    queryFn: ({ signal }) =>
+      getJson<ValuationRatiosChart>(
+        '/api/data/chart/valuation-ratios',
+        { tickers: ticker, ...(recent ? { from: recentStart(new Date()), resolution: 'daily' } : {}) },
         signal,
-      });
-      if (!body) throw new Error('valuation-ratios answered with no body');
-      return body;
-    },
+      ),
     staleTime: 5 * 60_000,
   });
 };
