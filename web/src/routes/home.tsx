@@ -11,7 +11,7 @@ import { useMergedNews } from '../features/news/news-api.ts';
 import { NewsList } from '../features/news/news-list.tsx';
 import { useWatchlist } from '../features/watchlist/use-watchlist.ts';
 import { useLanguage } from '../i18n/use-language.ts';
-import { Panel, type PanelState } from '../ui/panel.tsx';
+import { Panel, queryPanelState } from '../ui/panel.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import '../features/home/home.css';
 
@@ -30,16 +30,11 @@ export function Component() {
   const news = useMergedNews('home', language);
   const analysis = useMergedNews('analysis', language);
 
-  const cardsState: PanelState =
-    cards.isPending || watchlist.loading
-      ? 'loading'
-      : cards.isError
-        ? 'error'
-        : cards.data?.cards.length
-          ? 'ready'
-          : 'empty';
-  const newsState = (query: typeof news): PanelState =>
-    query.isPending ? 'loading' : query.isError ? 'error' : query.data?.items.length ? 'ready' : 'empty';
+  const cardsState = queryPanelState(
+    { isPending: cards.isPending || watchlist.loading, isError: cards.isError },
+    Boolean(cards.data?.cards.length),
+  );
+  const newsState = (query: typeof news) => queryPanelState(query, Boolean(query.data?.items.length));
 
   return (
     <div className="page home">

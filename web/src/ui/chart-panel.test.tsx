@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '../test/i18n.ts';
-import { ChartPanel, chartPanelState } from './chart-panel.tsx';
+import { ChartPanel } from './chart-panel.tsx';
 
 afterEach(cleanup);
 
@@ -17,22 +17,6 @@ async function renderWithTexts(node: ReactNode) {
     </I18nextProvider>,
   );
 }
-
-describe('chart panel state', () => {
-  it('is loading until the first answer, whatever the points', () => {
-    expect(chartPanelState({ isPending: true, isError: false }, false)).toBe('loading');
-    expect(chartPanelState({ isPending: true, isError: false }, true)).toBe('loading');
-  });
-
-  it('is the error when the query failed', () => {
-    expect(chartPanelState({ isPending: false, isError: true }, false)).toBe('error');
-  });
-
-  it('is empty when the answer has no points in the range, else ready', () => {
-    expect(chartPanelState({ isPending: false, isError: false }, false)).toBe('empty');
-    expect(chartPanelState({ isPending: false, isError: false }, true)).toBe('ready');
-  });
-});
 
 describe('chart panel', () => {
   it('shows the range buttons with the chosen one pressed, and reports a new choice', async () => {

@@ -1,24 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { CHART_RANGES, type ChartRange } from './chart-range.ts';
-import { Panel, type PanelProps, type PanelState } from './panel.tsx';
+import { Panel, type PanelProps } from './panel.tsx';
 import { SegmentedControl } from './segmented-control.tsx';
 import { Skeleton } from './skeleton.tsx';
-
-/** What a chart's data query reports (TanStack Query's flags), enough to pick the panel's state. */
-export interface ChartQueryStatus {
-  isPending: boolean;
-  isError: boolean;
-}
-
-/**
- * The panel state for a chart fed by one query: loading before the first answer, the error (with its
- * retry) when the query failed, empty when the answer has no points in the shown range, else the chart.
- */
-export function chartPanelState(query: ChartQueryStatus, hasPoints: boolean): PanelState {
-  if (query.isPending) return 'loading';
-  if (query.isError) return 'error';
-  return hasPoints ? 'ready' : 'empty';
-}
 
 export interface ChartRangeControlProps {
   value: ChartRange;

@@ -7,6 +7,23 @@ import './ui.css';
 
 export type PanelState = 'loading' | 'error' | 'empty' | 'ready';
 
+/** What a data query reports (TanStack Query's flags), enough to pick its panel's state. */
+export interface QueryStatus {
+  isPending: boolean;
+  isError: boolean;
+}
+
+/**
+ * The panel state for a block fed by a query: loading before the first answer, the error (with its
+ * retry) when the query failed, empty when the answer has nothing to show (no points in the shown range,
+ * no rows), else ready.
+ */
+export function queryPanelState(query: QueryStatus, hasData: boolean): PanelState {
+  if (query.isPending) return 'loading';
+  if (query.isError) return 'error';
+  return hasData ? 'ready' : 'empty';
+}
+
 export interface PanelProps {
   title: string;
   /** h2 for a page's main blocks, h3 inside a tab. */

@@ -2,7 +2,7 @@ import type { PeriodParam, SheetData, SheetId } from '@app/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
-import { Panel, type PanelState } from '../../ui/panel.tsx';
+import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { MISSING, useUnits } from '../../ui/units.ts';
@@ -58,14 +58,8 @@ export function DatasheetTab({ ticker }: { ticker: string }) {
     }),
   ];
 
-  const listState: PanelState = list.isPending ? 'loading' : list.isError ? 'error' : sheets.length ? 'ready' : 'empty';
-  const dataState: PanelState = data.isPending
-    ? 'loading'
-    : data.isError
-      ? 'error'
-      : columns.length
-        ? 'ready'
-        : 'empty';
+  const listState = queryPanelState(list, sheets.length > 0);
+  const dataState = queryPanelState(data, columns.length > 0);
   return (
     <Panel
       title={t('sheets.title')}

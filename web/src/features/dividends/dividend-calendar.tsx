@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { chartPanelState } from '../../ui/chart-panel.tsx';
-import { Panel } from '../../ui/panel.tsx';
+import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useDividendsByMonth } from './dividends-api.ts';
 import './dividends.css';
@@ -11,7 +10,7 @@ export function DividendCalendar({ ticker }: { ticker: string }) {
   const units = useUnits();
   const query = useDividendsByMonth(ticker);
   const series = query.data?.series[0];
-  const state = chartPanelState(query, Boolean(series));
+  const state = queryPanelState(query, Boolean(series));
   const monthName = (month: number) =>
     new Intl.DateTimeFormat(units.locale, { month: 'short', timeZone: 'UTC' }).format(
       new Date(Date.UTC(2000, month - 1, 1)),

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../ui/bar-chart.tsx';
-import { chartPanelState } from '../../ui/chart-panel.tsx';
-import { Panel } from '../../ui/panel.tsx';
+import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useDividendsPerShare } from './dividends-api.ts';
 import './dividends.css';
@@ -20,7 +19,7 @@ export function DpsPanel({ ticker }: { ticker: string }) {
   const series = query.data?.series[0];
   const years = (series?.years ?? []).slice(-YEARS_SHOWN);
   const paying = years.some((year) => year.dps > 0);
-  const state = chartPanelState(query, paying);
+  const state = queryPanelState(query, paying);
   const currency = series?.currency ?? 'USD';
   // Ex-dates are calendar days: the year of today is the one still running.
   const thisYear = new Date().getUTCFullYear();

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
+import { ChartPanel } from '../../ui/chart-panel.tsx';
+import { queryPanelState } from '../../ui/panel.tsx';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { usePayout } from './dividends-api.ts';
@@ -28,7 +29,7 @@ export function PayoutPanel({ ticker }: { ticker: string }) {
   }, [periods, t]);
   const latest = periods?.at(-1);
   const hasData = series.some((s) => s.points.length > 0);
-  const state = chartPanelState(query, hasData);
+  const state = queryPanelState(query, hasData);
   return (
     <ChartPanel
       title={t('payout.title')}

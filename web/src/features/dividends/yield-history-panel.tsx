@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
+import { ChartPanel } from '../../ui/chart-panel.tsx';
+import { queryPanelState } from '../../ui/panel.tsx';
 import { type ChartBand, type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useYieldHistory, useYieldPercentile } from './dividends-api.ts';
@@ -65,7 +66,7 @@ export function YieldHistoryPanel({ ticker }: { ticker: string }) {
 
   // Two queries feed the chart (the band, then the history from the band's window start): it waits
   // for both and shows the error when either failed.
-  const state = chartPanelState(
+  const state = queryPanelState(
     {
       isPending: percentile.isPending || history.isPending,
       isError: percentile.isError || history.isError,

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { chartPanelState } from '../../ui/chart-panel.tsx';
-import { Panel } from '../../ui/panel.tsx';
+import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { bandPosition } from './dividend-maths.ts';
 import { useYieldPercentile } from './dividends-api.ts';
@@ -16,7 +15,7 @@ export function YieldPercentilePanel({ ticker, headingLevel = 2 }: { ticker: str
   const query = useYieldPercentile(ticker);
   const data = query.data;
   const band = data?.band ?? null;
-  const state = chartPanelState(query, band !== null);
+  const state = queryPanelState(query, band !== null);
   const at = band && data?.yieldPct !== null && data?.yieldPct !== undefined ? bandPosition(data.yieldPct, band) : 0;
   const spot = (value: number) => band && bandPosition(value, band);
   return (

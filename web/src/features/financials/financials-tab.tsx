@@ -1,7 +1,7 @@
 import { type FinancialMetric, financialGroups } from '@app/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Panel, type PanelState } from '../../ui/panel.tsx';
+import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
@@ -56,9 +56,13 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
     [chartLines, columns, t],
   );
 
-  const waiting = group.isPending || (view.period === 'ttm' && ttm.isPending);
-  const failed = group.isError || (view.period === 'ttm' && ttm.isError);
-  const state: PanelState = waiting ? 'loading' : failed ? 'error' : columns.length ? 'ready' : 'empty';
+  const state = queryPanelState(
+    {
+      isPending: group.isPending || (view.period === 'ttm' && ttm.isPending),
+      isError: group.isError || (view.period === 'ttm' && ttm.isError),
+    },
+    columns.length > 0,
+  );
   const retry = () => {
     void group.refetch();
     if (view.period === 'ttm') void ttm.refetch();

@@ -6,7 +6,7 @@ import { securityPath, stockPath } from '../../app/paths.ts';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
-import { Panel, type PanelState } from '../../ui/panel.tsx';
+import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useExDividends, useMovers, useSectorPerformance } from './home-api.ts';
@@ -15,9 +15,6 @@ import { useExDividends, useMovers, useSectorPerformance } from './home-api.ts';
  * The home page's market context (issue 23): movers, sector performance and the next ex-dividend days.
  * Each is a panel with its own loading, empty and error states.
  */
-
-const stateOf = (query: { isPending: boolean; isError: boolean }, empty: boolean): PanelState =>
-  query.isPending ? 'loading' : query.isError ? 'error' : empty ? 'empty' : 'ready';
 
 type MoverList = 'gainers' | 'losers' | 'mostActive';
 
@@ -31,7 +28,7 @@ export function MoversPanel() {
   return (
     <Panel
       title={t('movers.title')}
-      state={stateOf(movers, rows.length === 0)}
+      state={queryPanelState(movers, rows.length > 0)}
       onRetry={() => void movers.refetch()}
       emptyText={t('movers.empty')}
       asOf={movers.data?.asOf ?? null}
@@ -101,7 +98,7 @@ export function SectorPanel() {
   return (
     <Panel
       title={t('sectors.title')}
-      state={stateOf(sectors, rows.length === 0)}
+      state={queryPanelState(sectors, rows.length > 0)}
       onRetry={() => void sectors.refetch()}
       emptyText={t('sectors.empty')}
       asOf={sectors.data?.asOf ?? null}
@@ -152,7 +149,7 @@ export function ExDividendsPanel({ watchlist }: { watchlist: readonly string[] }
   return (
     <Panel
       title={t('exDividends.title')}
-      state={stateOf(dividends, items.length === 0 && !watchlist.length)}
+      state={queryPanelState(dividends, items.length > 0 || watchlist.length > 0)}
       onRetry={() => void dividends.refetch()}
       emptyText={t('exDividends.empty')}
       asOf={dividends.data?.asOf ?? null}

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
+import { ChartPanel } from '../../ui/chart-panel.tsx';
 import { type ChartRange, rangeStart } from '../../ui/chart-range.ts';
+import { queryPanelState } from '../../ui/panel.tsx';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { type SecurityKind, useDrawdown } from './price-api.ts';
@@ -40,7 +41,7 @@ export function DrawdownPanel({ kind, ticker, name, lastDay, source }: DrawdownP
         : [],
     [line, t],
   );
-  const state = chartPanelState(query, Boolean(line?.points.length));
+  const state = queryPanelState(query, Boolean(line?.points.length));
   return (
     <ChartPanel
       title={t('drawdown.title')}

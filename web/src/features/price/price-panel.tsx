@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
-import { ChartPanel, chartPanelState } from '../../ui/chart-panel.tsx';
+import { ChartPanel } from '../../ui/chart-panel.tsx';
 import { changePct, type DayValue } from '../../ui/chart-range.ts';
+import { queryPanelState } from '../../ui/panel.tsx';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useCoinHistory } from './coin-history.ts';
@@ -126,7 +127,7 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
     return priceMarkers(points, t('price.dividendMarker'));
   }, [kind, params.markers, historyPoints, lines, window, t]);
 
-  const state = chartPanelState(own, ownPoints.length > 0);
+  const state = queryPanelState(own, ownPoints.length > 0);
   const rangeChange = changePct(lines[0] && !comparing ? lines[0] : []);
   const format = comparing
     ? (value: number) => units.pct(value, { signed: true, digits: 1 })

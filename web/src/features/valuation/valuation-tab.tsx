@@ -1,10 +1,10 @@
 import type { ValuationRatiosChart } from '@app/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartPanel, ChartRangeControl, chartPanelState } from '../../ui/chart-panel.tsx';
+import { ChartPanel, ChartRangeControl } from '../../ui/chart-panel.tsx';
 import { type ChartRange, pointsInRange } from '../../ui/chart-range.ts';
 import { DataTable } from '../../ui/data-table.tsx';
-import { Panel, type PanelState } from '../../ui/panel.tsx';
+import { Panel, type PanelState, queryPanelState } from '../../ui/panel.tsx';
 import { type ChartBand, type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useValuation } from './valuation-api.ts';
@@ -26,14 +26,14 @@ export function ValuationTab({ ticker }: { ticker: string }) {
   const query = useValuation(ticker);
   const all = query.data?.series[0]?.points;
   const points = useMemo(() => pointsInRange(all ?? [], range), [all, range]);
-  const state = chartPanelState(query, points.length > 0);
+  const state = queryPanelState(query, points.length > 0);
   return (
     <section className="valuation" aria-labelledby="valuation-title">
       <h2 id="valuation-title" className="valuation__title">
         {t('valuation.title')}
       </h2>
       {/* The table before the charts' range buttons: on a phone its numbers are the first thing seen (issue 22). */}
-      <ValuationTable points={all ?? []} state={chartPanelState(query, Boolean(all?.length))} ticker={ticker} />
+      <ValuationTable points={all ?? []} state={queryPanelState(query, Boolean(all?.length))} ticker={ticker} />
       <div className="valuation__head">
         <ChartRangeControl value={range} onChange={setRange} />
       </div>
