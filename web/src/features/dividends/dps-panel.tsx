@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { Panel, queryPanelState } from '../../ui/panel.tsx';
+import { StatRow } from '../../ui/stat-row.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useDividendsPerShare } from './dividends-api.ts';
 import './dividends.css';
@@ -35,16 +36,12 @@ export function DpsPanel({ ticker }: { ticker: string }) {
     >
       {series && (
         <>
-          <dl className="stat-row">
-            <div>
-              <dt>{t('dps.cagr')}</dt>
-              <dd className="num">{units.fraction(series.cagr5y, { signed: true })}</dd>
-            </div>
-            <div>
-              <dt>{t('dps.streak')}</dt>
-              <dd className="num">{units.number(series.growthYears, 0)}</dd>
-            </div>
-          </dl>
+          <StatRow
+            stats={[
+              { label: t('dps.cagr'), value: units.fraction(series.cagr5y, { signed: true }) },
+              { label: t('dps.streak'), value: units.number(series.growthYears, 0) },
+            ]}
+          />
           <BarChart
             title={t('dps.chartLabel', { ticker })}
             bars={years.map((year) => {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartPanel } from '../../ui/chart-panel.tsx';
 import { queryPanelState } from '../../ui/panel.tsx';
+import { StatRow } from '../../ui/stat-row.tsx';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { usePayout } from './dividends-api.ts';
@@ -40,16 +41,12 @@ export function PayoutPanel({ ticker }: { ticker: string }) {
       asOf={latest?.periodEnd ?? null}
       chartHeight={HEIGHT}
     >
-      <dl className="stat-row">
-        <div>
-          <dt>{t('payout.earnings')}</dt>
-          <dd className="num">{units.fraction(latest?.values.payoutRatio)}</dd>
-        </div>
-        <div>
-          <dt>{t('payout.cash')}</dt>
-          <dd className="num">{units.fraction(latest?.values.cashPayoutRatio)}</dd>
-        </div>
-      </dl>
+      <StatRow
+        stats={[
+          { label: t('payout.earnings'), value: units.fraction(latest?.values.payoutRatio) },
+          { label: t('payout.cash'), value: units.fraction(latest?.values.cashPayoutRatio) },
+        ]}
+      />
       <TimeSeriesChart
         label={t('payout.chartLabel', { ticker })}
         series={series}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Panel, queryPanelState } from '../../ui/panel.tsx';
+import { StatRow } from '../../ui/stat-row.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { bandPosition } from './dividend-maths.ts';
 import { useYieldPercentile } from './dividends-api.ts';
@@ -30,20 +31,13 @@ export function YieldPercentilePanel({ ticker, headingLevel = 2 }: { ticker: str
     >
       {band && data && (
         <>
-          <dl className="stat-row">
-            <div>
-              <dt>{t('percentile.current')}</dt>
-              <dd className="num">{units.pct(data.yieldPct)}</dd>
-            </div>
-            <div>
-              <dt>{t('percentile.percentile')}</dt>
-              <dd className="num">{units.number(data.percentile, 0)}</dd>
-            </div>
-            <div>
-              <dt>{t('percentile.median')}</dt>
-              <dd className="num">{units.pct(band.p50)}</dd>
-            </div>
-          </dl>
+          <StatRow
+            stats={[
+              { label: t('percentile.current'), value: units.pct(data.yieldPct) },
+              { label: t('percentile.percentile'), value: units.number(data.percentile, 0) },
+              { label: t('percentile.median'), value: units.pct(band.p50) },
+            ]}
+          />
           <div
             className="yield-gauge"
             role="img"

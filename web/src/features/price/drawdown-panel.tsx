@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartPanel } from '../../ui/chart-panel.tsx';
 import { type ChartRange, rangeStart } from '../../ui/chart-range.ts';
 import { queryPanelState } from '../../ui/panel.tsx';
+import { StatRow } from '../../ui/stat-row.tsx';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { type SecurityKind, useDrawdown } from './price-api.ts';
@@ -54,20 +55,13 @@ export function DrawdownPanel({ kind, ticker, name, lastDay, source }: DrawdownP
       chartHeight={HEIGHT}
       range={{ value: range, onChange: setRange }}
     >
-      <dl className="stat-row">
-        <div>
-          <dt>{t('drawdown.current')}</dt>
-          <dd className="num loss-text">{units.pct(line?.currentPct, { digits: 1 })}</dd>
-        </div>
-        <div>
-          <dt>{t('drawdown.max')}</dt>
-          <dd className="num loss-text">{units.pct(line?.maxPct, { digits: 1 })}</dd>
-        </div>
-        <div>
-          <dt>{t('drawdown.maxDay')}</dt>
-          <dd className="num">{units.date(line?.maxDay)}</dd>
-        </div>
-      </dl>
+      <StatRow
+        stats={[
+          { label: t('drawdown.current'), value: units.pct(line?.currentPct, { digits: 1 }), tone: 'loss' },
+          { label: t('drawdown.max'), value: units.pct(line?.maxPct, { digits: 1 }), tone: 'loss' },
+          { label: t('drawdown.maxDay'), value: units.date(line?.maxDay) },
+        ]}
+      />
       <TimeSeriesChart
         label={t('drawdown.chartLabel', { name, ticker })}
         series={series}

@@ -5,6 +5,7 @@ import { ChartPanel, ChartRangeControl } from '../../ui/chart-panel.tsx';
 import { type ChartRange, pointsInRange } from '../../ui/chart-range.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Panel, type PanelState, queryPanelState } from '../../ui/panel.tsx';
+import { StatRow } from '../../ui/stat-row.tsx';
 import { type ChartBand, type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useValuation } from './valuation-api.ts';
@@ -145,16 +146,12 @@ function RatioPanel({
       asOf={lines.values.at(-1)?.day ?? null}
       chartHeight={HEIGHT}
     >
-      <dl className="stat-row">
-        <div>
-          <dt>{t('valuation.now')}</dt>
-          <dd className="num">{units.multiple(lines.current)}</dd>
-        </div>
-        <div>
-          <dt>{t('valuation.median')}</dt>
-          <dd className="num">{units.multiple(lines.median)}</dd>
-        </div>
-      </dl>
+      <StatRow
+        stats={[
+          { label: t('valuation.now'), value: units.multiple(lines.current) },
+          { label: t('valuation.median'), value: units.multiple(lines.median) },
+        ]}
+      />
       <TimeSeriesChart
         label={t('valuation.chartLabel', { ratio: t(`valuation.${ratio}`), ticker })}
         series={series}
