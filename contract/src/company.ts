@@ -163,6 +163,22 @@ const exDividend = z.object({
   amount: z.number().meta({ description: 'Cash dividend per share, in currency, split-adjusted' }),
 });
 
+/** A coin's size (issue 22): CoinGecko's and CoinMarketCap's definitions. */
+const coinSupply = z.object({
+  asOf: z.string().meta({ description: 'Day of the newest circulating supply (YYYY-MM-DD)' }),
+  marketCap: z.number().meta({ description: 'Last close x circulating supply, in currency' }),
+  circulating: z.number().meta({ description: 'Coins in public hands' }),
+  total: z
+    .number()
+    .nullable()
+    .meta({ description: 'Coins in existence (minus those burned), locked ones included; null if unknown' }),
+  max: z.number().nullable().meta({ description: 'The most that can ever exist; null: no cap, or unknown' }),
+  fullyDilutedValuation: z
+    .number()
+    .nullable()
+    .meta({ description: 'Last close x max supply (x total supply without a cap), in currency; null if neither' }),
+});
+
 export const securityStatistics = z
   .object({
     ticker: z.string(),
@@ -212,6 +228,9 @@ export const securityStatistics = z
       })
       .nullable()
       .meta({ description: 'A declared ex-date after asOf, else one projected from the last ones; null if none pays' }),
+    supply: coinSupply
+      .nullable()
+      .meta({ description: 'Coins only: market cap and supply; null for a stock, or a coin whose source gives none' }),
   })
   .meta({
     id: 'SecurityStatistics',
@@ -228,6 +247,7 @@ export const securityStatistics = z
       beta: { value: 0.82, months: 60, benchmark: 'universe_equal_weight' },
       lastDividend: { exDate: '2025-11-14', amount: 0.42 },
       nextDividend: { exDate: '2026-02-13', amount: 0.42, estimated: true },
+      supply: null,
     },
   });
 export type SecurityStatistics = z.infer<typeof securityStatistics>;

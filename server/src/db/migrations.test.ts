@@ -90,6 +90,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '009-indicator-rows',
       '010-statement-values',
       '011-statement-currency',
+      '012-coin-supply',
     ]);
     const row = await database.db
       .selectFrom('indicators')

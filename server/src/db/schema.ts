@@ -58,6 +58,20 @@ export interface DailyPricesTable {
   close_adj: number;
 }
 
+/** A coin's market cap and supply on a UTC day (migration 012); null where the source gives none. */
+export interface CoinSupplyTable {
+  security_id: number;
+  day: string;
+  /** In the coin's currency: price x circulating supply, as the source reports it. */
+  market_cap: number | null;
+  /** Coins in public hands. */
+  circulating_supply: number | null;
+  /** Coins in existence (minus those burned), locked ones included. */
+  total_supply: number | null;
+  /** The most that can ever exist; null when there is no cap (or the source does not say). */
+  max_supply: number | null;
+}
+
 export interface DividendsTable {
   security_id: number;
   ex_date: string;
@@ -357,6 +371,7 @@ export interface IngestRejectionsTable {
 export interface Schema {
   securities: SecuritiesTable;
   daily_prices: DailyPricesTable;
+  coin_supply: CoinSupplyTable;
   dividends: DividendsTable;
   splits: SplitsTable;
   financial_facts: FinancialFactsTable;

@@ -1,3 +1,4 @@
+import { selectLatestCoinSupply } from '../db/coin-supply.ts';
 import type { Db } from '../db/index.ts';
 import type { Schema } from '../db/schema.ts';
 import { splitFactorAfter } from '../finance/adjust.ts';
@@ -25,6 +26,7 @@ import {
   priceToEarnings,
   priceToSales,
 } from '../finance/valuation.ts';
+import { coinValuation } from '../market-stats/coin-supply.ts';
 import { indicatorRowJson } from '../routes/indicator/columns.ts';
 
 /*
@@ -138,7 +140,11 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
         sharesNow([...item('shares_outstanding').quarterly, ...item('shares_outstanding').annual], splits),
         at,
       ) ?? latestValue(sharesNow(item('shares_basic').quarterly, splits), at);
-    const cap = marketCap(close, shares);
+    // A coin has no shares: its market cap is the close x its circulating supply (issue 22).
+    const cap =
+      security.kind === 'crypto'
+        ? coinValuation(close, await selectLatestCoinSupply(db, id)).marketCap
+        : marketCap(close, shares);
     const revenue = ttmOrFy('revenue');
     const netIncome = ttmOrFy('net_income');
     const eps = ttmOrFy('eps_basic', (v) => perShareNow(v, splits));

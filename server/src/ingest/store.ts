@@ -6,6 +6,7 @@ import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
 import { writeStatementValues } from '../routes/financials/stored.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
 import { deleteFactsNotSent, mergeSplits } from './merge.ts';
+import { writeCoinSupply } from './store-supply.ts';
 import type { FactRecord, SecurityBundle, SecurityProfile } from './types.ts';
 
 /*
@@ -26,6 +27,8 @@ export interface WriteCounts {
   dividends: number;
   splits: number;
   facts: number;
+  /** Coins: days of market cap and supply (store-supply.ts). */
+  supply: number;
   profile: boolean;
 }
 
@@ -117,7 +120,7 @@ export async function writeSecurity(
   options: { source: string; demo: boolean; overrides: readonly GreenOverride[] },
 ): Promise<{ securityId: number; counts: WriteCounts }> {
   const { id, changed } = await upsertSecurity(tx, bundle.profile, options.demo, options.overrides);
-  const counts: WriteCounts = { prices: 0, dividends: 0, splits: 0, facts: 0, profile: changed };
+  const counts: WriteCounts = { prices: 0, dividends: 0, splits: 0, facts: 0, supply: 0, profile: changed };
 
   // Splits first: every adjusted value depends on all of them.
   const { splits, changed: splitChanges } = await mergeSplits(tx, id, bundle.splits ?? [], options.source);
@@ -306,6 +309,7 @@ export async function writeSecurity(
     }
     await writeFactStatements(tx, id, [...byKey.values()], touched);
   }
+  counts.supply = await writeCoinSupply(tx, id, bundle.supply ?? []);
   // The stored financials values (ADR 0010) come from the statements, the splits and the dividends.
   if (counts.facts + counts.splits + counts.dividends > 0) await writeStatementValues(tx, id);
   return { securityId: id, counts };
@@ -336,5 +340,5 @@ export function factRow(securityId: number, f: FactRecord): FinancialFactsTable 
 }
 
 export function changedAnything(c: WriteCounts): boolean {
-  return c.profile || c.prices + c.dividends + c.splits + c.facts > 0;
+  return c.profile || c.prices + c.dividends + c.splits + c.facts + c.supply > 0;
 }

@@ -35,6 +35,17 @@ export interface PriceBar {
   volume: number | null;
 }
 
+/** A coin's market cap and supply on a UTC day; null where the source does not give it. */
+export interface CoinSupplyDay {
+  day: string;
+  /** In the coin's currency. */
+  marketCap: number | null;
+  circulating: number | null;
+  total: number | null;
+  /** null: no cap (or unknown). */
+  max: number | null;
+}
+
 export interface DividendRecord {
   exDate: string;
   /** Per share, as paid (in the share terms of the ex-date). */
@@ -84,6 +95,8 @@ export interface SecurityBundle {
   dividends?: DividendRecord[];
   splits?: SplitRecord[];
   facts?: FactRecord[];
+  /** Coins: market cap and supply per day (merged with what is stored, like prices). */
+  supply?: CoinSupplyDay[];
   rejections: Rejection[];
   /** A source of statements that found none for the company says why (the ingest summary counts them). */
   noStatements?: string;

@@ -11,6 +11,7 @@ import { chartPointsMigration } from './008-chart-points.ts';
 import { indicatorRowsMigration } from './009-indicator-rows.ts';
 import { statementValuesMigration } from './010-statement-values.ts';
 import { statementCurrencyMigration } from './011-statement-currency.ts';
+import { coinSupplyMigration } from './012-coin-supply.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -29,6 +30,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '009-indicator-rows': indicatorRowsMigration(engine),
     '010-statement-values': statementValuesMigration,
     '011-statement-currency': statementCurrencyMigration(engine),
+    '012-coin-supply': coinSupplyMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }

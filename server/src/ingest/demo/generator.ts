@@ -1,5 +1,6 @@
 import { addDays, dayNumber } from '../../finance/types.ts';
 import type { DividendRecord, PriceBar, SecurityBundle, SplitRecord } from '../types.ts';
+import { demoCoinSupply } from './coin-supply.ts';
 import { completeStatements, type DemoQuarter, statementFacts } from './statements.ts';
 import type { DemoCoin, DemoCompany } from './universe.ts';
 
@@ -325,6 +326,7 @@ export function generateCoin(coin: DemoCoin, endDay: string): SecurityBundle {
       launchedOn: launch,
     },
     prices,
+    supply: demoCoinSupply(coin, launch, prices, rng(seedOf(`${coin.ticker}:supply`))),
     rejections: [],
   };
 }

@@ -1,10 +1,19 @@
 import type { HttpClient } from '../http-client.ts';
-import { dayOfTimestamp, finiteNumber, type PriceBar, type Rejection, type Source } from '../types.ts';
-import { ParseError } from './sec.ts';
+import {
+  type CoinSupplyDay,
+  dayOfTimestamp,
+  finiteNumber,
+  type PriceBar,
+  type Rejection,
+  type Source,
+} from '../types.ts';
+import { COIN_QUERY, parseCoinGeckoCoin, parseCoinGeckoMarketCaps, withCoinSnapshot } from './coingecko-supply.ts';
+import { ParseError } from './parse-error.ts';
 
 /*
  * Crypto daily prices: Binance klines (arrays [openTime ms, open, high, low, close, volume, closeTime,
- * ...] with numbers as strings) and CoinGecko market_chart ({prices: [[ms, price]], total_volumes}).
+ * ...] with numbers as strings) and CoinGecko market_chart ({prices: [[ms, price]], market_caps,
+ * total_volumes}; the market caps and supply are read in coingecko-supply.ts).
  * Crypto trades around the clock: a Binance bar's day is the UTC day of its open. CoinGecko's daily
  * points are snapshots taken at 00:00 UTC, so a snapshot at midnight closes the day before it.
  */
@@ -14,7 +23,7 @@ const DAY_MS = 86_400_000;
 const MIDNIGHT_SNAPSHOT_MS = 10 * 60_000;
 
 /** The UTC day a CoinGecko point closes: the day before for a midnight snapshot, its own day otherwise. */
-function coinGeckoDay(ms: number): string {
+export function coinGeckoDay(ms: number): string {
   const sinceMidnight = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
   return dayOfTimestamp(Math.floor((sinceMidnight < MIDNIGHT_SNAPSHOT_MS ? ms - DAY_MS : ms) / 1000));
 }
@@ -55,10 +64,11 @@ export function parseBinanceKlines(json: unknown, ticker: string): { prices: Pri
 export function parseCoinGeckoMarketChart(
   json: unknown,
   ticker: string,
-): { prices: PriceBar[]; rejections: Rejection[] } {
+): { prices: PriceBar[]; supply: CoinSupplyDay[]; rejections: Rejection[] } {
   if (typeof json !== 'object' || json === null || !Array.isArray((json as { prices?: unknown }).prices))
     throw new ParseError('prices', 'market_chart has no prices array');
-  const { prices: points, total_volumes: volumes } = json as { prices: unknown[]; total_volumes?: unknown };
+  const chart = json as { prices: unknown[]; market_caps?: unknown; total_volumes?: unknown };
+  const { prices: points, total_volumes: volumes } = chart;
   const volumeByDay = new Map<string, number>();
   if (Array.isArray(volumes))
     for (const v of volumes)
@@ -89,7 +99,12 @@ export function parseCoinGeckoMarketChart(
     // CoinGecko adds the current (intraday) point at the end: the last price of a day is its close.
     byDay.set(day, { day, open: null, high: null, low: null, close: price, volume: volumeByDay.get(day) ?? null });
   }
-  return { prices: [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : 1)), rejections };
+  const caps = parseCoinGeckoMarketCaps(chart, ticker, coinGeckoDay);
+  return {
+    prices: [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : 1)),
+    supply: caps.supply,
+    rejections: [...rejections, ...caps.rejections],
+  };
 }
 
 /** Binance: TICKER -> TICKERUSDT, paged 1000 days at a time from the first bar. Quoted in USDT (~USD). */
@@ -213,6 +228,7 @@ export function resolveCoinId(ticker: string, index: CoinIndex): { id: string } 
 /**
  * CoinGecko: an argument is TICKER=coin-id (BTC=bitcoin), taken as given, or a ticker alone (what --all
  * lists), looked up in /coins/list, which is fetched at most once per run through the same client.
+ * Per coin: market_chart (daily prices, volumes, market caps) and the coin answer (today's supply).
  */
 export function coinGeckoSource(http: HttpClient, tickers: () => Promise<string[]>): Source {
   let coinIndex: Promise<CoinIndex> | undefined;
@@ -238,7 +254,17 @@ export function coinGeckoSource(http: HttpClient, tickers: () => Promise<string[
         `/api/v3/coins/${encodeURIComponent(id)}/market_chart?vs_currency=usd&days=max&interval=daily`,
       );
       const parsed = parseCoinGeckoMarketChart(json, ticker);
-      return { profile: { ticker, kind: 'crypto', currency: 'USD' }, ...parsed };
+      // Today's circulating, total and maximum supply: without them the prices still load, reported.
+      let supply = parsed.supply;
+      const rejections = [...parsed.rejections];
+      try {
+        const coin = parseCoinGeckoCoin(await http.getJson(`/api/v3/coins/${encodeURIComponent(id)}?${COIN_QUERY}`));
+        supply = withCoinSnapshot(supply, coin, parsed.prices.at(-1)?.day ?? null);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        rejections.push({ source: 'coingecko', ticker, field: 'market_data', reason: `coin answer: ${reason}` });
+      }
+      return { profile: { ticker, kind: 'crypto', currency: 'USD' }, prices: parsed.prices, supply, rejections };
     },
   };
 }

@@ -49,6 +49,26 @@ describe.each(testDatabases())('key statistics on $label', (target) => {
         profile: { name: 'Quibitz' },
         prices: calendarBars('2026-01-01', TO, (_d, i) => 10 + i),
       },
+      {
+        // A coin with supply: market caps every day, the total and maximum supply on two days only.
+        ticker: 'QSUP',
+        kind: 'crypto',
+        profile: { name: 'Quasupply' },
+        prices: calendarBars('2026-06-01', TO, () => 2),
+        supply: [
+          { day: '2026-06-01', marketCap: 2_000_000, circulating: 1_000_000, total: 1_200_000, max: 21_000_000 },
+          { day: '2026-06-29', marketCap: 3_000_000, circulating: 1_500_000, total: 1_600_000, max: null },
+          { day: TO, marketCap: 3_200_000, circulating: 1_600_000, total: null, max: null },
+        ],
+      },
+      {
+        // No cap: the fully diluted valuation counts the total supply.
+        ticker: 'QNOC',
+        kind: 'crypto',
+        profile: { name: 'Quanocap' },
+        prices: calendarBars('2026-06-01', TO, () => 0.5),
+        supply: [{ day: TO, marketCap: 50, circulating: 100, total: 400, max: null }],
+      },
     ]);
   });
   afterAll(async () => {
@@ -92,6 +112,27 @@ describe.each(testDatabases())('key statistics on $label', (target) => {
     expect(body.fromAllTimeHighPct).toBe(0);
     expect(body.volume.lastDay).toBe(10);
     expect(body.beta).toBeNull();
+    // Its source gave no supply: no market cap rather than a made-up one.
+    expect(body.supply).toBeNull();
+  });
+
+  it('a coin with supply: market cap at the last close, the newest total and maximum supply, FDV on the cap', async () => {
+    const body = await get('QSUP');
+    expect(body.supply).toEqual({
+      asOf: TO,
+      marketCap: 2 * 1_600_000,
+      circulating: 1_600_000,
+      total: 1_600_000,
+      max: 21_000_000,
+      fullyDilutedValuation: 2 * 21_000_000,
+    });
+    const noCap = await get('QNOC');
+    expect(noCap.supply).toMatchObject({ marketCap: 50, max: null, total: 400, fullyDilutedValuation: 200 });
+    // The profile, the screener row and the home cards carry the same market cap.
+    const profile = await t.app.inject({ url: '/api/data/company', query: { ticker: 'QSUP' } });
+    expect(profile.json()).toMatchObject({ kind: 'crypto', marketCap: 3_200_000 });
+    const stock = await get('FLAT');
+    expect(stock.supply).toBeNull();
   });
 
   it('an unknown ticker is a 404 naming it; a malformed one a 400 naming the field', async () => {

@@ -1,10 +1,12 @@
 import { errorBody, type SecurityStatistics, securityStatistics, tickerQuery } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
+import { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
 import { readCloseSeries } from '../../db/series.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { beta, equalWeightIndex, monthlyReturns } from '../../market-stats/beta.ts';
+import { coinValuation } from '../../market-stats/coin-supply.ts';
 import {
   addDays,
   allTimeHigh,
@@ -36,7 +38,8 @@ export function statisticsRoutes(app: ZodApp, { database }: AppContext): void {
         description:
           'Volume (last day, 30-day and 3-month means), 52-week range, all-time high and the distance from it, ' +
           'beta against the equal-weighted mean of every stock (60 monthly total returns), the last ex-dividend ' +
-          'day and the next one (declared, or projected from the payment pattern and marked estimated).',
+          'day and the next one (declared, or projected from the payment pattern and marked estimated); for a ' +
+          'coin its market cap, circulating, total and maximum supply and fully diluted valuation.',
         querystring: tickerQuery,
         response: { 200: securityStatistics, 400: errorBody, 404: errorBody },
       },
@@ -58,6 +61,7 @@ async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatis
       .execute(),
     selectDividends(db, [security.id]),
   ]);
+  const supply = security.kind === 'crypto' ? await selectLatestCoinSupply(db, security.id) : null;
   const closes = history.get(security.id) ?? [];
   const asOf = closes.at(-1)?.day ?? null;
   const volumeRows = volumes.map((row) => ({ day: row.day, volume: row.volume === null ? null : Number(row.volume) }));
@@ -80,7 +84,19 @@ async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatis
     beta: security.kind === 'stock' && asOf ? await stockBeta(db, security.id, asOf) : null,
     lastDividend: asOf ? lastDividend(exDates, asOf) : null,
     nextDividend: asOf ? nextDividend(exDates, asOf) : null,
+    supply: coinSupply(closes.at(-1)?.close ?? null, supply),
   };
+}
+
+/** A coin's market cap and supply at its last close (none without a close or a circulating supply). */
+function coinSupply(
+  close: number | null,
+  supply: Awaited<ReturnType<typeof selectLatestCoinSupply>>,
+): SecurityStatistics['supply'] {
+  const { marketCap, fullyDilutedValuation } = coinValuation(close, supply);
+  if (!supply || marketCap === null) return null;
+  const { day, circulating, total, max } = supply;
+  return { asOf: day, marketCap, circulating, total, max, fullyDilutedValuation };
 }
 
 async function closesOf(

@@ -2,6 +2,7 @@ import type { Db } from '../../db/index.ts';
 import { addDays } from '../../finance/types.ts';
 import { runIngest } from '../../ingest/loader.ts';
 import type {
+  CoinSupplyDay,
   DividendRecord,
   FactRecord,
   PriceBar,
@@ -83,6 +84,8 @@ export interface SecuritySeed {
   dividends?: DividendRecord[];
   splits?: SplitRecord[];
   facts?: FactRecord[];
+  /** Coins: market cap and supply per day. */
+  supply?: CoinSupplyDay[];
 }
 
 /** Load the securities through the loader in one run (screener rows recomputed, data version bumped). */
@@ -103,6 +106,7 @@ export async function loadSecurities(db: Db, seeds: readonly SecuritySeed[]): Pr
         dividends: seed.dividends ?? [],
         splits: seed.splits ?? [],
         facts: seed.facts ?? [],
+        ...(seed.supply ? { supply: seed.supply } : {}),
         rejections: [],
       },
     ]),
