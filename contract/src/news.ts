@@ -17,6 +17,10 @@ export const feedItemsQuery = z.object({
     .describe('A registered feed URL or a company link'),
   skip,
   limit,
+  locale: z
+    .enum(LANGUAGES)
+    .optional()
+    .describe("The reader's language: a demo company feed's items are told in it; other feeds keep their own"),
 });
 export type FeedItemsQuery = z.infer<typeof feedItemsQuery>;
 

@@ -1,7 +1,17 @@
 import { LANGUAGES } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { type DemoCompany, demoFeedInputs, demoFeedName, renderDemoFeed } from './demo-feeds.ts';
-import { DEMO_TEXTS } from './demo-texts.ts';
+import { migratedDatabase, testDatabases } from '../../test/databases.ts';
+import { insertSecurity, securityRow } from '../../test/securities.ts';
+import { DEMO_COMPANIES } from '../ingest/demo/universe.ts';
+import {
+  type DemoCompany,
+  demoCompanies,
+  demoCompanyStory,
+  demoFeedInputs,
+  demoFeedName,
+  renderDemoFeed,
+} from './demo-feeds.ts';
+import { DEMO_TEXTS, type DemoTexts } from './demo-texts.ts';
 import { parseFeed } from './parse-feed.ts';
 
 const companies: DemoCompany[] = Array.from({ length: 7 }, (_, i) => ({
@@ -39,7 +49,8 @@ describe('demo feeds', () => {
         own.filter((text) => english.has(text)),
         language,
       ).toEqual([]);
-      expect(texts.company.length).toBeGreaterThanOrEqual(5);
+      // The same count in the same order of stories: an English item is told as the same story elsewhere.
+      expect(texts.company.length, language).toBe(DEMO_TEXTS.en?.company.length);
     }
     const inputs = demoFeedInputs(publicUrl, companies).map((input) => `${input.kind}-${input.locale}`);
     for (const language of LANGUAGES)
@@ -61,8 +72,53 @@ describe('demo feeds', () => {
     expect(figures('en').every((figure) => figure.includes('.'))).toBe(true);
   });
 
+  it('tells a stored company item again from its guid: the same story in English, in another language its words', () => {
+    const company = companies[2] as DemoCompany;
+    const german = DEMO_TEXTS.de as DemoTexts;
+    for (const now of days) {
+      for (const item of parseFeed(renderDemoFeed('company-zqc', companies, publicUrl, now)?.body ?? '').items) {
+        expect(demoCompanyStory(item.guid, company, 'en')).toEqual({ title: item.title, summary: item.summary });
+        const story = demoCompanyStory(item.guid, company, 'de');
+        expect(story?.summary).toBe(german.companySummary.replace('{name}', company.name).replace('{ticker}', 'ZQC'));
+        expect(
+          german.company.some((template) => story?.title.startsWith(template.split('{')[0] ?? '')),
+          story?.title,
+        ).toBe(true);
+        expect(story?.title).not.toBe(item.title);
+      }
+    }
+    const guid = 'urn:ledgerlight:demo:company-zqc:2026-01-01-0';
+    expect(demoCompanyStory(guid, companies[0] as DemoCompany, 'de')).toBeNull();
+    expect(demoCompanyStory('urn:ledgerlight:demo:home-de:2026-01-01-0', company, 'de')).toBeNull();
+    expect(demoCompanyStory(guid, company, 'xx')).toBeNull();
+  });
+
   it('knows no feed by an unknown name', () => {
     expect(renderDemoFeed('home-xx', companies, publicUrl, days[0] as Date)).toBeNull();
     expect(renderDemoFeed('company-nope', companies, publicUrl, days[0] as Date)).toBeNull();
+  });
+});
+
+describe.each(testDatabases())('the demo companies with feeds on $engine', (target) => {
+  it('are the hand-made companies first, then generated ones by ticker, 50 in all', async () => {
+    const database = await migratedDatabase(target);
+    try {
+      const generated = Array.from({ length: 60 }, (_, i) => `A${String.fromCharCode(65 + (i % 26))}${i}`);
+      const handMade = DEMO_COMPANIES.map((c) => c.ticker);
+      await database.db
+        .insertInto('securities')
+        .values(
+          [...generated, ...handMade, 'BTCQ'].map((ticker) =>
+            securityRow({ ticker, name: `${ticker} Inc.`, is_demo: 1, kind: ticker === 'BTCQ' ? 'crypto' : 'stock' }),
+          ),
+        )
+        .execute();
+      await insertSecurity(database.db, { ticker: 'AAPL', name: 'Not a demo' });
+      const tickers = (await demoCompanies(database.db)).map((c) => c.ticker);
+      expect(tickers).toEqual([...handMade, ...[...generated].sort().slice(0, 50 - handMade.length)]);
+      expect(tickers).toContain('SOLQ');
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { DEMO_COMPANIES } from '../ingest/demo/universe.ts';
 import { DEMO_TEXTS, type DemoTexts } from './demo-texts.ts';
 import type { FeedInput } from './registry.ts';
 import { escapeHtml } from './sanitize-html.ts';
@@ -24,15 +25,26 @@ export interface DemoDocument {
 const DAYS = 14;
 export const DEMO_PATH = '/api/rss/demo/';
 
+/** Demo companies with feeds of their own; the others (generated ones) have none. */
+const COMPANIES_WITH_FEEDS = 50;
+const HAND_MADE = new Map(DEMO_COMPANIES.map((company, index) => [company.ticker, index]));
+
+/**
+ * The demo companies the feeds write about: the hand-made ones first (the companies the README, the
+ * tests and a new user open, SOLQ among them), then generated ones by ticker. By ticker alone, the
+ * 420-company universe gave the 50 feeds to generated companies starting with A and B.
+ */
 export async function demoCompanies(db: Db): Promise<DemoCompany[]> {
-  return db
+  const rows = await db
     .selectFrom('securities')
     .select(['id', 'ticker', 'name'])
     .where('is_demo', '=', 1)
     .where('kind', '=', 'stock')
     .orderBy('ticker')
-    .limit(50)
     .execute();
+  const rank = (ticker: string) => HAND_MADE.get(ticker) ?? HAND_MADE.size;
+  // A stable sort: within a rank (the generated companies) the tickers' order stays.
+  return rows.sort((a, b) => rank(a.ticker) - rank(b.ticker)).slice(0, COMPANIES_WITH_FEEDS);
 }
 
 export function demoFeedInputs(publicUrl: string, companies: DemoCompany[]): FeedInput[] {
@@ -55,7 +67,7 @@ export function demoFeedInputs(publicUrl: string, companies: DemoCompany[]): Fee
       locale: 'en',
       origin: 'demo',
       securityId: c.id,
-      title: `${c.name} (demo)`,
+      title: demoCompanyFeedTitle(c, 'en'),
     });
   return inputs;
 }
@@ -95,18 +107,26 @@ function items(name: string, now: Date, pick: (seed: number) => { title: string;
   const out: DemoItem[] = [];
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   for (let day = 0; day < DAYS; day++) {
+    const date = new Date(today - day * 86_400_000).toISOString().slice(0, 10);
     for (let slot = 0; slot < 2; slot++) {
-      const seed = hash(`${name}:${day}:${slot}`);
+      const seed = itemSeed(name, date, slot);
       const at = new Date(today - day * 86_400_000 + (7 + (seed % 11)) * 3_600_000 + slot * 1_800_000);
       if (at > now || (slot === 1 && seed % 3 === 0)) continue;
       const text = pick(seed);
       if (!text) continue;
-      const key = `${at.toISOString().slice(0, 10)}-${slot}`;
       // No link: a demo item has no article page; its guid is a URN.
-      out.push({ id: `urn:ledgerlight:demo:${name}:${key}`, date: at.toISOString(), ...text });
+      out.push({ id: `urn:ledgerlight:demo:${name}:${date}-${slot}`, date: at.toISOString(), ...text });
     }
   }
   return out;
+}
+
+/**
+ * An item's seed from its feed, date and slot (all in its guid), not from how many days ago it was: the
+ * same item is the same story whenever it is rendered, so it can be told again in another language.
+ */
+function itemSeed(name: string, date: string, slot: number): number {
+  return hash(`${name}:${date}:${slot}`);
 }
 
 /** A percentage between 0.5 and 9.9 picked by the seed, written with the language's decimal separator. */
@@ -191,6 +211,50 @@ function atom(
   };
 }
 
+/** The company feed's title as a reader of the language sees it (the company's name stays as it is). */
+const COMPANY_FEED_TITLE: Record<string, string> = {
+  en: '{name} (demo)',
+  de: '{name} (Demo)',
+  fr: '{name} (démo)',
+  es: '{name} (demo)',
+  it: '{name} (demo)',
+  pt: '{name} (demonstração)',
+  nl: '{name} (demo)',
+  sv: '{name} (demo)',
+  no: '{name} (demo)',
+  da: '{name} (demo)',
+  fi: '{name} (demo)',
+  af: '{name} (demo)',
+  hu: '{name} (demó)',
+  pl: '{name} (demo)',
+  cs: '{name} (ukázka)',
+  sk: '{name} (ukážka)',
+  ro: '{name} (demonstrație)',
+  el: '{name} (επίδειξη)',
+  tr: '{name} (demo)',
+  ru: '{name} (демо)',
+};
+
+export function demoCompanyFeedTitle(company: DemoCompany, language: string): string {
+  return (COMPANY_FEED_TITLE[language] ?? '{name} (demo)').replaceAll('{name}', company.name);
+}
+
+/**
+ * A stored item of a company's demo feed told in another language (issue 23: the News tab of a stock
+ * in the reader's language): the same story, as the guid names its feed, date and slot, from the
+ * language's own templates. Null for a guid that is not a demo company item's, or an unknown language.
+ */
+export function demoCompanyStory(
+  guid: string,
+  company: DemoCompany,
+  language: string,
+): { title: string; summary: string } | null {
+  const match = /^urn:ledgerlight:demo:(company-[a-z0-9.-]+):(\d{4}-\d{2}-\d{2})-([01])$/.exec(guid);
+  const texts = DEMO_TEXTS[language];
+  if (!match || !texts || match[1] !== `company-${company.ticker.toLowerCase()}`) return null;
+  return companyItem(texts, language, [company], itemSeed(match[1], match[2] as string, Number(match[3])));
+}
+
 function rdf(name: string, company: DemoCompany, publicUrl: string, now: Date): DemoDocument {
   const texts = DEMO_TEXTS.en as DemoTexts;
   const list = items(name, now, (seed) => companyItem(texts, 'en', [company], seed));
@@ -202,7 +266,7 @@ function rdf(name: string, company: DemoCompany, publicUrl: string, now: Date): 
     .join('\n');
   return {
     contentType: 'application/rdf+xml; charset=utf-8',
-    body: `<?xml version="1.0" encoding="UTF-8"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel rdf:about="${publicUrl}${DEMO_PATH}${name}.xml"><title>${escapeHtml(`${company.name} (demo)`)}</title><link>${publicUrl}/</link><description>${escapeHtml(fill(texts.companySummary, 'en', 0, company))}</description></channel>\n${entries}\n</rdf:RDF>\n`,
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel rdf:about="${publicUrl}${DEMO_PATH}${name}.xml"><title>${escapeHtml(demoCompanyFeedTitle(company, 'en'))}</title><link>${publicUrl}/</link><description>${escapeHtml(fill(texts.companySummary, 'en', 0, company))}</description></channel>\n${entries}\n</rdf:RDF>\n`,
   };
 }
 

@@ -1,8 +1,19 @@
+import { LANGUAGES, type NewsItem } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { insertSecurity } from '../../../test/securities.ts';
+import { DEMO_TEXTS } from '../../news/demo-texts.ts';
+import { type Log, type NewsSettings, refreshDueFeeds, syncRegistry } from '../../news/refresher.ts';
 import { upsertFeed } from '../../news/registry.ts';
+
+const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A headline template as a pattern: its slots match any text. */
+function templatePattern(template: string): RegExp {
+  const literal = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${literal.replace(/\\?\{(name|ticker|pct)\\?\}/g, '.+')}$`);
+}
 
 describe.each(testDatabases())('GET /api/rss on $engine', (target) => {
   let t: TestApp;
@@ -115,6 +126,59 @@ describe.each(testDatabases())('GET /api/rss on $engine', (target) => {
     await seed('https://feeds.example/an.xml', 'analysis', 'en', [['x', '2025-11-05T10:00:00.000Z', null]]);
     const body = (await get('/api/rss/analysis?locale=fi')).json();
     expect(body).toMatchObject({ locale: 'en', total: 1, skip: 0, limit: 20 });
+  });
+
+  it("tells a demo company's news in each of the 20 languages, the same stories; a real feed stays as it is", async () => {
+    await insertSecurity(t.database.db, { ticker: 'ZQA', name: 'Zenquarry Metals', is_demo: 1 });
+    const settings: NewsSettings = {
+      intervalSeconds: 600,
+      publicUrl: 'http://localhost:3999',
+      demo: true,
+      feedsFile: undefined,
+      fetch: { allowLoopback: false, timeoutMs: 2000, maxBytes: 1_000_000 },
+      reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
+    };
+    const deps = { db: t.database.db, settings, log: silent };
+    await syncRegistry(deps, new Date(now));
+    expect(await refreshDueFeeds(deps, new Date(now))).toMatchObject({ updated: 40 + 1, failed: 0 });
+    const feedUrl = encodeURIComponent('http://localhost:3999/api/rss/demo/company-zqa.xml');
+    const english = (await get(`/api/rss/?url=${feedUrl}`)).json();
+    expect(english.total).toBeGreaterThan(5);
+    expect(english.feed).toMatchObject({ locale: 'en', title: 'Zenquarry Metals (demo)', ticker: 'ZQA' });
+    // English asked for is the stored feed itself.
+    expect((await get(`/api/rss/?url=${feedUrl}&locale=en`)).json()).toEqual(english);
+    const templateOf = (language: string, title: string) =>
+      (DEMO_TEXTS[language]?.company ?? []).findIndex((template) => templatePattern(template).test(title));
+    const storyOrder = english.items.map((item: NewsItem) => templateOf('en', item.title));
+    expect(storyOrder.every((index: number) => index >= 0)).toBe(true);
+    for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+      const response = await get(`/api/rss/?url=${feedUrl}&locale=${language}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.feed).toMatchObject({ locale: language, ticker: 'ZQA' });
+      expect(body.feed.title).toContain('Zenquarry Metals');
+      expect(body.total).toBe(english.total);
+      const items: NewsItem[] = body.items;
+      // The same items (ids, dates, tickers), each the same story from the language's own templates.
+      expect(items.map((i) => [i.id, i.publishedAt, i.tickers])).toEqual(
+        english.items.map((i: NewsItem) => [i.id, i.publishedAt, i.tickers]),
+      );
+      expect(
+        items.map((i) => templateOf(language, i.title)),
+        language,
+      ).toEqual(storyOrder);
+      for (const item of items) {
+        expect(item).toMatchObject({ locale: language, source: body.feed.title });
+        expect(item.summary).toContain('Zenquarry Metals (ZQA)');
+        expect(item.summary).not.toBe(english.items[0].summary);
+      }
+    }
+    // A feed that is not the demo's keeps its language whatever the reader's.
+    await seed('https://feeds.example/real.xml', 'home', 'en', [['r1', '2025-11-01T10:00:00.000Z', null]]);
+    const real = (await get('/api/rss/?url=https%3A%2F%2Ffeeds.example%2Freal.xml&locale=de')).json();
+    expect(real.feed.locale).toBe('en');
+    expect(real.items[0]).toMatchObject({ title: 'Title r1', locale: 'en' });
+    expect((await get(`/api/rss/?url=${feedUrl}&locale=xx`)).json().error.details.field).toBe('locale');
   });
 
   it('serves the generated demo feeds as XML', async () => {

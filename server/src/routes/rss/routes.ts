@@ -4,6 +4,7 @@ import type { AppContext, ZodApp } from '../../context.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { DEMO_PATH, demoCompanies, demoFeedName, renderDemoFeed } from '../../news/demo-feeds.ts';
 import { companyOfLink, findFeedByUrl, normalizeFeedUrl, upsertFeed } from '../../news/registry.ts';
+import { demoCompanyPageIn, isDemoCompanyFeed } from './demo-company-news.ts';
 import { feedIds, feedItems, mergedItems } from './queries.ts';
 
 /** Feeds change every few minutes at most; let browsers and a CDN keep a page briefly. */
@@ -20,13 +21,13 @@ export function rssRoutes(app: ZodApp, { config, database }: AppContext): void {
         tags: ['news'],
         summary: 'Items of one registered feed',
         description:
-          'The URL must be a registered feed (configuration file, CLI, demo) or a link of a company (website, investor relations); any other URL is refused with 400. Newest first.',
+          'The URL must be a registered feed (configuration file, CLI, demo) or a link of a company (website, investor relations); any other URL is refused with 400. Newest first. With `locale`, a demo company feed is told in that language (its title and items; `feed.locale` says which); any other feed keeps its own language.',
         querystring: feedItemsQuery,
         response: { 200: feedItemsResponse, 400: errorBody },
       },
     },
     async (request, reply) => {
-      const { url: given, skip, limit } = request.query;
+      const { url: given, skip, limit, locale } = request.query;
       let url: string;
       try {
         url = normalizeFeedUrl(given);
@@ -42,12 +43,18 @@ export function rssRoutes(app: ZodApp, { config, database }: AppContext): void {
         feed = await findFeedByUrl(db, url);
         if (!feed) throw notFound('Feed not found');
       }
-      const page = await feedItems(db, feed.id, skip, limit);
+      let page = await feedItems(db, feed.id, skip, limit);
+      let title = feed.title;
+      let served = feed.locale;
+      if (locale && locale !== feed.locale && isDemoCompanyFeed(feed)) {
+        ({ title, page } = await demoCompanyPageIn(db, feed, page, locale));
+        served = locale;
+      }
       const summary = {
         url: feed.url,
-        title: feed.title,
+        title,
         kind: feed.kind,
-        locale: feed.locale,
+        locale: served,
         ticker: feed.ticker,
         lastSuccessAt: feed.lastSuccessAt,
       };

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/use-language.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { useCompanyNews } from './news-api.ts';
 import { NewsList } from './news-list.tsx';
@@ -14,7 +15,9 @@ export function CompanyNews({
   loading: boolean;
 }) {
   const { t } = useTranslation('news');
-  const news = useCompanyNews(feedUrls);
+  // Demo news comes in the page's language; a company's real feeds in the language they are written in.
+  const language = useLanguage();
+  const news = useCompanyNews(feedUrls, language);
   const state = loading || news.pending ? 'loading' : news.failed ? 'error' : news.items.length ? 'ready' : 'empty';
   return (
     <Panel

@@ -13,10 +13,11 @@ export const mergedNewsQuery = (kind: 'home' | 'analysis', locale: Language, lim
     staleTime: STALE,
   });
 
-export const feedQuery = (url: string, limit: number) =>
+/** One feed's items; a demo company feed is told in the reader's language, any other feed in its own. */
+export const feedQuery = (url: string, locale: Language, limit: number) =>
   queryOptions({
-    queryKey: ['news', 'feed', url, limit],
-    queryFn: ({ signal }) => getJson<FeedItemsResponse>('/api/rss/', { url, limit }, signal),
+    queryKey: ['news', 'feed', url, locale, limit],
+    queryFn: ({ signal }) => getJson<FeedItemsResponse>('/api/rss/', { url, locale, limit }, signal),
     staleTime: STALE,
   });
 
@@ -24,9 +25,9 @@ export const useMergedNews = (kind: 'home' | 'analysis', locale: Language, limit
   useQuery(mergedNewsQuery(kind, locale, limit));
 
 /** A company's news: its feeds read together, newest first, the same story once. */
-export function useCompanyNews(feedUrls: readonly string[], limit = 20) {
+export function useCompanyNews(feedUrls: readonly string[], locale: Language, limit = 20) {
   return useQueries({
-    queries: feedUrls.map((url) => feedQuery(url, limit)),
+    queries: feedUrls.map((url) => feedQuery(url, locale, limit)),
     combine: (results) => ({
       items: mergeItems(results.flatMap((result) => result.data?.items ?? [])).slice(0, limit),
       pending: results.some((result) => result.isPending),
