@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { storeListeners } from '../ui/store-listeners.ts';
 
 /** spec 2: one shared modal state; the container shows whatever content it holds. */
 export interface ModalState {
@@ -9,17 +10,10 @@ export interface ModalState {
 }
 
 let current: ModalState | null = null;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
+const { subscribe, emit } = storeListeners();
 
 export const modalStore = {
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe,
   get(): ModalState | null {
     return current;
   },

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { storeListeners } from '../ui/store-listeners.ts';
 
 /** Themes: light, dark and system (follows the OS), remembered in local storage. */
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -14,11 +15,7 @@ function readPreference(): ThemePreference {
   }
 }
 
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+const { subscribe, emit } = storeListeners();
 
 export function resolveTheme(preference: ThemePreference, systemDark: boolean): 'light' | 'dark' {
   if (preference === 'system') return systemDark ? 'dark' : 'light';
@@ -52,7 +49,7 @@ export function useTheme(): [ThemePreference, (next: ThemePreference) => void] {
       // Private mode without storage: the choice lasts for this page only.
     }
     apply(next);
-    for (const listener of listeners) listener();
+    emit();
   }, []);
 
   return [preference, setPreference];

@@ -2,6 +2,7 @@ import { setAuthHeaders, setAuthRecheck } from '../../api/client.ts';
 import type { AuthClient, IdpAuthState } from '../../features/auth/auth-client.ts';
 import { AuthError, toAuthError } from '../../features/auth/errors.ts';
 import { hasLoginMarker } from '../../features/auth/login-marker.ts';
+import { storeListeners } from '../../ui/store-listeners.ts';
 import { type CombinedAuthState, combinedAuthState } from './combined-state.ts';
 import { type WalletAuthSnapshot, walletAuth } from './wallet-plugin.ts';
 
@@ -38,7 +39,7 @@ let started: Promise<void> | null = null;
 /** The state while no client runs: signed out without loading the sign-in code, or the client failed. */
 let failed: IdpAuthState | null = null;
 let snapshot: AuthSnapshot | null = null;
-const listeners = new Set<() => void>();
+const { subscribe, emit } = storeListeners();
 
 function compute(): AuthSnapshot {
   const idp = failed ?? client?.getState() ?? STARTING;
@@ -59,7 +60,7 @@ function compute(): AuthSnapshot {
 
 function changed(): void {
   snapshot = compute();
-  for (const listener of listeners) listener();
+  emit();
 }
 walletAuth.subscribe(changed);
 
@@ -68,10 +69,7 @@ export const authStore = {
     snapshot ??= compute();
     return snapshot;
   },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe,
 };
 
 /** The identity-provider client, created once from the server's settings; its code loads on first use. */

@@ -1,3 +1,4 @@
+import { storeListeners } from '../../ui/store-listeners.ts';
 import type { WalletAuthState } from './combined-state.ts';
 
 /**
@@ -35,12 +36,8 @@ export interface WalletAuthPlugin {
 
 const NO_WALLET: WalletAuthSnapshot = { state: 'not-checked', account: null, connected: false };
 let plugin: WalletAuthPlugin | null = null;
-const listeners = new Set<() => void>();
+const { subscribe, emit: notify } = storeListeners();
 let unsubscribePlugin: (() => void) | null = null;
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
 
 export function registerWalletAuth(next: WalletAuthPlugin): () => void {
   unsubscribePlugin?.();
@@ -59,8 +56,5 @@ export function registerWalletAuth(next: WalletAuthPlugin): () => void {
 export const walletAuth = {
   plugin: () => plugin,
   snapshot: (): WalletAuthSnapshot => plugin?.getSnapshot() ?? NO_WALLET,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe,
 };

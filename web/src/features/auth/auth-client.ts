@@ -1,3 +1,4 @@
+import { storeListeners } from '../../ui/store-listeners.ts';
 import { AUTH_MESSAGES, AuthError, toAuthError } from './errors.ts';
 import { validateIdToken } from './id-token.ts';
 import { clearLoginMarker, hasLoginMarker, setLoginMarker } from './login-marker.ts';
@@ -107,10 +108,10 @@ export function createAuthClient({
     notAuthenticated: false,
     error: null,
   };
-  const listeners = new Set<() => void>();
+  const { subscribe, emit } = storeListeners();
   const set = (next: Partial<IdpAuthState>) => {
     state = { ...state, ...next };
-    for (const listener of listeners) listener();
+    emit();
   };
 
   /** spec 9: a cached token counts as expired 60 s before it really expires. */
@@ -271,10 +272,7 @@ export function createAuthClient({
 
   return {
     getState: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     silentLogin,
     firstLoadCheck: () => silentLogin({ attempts: FIRST_LOAD_ATTEMPTS, allowPrompt: false }),
     loginWithRedirect,

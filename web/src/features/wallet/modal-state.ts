@@ -1,3 +1,4 @@
+import { storeListeners } from '../../ui/store-listeners.ts';
 import type { ModalLanguage } from './texts.tsx';
 
 /** Whether the wallet modal is open, and in which language: one small store so any entry point can open it. */
@@ -7,18 +8,15 @@ export interface WalletModalState {
 }
 
 let state: WalletModalState = { open: false, language: 'app' };
-const listeners = new Set<() => void>();
+const { subscribe, emit } = storeListeners();
 const set = (next: WalletModalState) => {
   state = next;
-  for (const listener of listeners) listener();
+  emit();
 };
 
 export const walletModal = {
   get: (): WalletModalState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe,
   open(language: ModalLanguage = state.language): void {
     set({ open: true, language });
   },

@@ -1,3 +1,4 @@
+import { storeListeners } from '../../ui/store-listeners.ts';
 import { walletApi } from './wallet-api.ts';
 import { initialWalletAuth, type WalletAuthAction, type WalletAuthState, walletAuthReducer } from './wallet-auth.ts';
 import { errorText, walletErrorKind } from './wallet-errors.ts';
@@ -15,7 +16,7 @@ export interface WalletRuntimeHooks {
 
 let state: WalletAuthState = initialWalletAuth;
 let runtime: WalletRuntimeHooks | null = null;
-const listeners = new Set<() => void>();
+const { subscribe, emit } = storeListeners();
 
 function storage(): Storage | null {
   try {
@@ -33,7 +34,7 @@ function dispatch(action: WalletAuthAction): void {
     else storage()?.removeItem(ACCOUNT_ADDRESS_KEY);
   }
   state = next;
-  for (const listener of listeners) listener();
+  emit();
 }
 
 /**
@@ -43,10 +44,7 @@ function dispatch(action: WalletAuthAction): void {
  */
 export const walletAuth = {
   getState: (): WalletAuthState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe,
   /** Reads the stored address once, as a provisional account. Returns it. */
   startup(): string | null {
     if (state.status === 'not-checked' && !state.account) {
