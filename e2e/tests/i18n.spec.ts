@@ -55,13 +55,31 @@ async function pageText(page: Page): Promise<string[]> {
   });
 }
 
-/** The words of the demo news and a demo coin's description in a language (written per language). */
-async function demoWords(page: Page, language: string): Promise<Set<string>> {
+/** The URL of the stock's demo news feed, once the refresher has read it (it registers after the first load). */
+async function companyFeed(page: Page): Promise<string> {
+  const links = await (await page.request.get(`/api/data/company/${STOCK}/links`)).json();
+  const feed = (links.links as { kind: string; url: string }[]).find((link) => link.kind === 'news_feed');
+  expect(feed, `${STOCK} has a demo news feed`).toBeDefined();
+  const url = `/api/rss/?url=${encodeURIComponent(feed?.url ?? '')}&limit=50`;
+  await expect
+    .poll(async () => (await (await page.request.get(url)).json()).total, { timeout: 60_000 })
+    .toBeGreaterThan(0);
+  return url;
+}
+
+/** The words of the demo news (home, analysis, the stock's) and a demo coin's description in a language. */
+async function demoWords(page: Page, language: string, stockFeed: string): Promise<Set<string>> {
   const out = new Set<string>();
   for (const kind of ['home', 'analysis']) {
     const body = await (await page.request.get(`/api/rss/${kind}?locale=${language}&limit=50&skip=0`)).json();
     for (const item of body.items as { title: string }[]) for (const word of words(item.title)) out.add(word);
   }
+  const news = await (await page.request.get(`${stockFeed}&locale=${language}`)).json();
+  for (const text of [
+    news.feed.title,
+    ...news.items.flatMap((i: { title: string; summary: string }) => [i.title, i.summary]),
+  ])
+    for (const word of words(text)) out.add(word);
   const coin = await (await page.request.get(`/api/data/company?ticker=QBTZ&lang=${language}`)).json();
   for (const word of words(coin.description)) out.add(word);
   return out;
@@ -79,27 +97,48 @@ function calendarWords(language: string): Set<string> {
   return out;
 }
 
-const PAGES = ['', '/green-stocks', '/stocks/SOLQ', '/crypto/QBTZ'];
+const STOCK = 'SOLQ';
+const PAGES = ['', '/green-stocks', `/stocks/${STOCK}`, '/crypto/QBTZ'];
+
+/** A locale file's text at a dotted key. */
+function localeText(language: string, namespace: string, key: string): string {
+  let node: unknown = JSON.parse(fs.readFileSync(path.join(LOCALES, language, `${namespace}.json`), 'utf8'));
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'string') throw new Error(`${language}/${namespace}.json has no text at ${key}`);
+  return node;
+}
 
 for (const language of ['de', 'el']) {
   test(`no English word on the main pages in ${language}`, async ({ page }) => {
-    test.setTimeout(90_000);
-    const own = new Set([...localeWords(language), ...(await demoWords(page, language)), ...calendarWords(language)]);
-    const english = new Set([...localeWords('en'), ...(await demoWords(page, 'en'))]);
+    test.setTimeout(150_000);
+    const stockFeed = await companyFeed(page);
+    const own = new Set([
+      ...localeWords(language),
+      ...(await demoWords(page, language, stockFeed)),
+      ...calendarWords(language),
+    ]);
+    const english = new Set([...localeWords('en'), ...(await demoWords(page, 'en', stockFeed))]);
     const exempt = names();
     const found = new Map<string, string>();
-    for (const pagePath of PAGES) {
-      await page.goto(`/${language}${pagePath}`);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      // Each page's main content, not its skeleton: every panel settled.
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const check = async (where: string) => {
+      // The main content, not its skeleton: every panel settled.
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
       for (let text of await pageText(page)) {
         for (const name of exempt) if (text.includes(name)) text = text.replaceAll(name, ' ');
         for (const word of words(text))
-          if (english.has(word) && !own.has(word) && !found.has(word))
-            found.set(word, `${pagePath || '/'}: ${text.trim()}`);
+          if (english.has(word) && !own.has(word) && !found.has(word)) found.set(word, `${where}: ${text.trim()}`);
       }
+    };
+    for (const pagePath of PAGES) {
+      await page.goto(`/${language}${pagePath}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await check(pagePath || '/');
+      if (pagePath !== `/stocks/${STOCK}`) continue;
+      // The News tab of the same page (no new page load): the demo company's news in the page's language.
+      await page.getByRole('tab', { name: localeText(language, 'stock', 'tabs.news') }).click();
+      await expect(page.locator('.news-item').first()).toBeVisible({ timeout: 20_000 });
+      await check(`${pagePath}/news`);
     }
     expect([...found.values()]).toEqual([]);
   });
