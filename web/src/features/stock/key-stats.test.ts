@@ -39,11 +39,12 @@ const statistics: SecurityStatistics = {
   beta: { value: 0.8456, months: 60, benchmark: 'universe_equal_weight' },
   lastDividend: { exDate: '2025-11-13', amount: 0.42 },
   nextDividend: { exDate: '2026-02-12', amount: 0.42, estimated: true },
+  supply: null,
 };
 
-async function rows(input: Partial<Parameters<typeof statRows>[0]>) {
-  const i18n = await testI18n(['en']);
-  const t = i18n.getFixedT('en', 'stock') as TFunction<'stock'>;
+async function rows(input: Partial<Parameters<typeof statRows>[0]>, language: 'en' | 'de' = 'en') {
+  const i18n = await testI18n([language]);
+  const t = i18n.getFixedT(language, 'stock') as TFunction<'stock'>;
   return statRows(
     {
       profile,
@@ -54,7 +55,7 @@ async function rows(input: Partial<Parameters<typeof statRows>[0]>) {
       ...input,
     },
     t,
-    unitFormatters('en'),
+    unitFormatters(language),
   );
 }
 
@@ -86,5 +87,59 @@ describe('key statistics rows', () => {
     expect(coin.map((row) => row.key)).toEqual(['volume', 'volume30', 'ath', 'fromAth', 'range', 'ddMax']);
     expect(coin.find((row) => row.key === 'ath')?.value).toBe('$60.00 · Mar 3, 2025');
     expect(coin.find((row) => row.key === 'fromAth')?.value).toBe('-16.7%');
+  });
+
+  const coinProfile: CompanyProfile = { ...profile, ticker: 'QBTZ', kind: 'crypto', marketCap: 1_960_000_000 };
+  const coinSupply: NonNullable<SecurityStatistics['supply']> = {
+    asOf: '2026-01-02',
+    marketCap: 1_958_546_800,
+    circulating: 19_585_468,
+    total: 19_585_468,
+    max: 21_000_000,
+    fullyDilutedValuation: 2_100_000_000,
+  };
+
+  it('a coin with supply: market cap and fully diluted valuation, then volumes, then its supply in coins', async () => {
+    const coin = await rows({
+      profile: coinProfile,
+      statistics: { ...statistics, kind: 'crypto', supply: coinSupply },
+    });
+    expect(coin.map((row) => row.key)).toEqual([
+      'cap',
+      'fdv',
+      'volume',
+      'volume30',
+      'circulating',
+      'totalSupply',
+      'maxSupply',
+      'ath',
+      'fromAth',
+      'range',
+      'ddMax',
+    ]);
+    const byKey = Object.fromEntries(coin.map((row) => [row.key, row]));
+    // The statistics' market cap (last close x circulating supply), not the profile's older one.
+    expect(byKey.cap).toMatchObject({ label: 'Market cap', value: '$1.96B', title: 'Price × circulating supply' });
+    expect(byKey.fdv).toMatchObject({ label: 'Fully diluted valuation', value: '$2.10B' });
+    expect(byKey.circulating).toMatchObject({
+      label: 'Circulating supply',
+      value: '19.59M QBTZ',
+      title: '19,585,468 QBTZ',
+    });
+    expect(byKey.maxSupply?.value).toBe('21.00M QBTZ');
+  });
+
+  it('a coin without a cap shows no max supply; its figures follow the language', async () => {
+    const uncapped = { ...coinSupply, max: null, total: 20_000_000 };
+    const coin = await rows(
+      { profile: coinProfile, statistics: { ...statistics, kind: 'crypto', supply: uncapped } },
+      'de',
+    );
+    const byKey = Object.fromEntries(coin.map((row) => [row.key, row]));
+    expect(byKey.maxSupply).toBeUndefined();
+    expect(byKey.circulating).toMatchObject({ label: 'Umlaufmenge', title: '19.585.468 QBTZ' });
+    expect(byKey.circulating?.value).toMatch(/^19,59\sMio\.\sQBTZ$/);
+    expect(byKey.totalSupply?.label).toBe('Gesamtmenge');
+    expect(byKey.fdv?.label).toBe('Voll verwässerte Bewertung');
   });
 });

@@ -5,6 +5,7 @@ import { useSectorLabels } from '../../i18n/sector-labels.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { MISSING, type UnitFormatters, useUnits } from '../../ui/units.ts';
+import { coinSizeRows } from './coin-stats.ts';
 import { keyRatios } from './key-ratios.ts';
 import { useQuote, useStatistics, useTtm } from './stock-api.ts';
 import './stock.css';
@@ -31,8 +32,9 @@ export interface StatInputs {
 
 /**
  * The rows of the key statistics (issue 22: Yahoo's summary without analyst estimates). A stock shows
- * size, earnings, valuation, trading, risk and dividends; a coin its size, trading and its high. A value
- * the sources do not give reads "—" for a stock; a coin leaves such rows out (no supply, no dividends).
+ * size, earnings, valuation, trading, risk and dividends; a coin its size and supply (coin-stats.ts),
+ * trading and its high. A value the sources do not give reads "—" for a stock; a coin leaves such rows
+ * out (no cap, no known supply, no dividends).
  */
 export function statRows(
   { profile, statistics, ratios, yieldPct, drawdown }: StatInputs,
@@ -57,12 +59,13 @@ export function statRows(
   ];
   if (profile.kind === 'crypto') {
     const high = statistics?.allTimeHigh;
+    const size = coinSizeRows(profile, statistics?.supply, t, units);
     return [
-      ...(profile.marketCap !== null
-        ? [{ key: 'cap', label: t('stats.marketCap'), value: compact(profile.marketCap) }]
-        : []),
+      // Market cap and FDV, then the volumes, then the supply (CoinGecko's order).
+      ...size.valuation,
       { key: 'volume', label: t('stats.volume24h'), value: count(statistics?.volume.lastDay) },
       { key: 'volume30', label: t('stats.averageVolume30d'), value: count(statistics?.volume.average30d) },
+      ...size.supply,
       {
         key: 'ath',
         label: t('stats.allTimeHigh'),
