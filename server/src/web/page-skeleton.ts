@@ -3,7 +3,8 @@
  * footer) and the page's own layout as skeleton blocks, drawn by the main stylesheet alone before any
  * script runs. The app replaces it with itself once its first route is ready (web/src/main.tsx), in the
  * same places: the home and screener headings are the app's texts, a security page's blocks are those of
- * its loading state (web/src/routes/security-page.tsx). Never a blank page or a full-page spinner.
+ * its loading state (SecurityFallback in web/src/features/stock/security-load.tsx). Never a blank page or
+ * a full-page spinner.
  */
 export type SkeletonKind = 'home' | 'screener' | 'security' | 'other';
 

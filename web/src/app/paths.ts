@@ -13,6 +13,10 @@ export const stockPath = (language: Language, ticker: string) =>
   pathIn(language, `/stocks/${encodeURIComponent(ticker)}`);
 export const cryptoPath = (language: Language, ticker: string) =>
   pathIn(language, `/crypto/${encodeURIComponent(ticker)}`);
+/** What can be a ticker in a security's path, upper-cased (the API answers 400 for anything else). */
+const TICKER = /^[A-Z0-9][A-Z0-9.\-^=]{0,19}$/;
+export const isTickerText = (text: string) => TICKER.test(text);
+
 /** A security's page by its kind (search results, screener rows, news chips). */
 export const securityPath = (language: Language, kind: 'stock' | 'crypto', ticker: string) =>
   kind === 'crypto' ? cryptoPath(language, ticker) : stockPath(language, ticker);

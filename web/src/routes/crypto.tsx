@@ -1,14 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
+import { useAuth } from '../app/auth/use-auth.ts';
 import { usePageMeta } from '../app/page-meta.ts';
 import { stockPath } from '../app/paths.ts';
+import { PriceOverview } from '../features/price/price-overview.tsx';
+import { KeyStats } from '../features/stock/key-stats.tsx';
+import { SecurityAbout } from '../features/stock/security-about.tsx';
+import { SecurityHeader } from '../features/stock/security-header.tsx';
+import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
+import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
-import { SecurityFallback, SecurityHead, SecurityOverview, useSecurity } from './security-page.tsx';
 
 /** /crypto/{ticker} (design.md): the overview and drawdown blocks, compare with other coins. */
 export function Component() {
   const { t } = useTranslation('seo');
   const language = useLanguage();
+  const signedIn = useAuth().combined === 'authenticated';
   const { search } = useLocation();
   const ticker = (useParams().ticker ?? '').toUpperCase();
   const load = useSecurity(ticker);
@@ -24,10 +31,15 @@ export function Component() {
   if (load.status !== 'ready') return <SecurityFallback load={load} ticker={ticker} />;
   // A stock opened under /crypto: show it where it belongs.
   if (load.profile.kind === 'stock') return <Navigate to={`${stockPath(language, ticker)}${search}`} replace />;
+  const coin = load.profile;
   return (
     <div className="page security">
-      <SecurityHead profile={load.profile} />
-      <SecurityOverview profile={load.profile} />
+      <SecurityHeader profile={coin} actions={<WatchlistButton ticker={coin.ticker} signedIn={signedIn} />} />
+      <PriceOverview
+        profile={coin}
+        beside={(drawdown) => <KeyStats profile={coin} drawdown={drawdown} />}
+        besideDrawdown={<SecurityAbout profile={coin} />}
+      />
     </div>
   );
 }

@@ -2,15 +2,21 @@ import type { CompanyProfile } from '@app/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useAuth } from '../app/auth/use-auth.ts';
 import { usePageMeta } from '../app/page-meta.ts';
 import { cryptoPath, stockPath } from '../app/paths.ts';
+import { YieldPercentilePanel } from '../features/dividends/yield-percentile-panel.tsx';
 import { withoutFinancialsParams } from '../features/financials/financials-view.ts';
+import { PriceOverview } from '../features/price/price-overview.tsx';
 import { withoutPriceParams } from '../features/price/price-params.ts';
+import { KeyStats } from '../features/stock/key-stats.tsx';
+import { SecurityHeader } from '../features/stock/security-header.tsx';
+import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
 import { useLinks } from '../features/stock/stock-api.ts';
+import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import { Tabs } from '../ui/tabs.tsx';
-import { SecurityFallback, SecurityHead, SecurityOverview, useSecurity } from './security-page.tsx';
 
 /*
  * Each tab's code loads when the tab is opened (issue 20): the overview, the page most people land on,
@@ -67,6 +73,7 @@ function StockPage({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
   const language = useLanguage();
   const navigate = useNavigate();
   const { search } = useLocation();
+  const signedIn = useAuth().combined === 'authenticated';
   const select = (next: Tab) => {
     const base = stockPath(language, profile.ticker);
     // The price chart's state (compare, range, candles...) belongs to the overview (issue 22), the
@@ -77,7 +84,7 @@ function StockPage({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
   };
   return (
     <div className="page security">
-      <SecurityHead profile={profile} />
+      <SecurityHeader profile={profile} actions={<WatchlistButton ticker={profile.ticker} signedIn={signedIn} />} />
       <div className="security-tabs">
         <Tabs
           label={t('tabs.label', { ticker: profile.ticker })}
@@ -99,7 +106,11 @@ function TabContent({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
     case 'overview':
       return (
         <div className="security">
-          <SecurityOverview profile={profile} />
+          <PriceOverview
+            profile={profile}
+            beside={(drawdown) => <KeyStats profile={profile} drawdown={drawdown} />}
+            besideDrawdown={<YieldPercentilePanel ticker={profile.ticker} />}
+          />
         </div>
       );
     case 'dividends':

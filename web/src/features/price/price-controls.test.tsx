@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '../../test/i18n.ts';
 import { CustomRange } from './custom-range.tsx';
 import { PriceOptions } from './price-options.tsx';
-import { parsePriceParams, withoutPriceParams, writePriceParams } from './price-params.ts';
+import { compareFromParams, parsePriceParams, withoutPriceParams, writePriceParams } from './price-params.ts';
 
 afterEach(cleanup);
 
@@ -57,6 +57,12 @@ describe('price chart parameters in the URL', () => {
   it('another tab gets the URL without the price chart parameters, compare included', () => {
     expect(withoutPriceParams('?compare=QBTZ&range=5Y&ma=50&period=quarterly')).toBe('?period=quarterly');
     expect(withoutPriceParams('?compare=QBTZ')).toBe('');
+  });
+
+  it("reads the compared tickers upper-case, once each, without the page's own or non-tickers, five at most", () => {
+    const params = new URLSearchParams('compare=qbtz, ACME,QBTZ,ZETQ,not a ticker,SOLQ,AAA,BBB,CCC');
+    expect(compareFromParams(params, 'ACME')).toEqual(['QBTZ', 'ZETQ', 'SOLQ', 'AAA', 'BBB']);
+    expect(compareFromParams(new URLSearchParams(''), 'ACME')).toEqual([]);
   });
 });
 

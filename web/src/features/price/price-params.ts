@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { isTickerText } from '../../app/paths.ts';
 import { CHART_RANGES, type ChartRange } from '../../ui/chart-range.ts';
 
 /*
@@ -11,7 +12,8 @@ import { CHART_RANGES, type ChartRange } from '../../ui/chart-range.ts';
  *   ma=50,200            moving averages of 50 and 200 trading days
  *   log=1                log scale
  *   markers=0            dividend and split markers hidden (shown by default)
- * Defaults are left out of the URL. compare= is the page's (security-page.tsx).
+ * Defaults are left out of the URL. compare=A,B (the compared tickers) is read and written apart
+ * (useCompareParam), as the compare form changes it.
  */
 export const MOVING_AVERAGES = [50, 200] as const;
 export type MovingAverage = (typeof MOVING_AVERAGES)[number];
@@ -88,4 +90,29 @@ export function usePriceParams() {
     [setParams],
   );
   return [state, update] as const;
+}
+
+/** The compare tickers of the URL, upper-case, valid and without the page's own. */
+export function compareFromParams(params: URLSearchParams, own: string): string[] {
+  const list = (params.get('compare') ?? '').split(',').map((item) => item.trim().toUpperCase());
+  return [...new Set(list.filter((item) => isTickerText(item) && item !== own))].slice(0, 5);
+}
+
+export function useCompareParam(own: string) {
+  const [params, setParams] = useSearchParams();
+  const compare = useMemo(() => compareFromParams(params, own), [params, own]);
+  const setCompare = useCallback(
+    (next: string[]) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next.length) updated.set('compare', next.join(','));
+          else updated.delete('compare');
+          return updated;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  return [compare, setCompare] as const;
 }

@@ -1,0 +1,70 @@
+import type { CompanyProfile } from '@app/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { track } from '../../app/analytics.ts';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { isTickerText } from '../../app/paths.ts';
+import { Panel } from '../../ui/panel.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { isTickerNotFound, useProfile } from './stock-api.ts';
+import { TickerNotFound } from './ticker-not-found.tsx';
+import './stock.css';
+
+/* Loading a stock or coin page: its profile, and the page for every state but "ready" (spec 8). */
+
+export type SecurityLoad =
+  | { status: 'loading' }
+  | { status: 'not-found' }
+  | { status: 'error'; retry: () => void }
+  | { status: 'ready'; profile: CompanyProfile };
+
+/** The profile of the URL's ticker; reports ticker_not_found once per unknown ticker (spec 8). */
+export function useSecurity(ticker: string): SecurityLoad {
+  const profile = useProfile(ticker);
+  // A text that cannot be a ticker is a 400 from the API: for the reader it is the same "no such ticker".
+  const notFound = !isTickerText(ticker) || (profile.isError && isTickerNotFound(profile.error));
+  // Once per unknown ticker: the path is read, not depended on, so a later tab change sends no second event.
+  useEffect(() => {
+    if (notFound) {
+      track({ name: 'ticker_not_found', path: window.location.pathname, props: { ticker: ticker.slice(0, 50) } });
+    }
+  }, [notFound, ticker]);
+  if (notFound) return { status: 'not-found' };
+  if (profile.isPending) return { status: 'loading' };
+  if (profile.isError) return { status: 'error', retry: () => void profile.refetch() };
+  return { status: 'ready', profile: profile.data };
+}
+
+/** The page for a state that is not "ready": skeleton, not-found or error with retry. */
+export function SecurityFallback({
+  load,
+  ticker,
+}: {
+  load: Exclude<SecurityLoad, { status: 'ready' }>;
+  ticker: string;
+}) {
+  const { t } = useTranslation('stock');
+  usePageMeta(
+    load.status === 'not-found' ? { title: t('notFound.title', { ticker }), description: t('notFound.body') } : null,
+  );
+  if (load.status === 'not-found') return <TickerNotFound text={ticker} />;
+  if (load.status === 'error') {
+    return (
+      <div className="page security">
+        <Panel title={ticker} state="error" onRetry={load.retry} errorText={t('loadError')} />
+      </div>
+    );
+  }
+  return (
+    <div className="page security" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {t('loading', { ticker })}
+      </span>
+      <Skeleton height={64} />
+      <div className="security-grid">
+        <Skeleton height={420} />
+        <Skeleton height={420} />
+      </div>
+    </div>
+  );
+}
