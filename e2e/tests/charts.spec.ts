@@ -140,6 +140,19 @@ test.describe('stock and coin pages against the API', () => {
     await page.goto(`/crypto/${COIN}`);
     await expectSoon(stat(page, 'Below the all-time high')).toHaveText(`${coin.fromAllTimeHighPct.toFixed(1)}%`);
     await expectSoon(stat(page, 'Volume (24 h)')).toHaveText(/\d/);
+    // The coin's size as the API computes it: market cap, fully diluted valuation, supply in coins.
+    const compact = (value: number) =>
+      new Intl.NumberFormat('en-US', {
+        notation: 'compact',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }).format(value);
+    await expectSoon(stat(page, 'Market cap')).toHaveText(`$${compact(coin.supply.marketCap)}`);
+    await expectSoon(stat(page, 'Circulating supply')).toHaveText(`${compact(coin.supply.circulating)} ${COIN}`);
+    if (coin.supply.fullyDilutedValuation !== null)
+      await expectSoon(stat(page, 'Fully diluted valuation')).toHaveText(
+        `$${compact(coin.supply.fullyDilutedValuation)}`,
+      );
     await expectSoon(page.getByText(/dividends reinvested/)).toHaveCount(0);
   });
 

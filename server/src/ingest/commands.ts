@@ -83,6 +83,7 @@ export function printSummary(summary: RunSummary, print: (line: string) => void)
       `${summary.rejected.length} records rejected` +
       (summary.skipped ? `, ${summary.skipped} already done (resumed run ${summary.resumedFrom})` : '') +
       ` | rows written: ${summary.counts.prices} prices, ${summary.counts.dividends} dividends, ${summary.counts.splits} splits, ${summary.counts.facts} facts` +
+      (summary.counts.supply ? `, ${summary.counts.supply} coin supply days` : '') +
       (summary.dataVersion ? ` | data version ${summary.dataVersion}` : ' | nothing changed'),
   );
   for (const f of summary.failed.slice(0, 50)) print(`  failed ${f.ticker}: ${f.error}`);

@@ -45,7 +45,7 @@ export interface RunSummary {
   /** Companies a statements source (SEC) found no statements for, with the reason: loaded, but empty. */
   noStatements: { ticker: string; reason: string }[];
   rejected: Rejection[];
-  counts: { prices: number; dividends: number; splits: number; facts: number };
+  counts: { prices: number; dividends: number; splits: number; facts: number; supply: number };
   touched: number[];
   dataVersion: number | null;
   /** The whole source failed: nothing could be loaded (the CLI exits non-zero). */
@@ -150,7 +150,7 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     failed: [],
     noStatements: [],
     rejected: [],
-    counts: { prices: 0, dividends: 0, splits: 0, facts: 0 },
+    counts: { prices: 0, dividends: 0, splits: 0, facts: 0, supply: 0 },
     touched: [...loadedBefore],
     dataVersion: null,
     sourceFailed: false,
@@ -212,7 +212,8 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
       outcome = result.status;
       summary.rejected.push(...bundle.rejections);
       if (bundle.noStatements) summary.noStatements.push({ ticker, reason: bundle.noStatements });
-      for (const k of ['prices', 'dividends', 'splits', 'facts'] as const) summary.counts[k] += result.counts[k];
+      for (const k of ['prices', 'dividends', 'splits', 'facts', 'supply'] as const)
+        summary.counts[k] += result.counts[k];
       if (outcome === 'loaded') summary.touched.push(result.securityId);
       pricesAsOf = maxDay(pricesAsOf, bundle.prices?.at(-1)?.day ?? null);
       for (const f of bundle.facts ?? []) filingsAsOf = maxDay(filingsAsOf, f.filed);

@@ -112,6 +112,10 @@ describe.each(testDatabases())('ingest coingecko --all on $engine', (target) => 
       const id = /^\/api\/v3\/coins\/([^/]+)\/market_chart$/.exec(url.pathname)?.[1];
       if (id && charted.has(id))
         return res.writeHead(200, { 'content-type': 'application/json' }).end(golden('ok/coingecko-market-chart.json'));
+      // Each coin's answer (today's supply), under the same id.
+      const coin = /^\/api\/v3\/coins\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (coin && charted.has(coin))
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(golden('ok/coingecko-coin.json'));
       json(res, 404, { error: 'coin not found' });
     });
     database = await migratedDatabase(target);
@@ -148,6 +152,10 @@ describe.each(testDatabases())('ingest coingecko --all on $engine', (target) => 
         .map((h) => h.path.split('/')[4])
         .sort(),
     ).toEqual(['bitcoin', 'ethereum', 'quzcoin']);
+    expect(
+      server.hits.filter((h) => /^\/api\/v3\/coins\/[^/]+\?/.test(h.path)).map((h) => h.path.split('?')[0]),
+    ).toEqual(expect.arrayContaining(['/api/v3/coins/bitcoin', '/api/v3/coins/ethereum', '/api/v3/coins/quzcoin']));
+    expect(all.lines.join('\n')).not.toMatch(/market_data/);
     expect(server.hits.every((h) => h.userAgent === UA)).toBe(true);
 
     // The explicit form settles an ambiguous symbol and needs no list.

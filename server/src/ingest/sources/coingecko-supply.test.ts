@@ -149,7 +149,7 @@ describe.each(testDatabases())('CoinGecko supply into $engine', (target) => {
     server = await serve('ok');
     database = await migratedDatabase(target);
     const first = await ingest(server);
-    expect(first).toMatchObject({ loaded: 1, rejected: [] });
+    expect(first).toMatchObject({ loaded: 1, rejected: [], counts: { prices: 3, supply: 3 } });
     const rows = await stored();
     expect(rows.map((r) => [r.day, r.total_supply, r.max_supply])).toEqual([
       ['2023-12-31', null, null],
@@ -167,14 +167,14 @@ describe.each(testDatabases())('CoinGecko supply into $engine', (target) => {
     expect(indicator.market_cap).toBeCloseTo(45100.5 * 19585468, 0);
 
     const again = await ingest(server);
-    expect(again).toMatchObject({ loaded: 0, unchanged: 1 });
+    expect(again).toMatchObject({ loaded: 0, unchanged: 1, counts: { supply: 0 } });
   });
 
   it('without the coin answer the prices and market caps still load, and the missing answer is reported', async () => {
     server = await serve('missing');
     database = await migratedDatabase(target);
     const summary = await ingest(server);
-    expect(summary).toMatchObject({ loaded: 1, failed: [], counts: { prices: 3 } });
+    expect(summary).toMatchObject({ loaded: 1, failed: [], counts: { prices: 3, supply: 2 } });
     expect(summary.rejected).toEqual([
       {
         source: 'coingecko',
