@@ -27,20 +27,44 @@ export function joinHistory(whole: PriceChartV2, recent: PriceChartV2): PriceCha
   };
 }
 
+/**
+ * A stock's history in both resolutions: `whole` as the API answers the whole range (weekly bars when it
+ * is longer than two years) and `joined`, the same with its last two years daily. A chart draws one of
+ * them (historyForWindow); the 50- and 200-day averages read `joined`.
+ */
+export interface StockHistory {
+  whole: PriceChartV2;
+  joined: PriceChartV2;
+  /** The first day of the daily part (null: no daily part, `whole` is all there is). */
+  dailyFrom: string | null;
+}
+
 /** A stock's whole history with dividends and splits (for markers), split-adjusted; daily for its last two years. */
 export const stockHistoryQuery = (ticker: string) =>
   queryOptions({
     queryKey: ['price', 'v2', ticker],
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<StockHistory> => {
       const path = '/api/data/v2/chart/price';
       const [whole, recent] = await Promise.all([
         getJson<PriceChartV2>(path, { tickers: ticker }, signal),
         getJson<PriceChartV2>(path, { tickers: ticker, from: recentStart(new Date()), resolution: 'daily' }, signal),
       ]);
-      return joinHistory(whole, recent);
+      const joined = joinHistory(whole, recent);
+      return { whole, joined, dailyFrom: joined === whole ? null : (recent.series[0]?.points[0]?.day ?? null) };
     },
     staleTime: STALE,
   });
+
+/**
+ * The series a chart window shows: daily when the window lies within the daily part, else the weekly
+ * bars throughout. Never both in one chart: the chart spaces bars evenly, so weekly years followed by
+ * daily ones would give the daily years most of the width, and weekly volumes would drop fivefold where
+ * the daily ones begin.
+ */
+export function historyForWindow(history: StockHistory, start: string | null): PriceChartV2 {
+  if (history.dailyFrom === null) return history.joined;
+  return start !== null && start >= history.dailyFrom ? history.joined : history.whole;
+}
 
 /** Daily closes of one or more securities of the same kind (the compare lines, a coin's own line). */
 export const closesQuery = (kind: SecurityKind, tickers: readonly string[]) =>

@@ -1,7 +1,7 @@
 import type { PriceChartV2 } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { recentStart } from '../../ui/chart-range.ts';
-import { joinHistory } from './price-api.ts';
+import { historyForWindow, joinHistory, type StockHistory } from './price-api.ts';
 
 type Point = PriceChartV2['series'][number]['points'][number];
 const bar = (day: string, close: number): Point => ({
@@ -47,5 +47,20 @@ describe('the price history: weekly bars, then the last two years daily (issue 2
     expect(joinHistory(short, chart('daily', [bar('2026-01-05', 1)]))).toBe(short);
     const old = chart('weekly', [bar('2010-01-08', 1)]);
     expect(joinHistory(old, chart('daily', []))).toBe(old);
+  });
+
+  it('draws one resolution per window: daily inside the daily part, the weekly bars throughout beyond it', () => {
+    const whole = chart('weekly', [bar('2020-01-10', 1), bar('2024-11-29', 2), bar('2026-11-20', 3)]);
+    const recent = chart('daily', [bar('2024-11-25', 10), bar('2026-11-20', 11)]);
+    const history: StockHistory = { whole, joined: joinHistory(whole, recent), dailyFrom: '2024-11-25' };
+    // 1Y and 2Y windows start inside the daily part: daily points, weekly before (for the averages only).
+    expect(historyForWindow(history, '2025-11-20')).toBe(history.joined);
+    expect(historyForWindow(history, '2024-11-25')).toBe(history.joined);
+    // 5Y and the whole history: weekly to the last bar, never weekly years followed by daily ones.
+    expect(historyForWindow(history, '2021-11-20')).toBe(whole);
+    expect(historyForWindow(history, null)).toBe(whole);
+    // A history of two years or less came daily: it is all there is.
+    const short = chart('daily', [bar('2026-01-05', 1)]);
+    expect(historyForWindow({ whole: short, joined: short, dailyFrom: null }, null)).toBe(short);
   });
 });

@@ -9,7 +9,7 @@ import { useUnits } from '../../ui/units.ts';
 import { useCoinHistory } from './coin-history.ts';
 import { CompareForm } from './compare-form.tsx';
 import { CustomRange } from './custom-range.tsx';
-import { type SecurityKind, useCloses, useStockHistory } from './price-api.ts';
+import { historyForWindow, type SecurityKind, useCloses, useStockHistory } from './price-api.ts';
 import { PriceOptions } from './price-options.tsx';
 import { usePriceParams } from './price-params.ts';
 import {
@@ -36,6 +36,9 @@ export interface PricePanelProps {
 }
 
 const CHART_HEIGHT = 340;
+
+const closesOf = (points: readonly { day: string; close: number }[] | undefined): DayValue[] =>
+  (points ?? []).map((p) => ({ day: p.day, value: p.close }));
 /** The volume pane adds room below the price instead of squeezing it. */
 const VOLUME_HEIGHT = 80;
 
@@ -53,17 +56,22 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
   const ownCloses = useCloses(kind, kind === 'crypto' ? [ticker] : []);
   const others = useCloses(kind, compare);
   const own = kind === 'stock' ? history : ownCloses;
-  const historyPoints = (kind === 'stock' ? history : coinHistory).data?.series[0]?.points;
-
-  const ownPoints = useMemo<DayValue[]>(() => {
-    if (kind === 'stock') return (historyPoints ?? []).map((p) => ({ day: p.day, value: p.close }));
-    return (ownCloses.data?.series[0]?.points ?? []).map((p) => ({ day: p.day, value: p.close }));
-  }, [kind, historyPoints, ownCloses.data]);
-
+  // Every close there is, weekly then daily for a stock: the averages read it, and its last day places the window.
+  const allCloses = useMemo<DayValue[]>(
+    () => closesOf(kind === 'stock' ? history.data?.joined.series[0]?.points : ownCloses.data?.series[0]?.points),
+    [kind, history.data, ownCloses.data],
+  );
   const comparing = compare.length > 0;
   const window = useMemo(
-    () => chartWindow(params.range, { from: params.from, to: params.to }, ownPoints.at(-1)?.day),
-    [params.range, params.from, params.to, ownPoints],
+    () => chartWindow(params.range, { from: params.from, to: params.to }, allCloses.at(-1)?.day),
+    [params.range, params.from, params.to, allCloses],
+  );
+  const historyPoints = (
+    kind === 'stock' ? history.data && historyForWindow(history.data, window.start) : coinHistory.data
+  )?.series[0]?.points;
+  const ownPoints = useMemo<DayValue[]>(
+    () => (kind === 'stock' ? closesOf(historyPoints) : allCloses),
+    [kind, historyPoints, allCloses],
   );
   const lines = useMemo(() => {
     const otherLines = compare.map((other) =>
@@ -85,6 +93,8 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
       }));
     }
     const shown = lines[0] ?? [];
+    // An average drawn at the shown series' days only (weekly bars: one point a week), as the axis has no others.
+    const shownDays = new Set(ownPoints.map((p) => p.day));
     const inRange = (points: readonly { day: string }[]) => points.filter((p) => inWindow(p.day, window));
     const candles = params.style === 'candles' && historyPoints ? inRange(candlesOf(historyPoints)) : null;
     const main: ChartSeries = candles
@@ -101,7 +111,7 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
       label: t('price.movingAverage', { days }),
       kind: 'line',
       badge: false,
-      points: inRange(movingAverage(ownPoints, days)) as DayValue[],
+      points: inRange(movingAverage(allCloses, days)).filter((p) => shownDays.has(p.day)) as DayValue[],
     }));
     const volume: ChartSeries[] =
       params.volume && historyPoints
@@ -119,7 +129,7 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
           ]
         : [];
     return [main, ...averages, ...volume];
-  }, [comparing, lines, ticker, compare, params, historyPoints, ownPoints, window, t, units]);
+  }, [comparing, lines, ticker, compare, params, historyPoints, ownPoints, allCloses, window, t, units]);
 
   const markers = useMemo(() => {
     if (kind !== 'stock' || !params.markers) return [];
