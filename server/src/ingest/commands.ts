@@ -177,7 +177,7 @@ export const commands: Record<string, Command> = {
   ),
   coingecko: sourceCommand(
     'ingest coingecko <TICKER[=coin-id]...> | --all',
-    'crypto daily prices from CoinGecko market_chart',
+    'crypto daily prices, market caps and supply from CoinGecko (market_chart and the coin)',
     (c) => coinGeckoSource(http(c.config, c.config.COINGECKO_BASE_URL), () => tickersOfKind(c.database, 'crypto')),
   ),
   demo: sourceCommand(
