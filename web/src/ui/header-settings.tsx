@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, localizePath } from '@app/contract';
+import { LANGUAGES, type Language, localizePath } from '@app/contract/locales';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
