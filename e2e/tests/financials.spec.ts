@@ -140,6 +140,44 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
     await expect(page).toHaveURL(new RegExp(`/stocks/${STOCK}/financials$`));
 
     expect(describeViolations(await axeViolations(page))).toBe('');
+
+    // Capital allocation (issue 22: cut off at 1440 px): no cell cuts its text, the page does not scroll
+    // sideways, the table scrolls inside its panel to its oldest year, and a fade marks the edge while
+    // more years are out of sight.
+    await choose(page, phone, 'Statement', 'Capital allocation');
+    const allocation = page.getByRole('table', { name: /Capital allocation of SOLQ/ });
+    await expect(allocation.getByRole('rowheader', { name: 'Dividends, % of operating cash flow' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const scroller = page.locator('.financials__scroll');
+    const layout = await scroller.evaluate((wrapper) => {
+      const box = wrapper.querySelector<HTMLElement>('.data-table__scroll');
+      const panel = wrapper.closest('.panel');
+      if (!box || !panel) throw new Error('no scroll box in a panel');
+      return {
+        cut: Array.from(box.querySelectorAll('th, td'))
+          .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+          .map((cell) => cell.textContent),
+        overPanel: box.getBoundingClientRect().right - panel.getBoundingClientRect().right,
+        hidden: box.scrollWidth - box.clientWidth,
+      };
+    });
+    expect(layout.cut).toEqual([]);
+    expect(layout.overPanel).toBeLessThanOrEqual(0.5);
+    // Twenty fiscal years are wider than both screens.
+    expect(layout.hidden).toBeGreaterThan(0);
+    await expect(scroller).toHaveAttribute('data-more-end', 'true');
+    await scroller.locator('.data-table__scroll').evaluate((box) => {
+      box.scrollLeft = box.scrollWidth;
+    });
+    await expect(scroller).not.toHaveAttribute('data-more-end');
+    // Scrolled to its end, the oldest year shows whole inside the box.
+    const oldest = allocation.getByRole('columnheader').last();
+    await expect(oldest).toHaveText(/^FY \d{4}$/);
+    const [cell, box] = await Promise.all([
+      oldest.boundingBox(),
+      scroller.locator('.data-table__scroll').boundingBox(),
+    ]);
+    expect(cell && box && cell.x >= box.x && cell.x + cell.width <= box.x + box.width + 0.5).toBe(true);
     await context.close();
   });
 }
