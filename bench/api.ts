@@ -30,9 +30,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
+import { staleStatementValues } from '../server/src/derived/statement-values.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
-import { staleStatementValues } from '../server/src/routes/financials/stored.ts';
 import { measureOneTicker, printOneTicker } from './api-payloads.ts';
 import { Pool } from './http-client.ts';
 

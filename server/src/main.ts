@@ -2,10 +2,10 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
+import { rebuildStatementValues } from './derived/statement-values.ts';
 import { createMetrics } from './http/metrics.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
 import { newsSettings, startNewsRefresher } from './news/refresher.ts';
-import { rebuildStatementValues } from './routes/financials/stored.ts';
 
 /** Boot: configuration, database and migrations, then the HTTP server; stop cleanly on a signal. */
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/index.ts';
-import type { IndicatorsTable } from '../../db/schema.ts';
-import { indicatorRowJson } from './columns.ts';
+import type { Db } from '../src/db/index.ts';
+import type { IndicatorsTable } from '../src/db/schema.ts';
+import { indicatorRowJson } from '../src/derived/screener-rows.ts';
 
 /*
  * Test factory: a security and its screener row, with plausible defaults and any column overridden.

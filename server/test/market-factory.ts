@@ -1,6 +1,6 @@
-import type { Db } from '../../db/index.ts';
-import { addDays } from '../../finance/types.ts';
-import { runIngest } from '../../ingest/loader.ts';
+import type { Db } from '../src/db/index.ts';
+import { addDays } from '../src/finance/types.ts';
+import { runIngest } from '../src/ingest/loader.ts';
 import type {
   CoinSupplyDay,
   DividendRecord,
@@ -9,7 +9,7 @@ import type {
   SecurityBundle,
   SecurityProfile,
   SplitRecord,
-} from '../../ingest/types.ts';
+} from '../src/ingest/types.ts';
 
 /*
  * Test factories for the data calls: small, readable securities loaded through the real loader (so

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
+import { indicatorSeedRow } from '../../test/indicator-factory.ts';
 import { insertSecurity } from '../../test/securities.ts';
-import { indicatorRowJson } from '../routes/indicator/columns.ts';
-import { indicatorSeedRow } from '../routes/indicator/factory.ts';
+import { indicatorRowJson } from '../derived/screener-rows.ts';
 import { type Database, databaseAnswers, migrateToLatest, migratorOf } from './index.ts';
 import { bumpDataVersion, readDataVersion } from './meta.ts';
 import { migrationProvider } from './migrations/index.ts';

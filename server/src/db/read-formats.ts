@@ -1,3 +1,5 @@
+import { statementPeriods } from '../derived/statement-values-format.ts';
+
 /*
  * What a read can be answered as besides row objects: text made from its raw rows (arrays in column
  * order) where they are read. On a reader thread (sqlite-read-pool.ts readFormatted) that takes the
@@ -65,104 +67,7 @@ export function jsonList(
   return `[${texts.join(',')}]`;
 }
 
-/**
- * Stored statement values (statement_values rows, routes/financials/stored.ts) as the JSON text of
- * each security's `periods`: the periods that end in [from, to] and have a fact of one of `lineItems`,
- * each with the values, accessions and derived list of `metrics`. What JSON.stringify writes for the
- * periods load.ts presentPeriods computes (stored.test.ts).
- */
-export function statementPeriods(
-  rows: readonly (readonly unknown[])[],
-  names: readonly string[],
-  options: {
-    metrics: readonly string[];
-    lineItems: readonly string[];
-    from: string | null;
-    to: string | null;
-  },
-): { ids: number[]; periods: string[]; seriesHeads: string[] } {
-  // Read as objects, no rows have no column names either.
-  if (rows.length === 0) return { ids: [], periods: [], seriesHeads: [] };
-  const DAY = 10;
-  const NO_FACT = '-';
-  const ONE = 49; // '1'
-  const at = (name: string) => {
-    const c = names.indexOf(name);
-    if (c < 0) throw new TypeError(`statementPeriods: no column ${name}`);
-    return c;
-  };
-  const c = {
-    id: at('security_id'),
-    ends: at('period_ends'),
-    heads: at('heads'),
-    items: at('line_items'),
-    present: at('present'),
-    metrics: at('metrics'),
-    values: at('value_tokens'),
-    accessions: at('accession_tokens'),
-    derived: at('derived'),
-    seriesHead: at('series_head'),
-  };
-  const { metrics, lineItems, from, to } = options;
-  const keys = metrics.map((name) => `${JSON.stringify(name)}:`);
-  const quoted = metrics.map((name) => JSON.stringify(name));
-  const m = metrics.length;
-  const ids: number[] = [];
-  const out: string[] = [];
-  const seriesHeads: string[] = [];
-  for (const row of rows) {
-    ids.push(Number(row[c.id]));
-    seriesHeads.push(row[c.seriesHead] as string);
-    const ends = row[c.ends] as string;
-    const n = ends.length / DAY;
-    const present = row[c.present] as string;
-    const items = (row[c.items] as string) === '' ? [] : (row[c.items] as string).split(',');
-    const included = new Uint8Array(n);
-    for (const item of lineItems) {
-      const k = items.indexOf(item);
-      if (k >= 0) for (let i = 0; i < n; i++) if (present[k * n + i] !== NO_FACT) included[i] = 1;
-    }
-    const stored = (row[c.metrics] as string).split(',');
-    const valueLines = (row[c.values] as string).split('\n');
-    const accessionText = row[c.accessions] as string;
-    const accessionLines = accessionText === '' ? undefined : accessionText.split('\n');
-    const derived = row[c.derived] as string;
-    const values = new Array<string[]>(m);
-    const accessions = new Array<string[] | undefined>(m);
-    const derivedAt = new Array<number>(m);
-    for (let j = 0; j < m; j++) {
-      const k = stored.indexOf(metrics[j] as string);
-      if (k < 0) throw new TypeError(`statementPeriods: no metric ${metrics[j]} stored`);
-      values[j] = (valueLines[k] as string).split(',');
-      const line = accessionLines?.[k];
-      accessions[j] = line ? line.split('\t') : undefined;
-      derivedAt[j] = k * n;
-    }
-    const heads = (row[c.heads] as string).split('\n');
-    const parts: string[] = [];
-    for (let i = 0; i < n; i++) {
-      if (included[i] === 0) continue;
-      const end = ends.slice(i * DAY, i * DAY + DAY);
-      if ((from !== null && end < from) || (to !== null && end > to)) continue;
-      let valuesJson = '';
-      let accessionsJson = '';
-      let derivedJson = '';
-      for (let j = 0; j < m; j++) {
-        valuesJson += `${j === 0 ? '' : ','}${keys[j]}${(values[j] as string[])[i]}`;
-        // Written as metricValues gives them: a metric without a value has neither.
-        const filings = accessions[j]?.[i];
-        if (filings) accessionsJson += `${accessionsJson === '' ? '' : ','}${keys[j]}${filings}`;
-        if (derived.charCodeAt((derivedAt[j] as number) + i) === ONE) {
-          derivedJson += `${derivedJson === '' ? '' : ','}${quoted[j]}`;
-        }
-      }
-      parts.push(`{${heads[i]},"values":{${valuesJson}},"accessions":{${accessionsJson}},"derived":[${derivedJson}]}`);
-    }
-    out.push(`[${parts.join(',')}]`);
-  }
-  return { ids, periods: out, seriesHeads };
-}
-
+// The statements format belongs to the stored values it reads (derived/); the threads need its source.
 export const readFormats = { rows: rowsJson, list: jsonList, statements: statementPeriods };
 export type ReadFormats = typeof readFormats;
 export type FormatName = keyof ReadFormats;

@@ -95,7 +95,7 @@ export interface SplitsTable {
   source: string;
 }
 
-/** Read-side chunks of daily_prices: one security's closes of one calendar year (db/series.ts). */
+/** Read-side chunks of daily_prices: one security's closes of one calendar year (derived/price-years.ts). */
 export interface PriceYearsTable {
   security_id: number;
   year: number;
@@ -113,7 +113,7 @@ export interface PriceYearsTable {
 
 /**
  * Read-side copy of financial_facts: every line item of one security for one kind of period, as a
- * matrix of items by periods (db/series.ts packFactStatement). n = the number of periods.
+ * matrix of items by periods (derived/fact-statements.ts packFactStatement). n = the number of periods.
  */
 export interface FactStatementsTable {
   security_id: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { priceChartBody } from '../routes/chart/presenter.ts';
-import { packAmounts, packFactStatement, packPriceYear, type SeriesFact, unpackAmounts } from './series.ts';
+import { priceChartBody } from './chart-points.ts';
+import { packAmounts, packFactStatement, type StatementFact, unpackAmounts } from './fact-statements.ts';
+import { packPriceYear } from './price-years.ts';
 
 /* The series tables' chunk format (ADR 0008): packing, and the price chart written from the stored points. */
 
@@ -38,7 +39,12 @@ describe('chunk format', () => {
   });
 
   it('packs the line items as a matrix over the union of their period ends', () => {
-    const fact = (line_item: string, end: string, value: number, extra: Partial<SeriesFact> = {}): SeriesFact => ({
+    const fact = (
+      line_item: string,
+      end: string,
+      value: number,
+      extra: Partial<StatementFact> = {},
+    ): StatementFact => ({
       line_item,
       period: 'quarterly',
       period_start: `${end.slice(0, 4)}-01-01`,

@@ -2,18 +2,12 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import { insertSecurity } from '../../test/securities.ts';
+import { type Database, migrateToLatest, migratorOf } from '../db/index.ts';
 import { runIngest } from '../ingest/loader.ts';
 import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
-import { priceChartBody } from '../routes/chart/presenter.ts';
-import { type Database, migrateToLatest, migratorOf } from './index.ts';
-import {
-  packAmounts,
-  packPriceYear,
-  readChartPoints,
-  readCloseSeries,
-  rebuildSeries,
-  unpackAmounts,
-} from './series.ts';
+import { priceChartBody, readChartPoints } from './chart-points.ts';
+import { packAmounts, rebuildFactStatements, unpackAmounts } from './fact-statements.ts';
+import { packPriceYear, readCloseSeries, rebuildPriceYears } from './price-years.ts';
 
 /* The series tables (ADR 0008) in the database: the chunks staying equal to the source tables, and their reads. (The chunk format: series-format.test.ts.) */
 
@@ -39,8 +33,10 @@ async function expectChunksMatchSource(database: Database) {
   const stored = await snapshot(database);
   await database.db.deleteFrom('price_years').execute();
   await database.db.deleteFrom('fact_statements').execute();
-  for (const { id } of await database.db.selectFrom('securities').select('id').execute())
-    await rebuildSeries(database.db, id);
+  for (const { id } of await database.db.selectFrom('securities').select('id').execute()) {
+    await rebuildPriceYears(database.db, id);
+    await rebuildFactStatements(database.db, id);
+  }
   expect(stored).toEqual(await snapshot(database));
   return stored;
 }
@@ -282,7 +278,7 @@ describe.each(testDatabases({ readerThreads: true }))('series tables on $label',
     await sql`insert into fact_series values (${id}, 'annual', 'revenue', '2020-12-31', '2020-01-01', '2020', 'FY', ${packAmounts([42.5])}, '', '0')`.execute(
       database.db,
     );
-    expect(await migrateToLatest(database)).toEqual([
+    expect((await migrateToLatest(database)).slice(0, 5)).toEqual([
       '007-fact-statements',
       '008-chart-points',
       '009-indicator-rows',

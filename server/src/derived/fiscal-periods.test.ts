@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { packFactStatement, type SeriesFact } from '../../db/series.ts';
-import { periodRows, previousRow } from './periods.ts';
+import { packFactStatement, type StatementFact } from './fact-statements.ts';
+import { periodRows, previousRow } from './fiscal-periods.ts';
 
 describe('periods from a statement', () => {
   type Fact = [item: string, end: string, start: string | null, fp: string, value: number, accession?: string];
@@ -13,7 +13,7 @@ describe('periods from a statement', () => {
         period_start: start,
         period_end: end,
         fiscal_year: 2020,
-        fiscal_period: fp as SeriesFact['fiscal_period'],
+        fiscal_period: fp as StatementFact['fiscal_period'],
         value,
         unit: item === 'eps_basic' ? 'USD/shares' : 'USD',
         accession: accession ?? null,

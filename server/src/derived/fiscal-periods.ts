@@ -1,7 +1,8 @@
 import { financialGroups } from '@app/contract';
-import { SERIES_DAY as DAY, type FactStatementRow, NO_DAY, NO_FACT, unpackAmounts } from '../../db/series.ts';
-import { splitFactorAfter } from '../../finance/adjust.ts';
-import { addDays, dayNumber, type SplitPoint } from '../../finance/types.ts';
+import { splitFactorAfter } from '../finance/adjust.ts';
+import { addDays, dayNumber, type Range, type SplitPoint } from '../finance/types.ts';
+import { SERIES_DAY as DAY, NO_DAY } from './chunk-layout.ts';
+import { DERIVED_FACT, type FactStatementRow, NO_FACT, unpackAmounts } from './fact-statements.ts';
 
 /*
  * Facts grouped into fiscal periods: one row per period end, holding every line item filed for it with
@@ -40,7 +41,7 @@ export const INSTANT_ITEMS: ReadonlySet<string> = new Set(financialGroups['balan
 const AVERAGE_ITEMS = new Set(['shares_basic', 'shares_diluted']);
 
 /**
- * The fiscal periods of one security from its statement (db/series.ts), in period-end order, keeping
+ * The fiscal periods of one security from its statement (fact-statements.ts), in period-end order, keeping
  * the periods that end in [from, to]. With `lineItems`, only those items are read, and a period none of
  * them has a fact for is left out. A period's fiscal year, start and label were decided when the
  * statement was written, from all its facts.
@@ -48,7 +49,7 @@ const AVERAGE_ITEMS = new Set(['shares_basic', 'shares_diluted']);
 export function periodRows(
   statement: FactStatementRow | undefined,
   splits: readonly SplitPoint[],
-  range: { from?: string | undefined; to?: string | undefined } = {},
+  range: Range = {},
   lineItems?: readonly string[],
 ): PeriodRow[] {
   if (!statement) return [];
@@ -114,7 +115,7 @@ export function periodRows(
 
 /**
  * How far back the period before a period may end and still be its start (averages: ROE, ROA): a year
- * and its slack, a quarter and its slack. Reading `from` minus this much finds it (load.ts).
+ * and its slack, a quarter and its slack. Reading `from` minus this much finds it (routes/financials/load.ts).
  */
 export const START_WINDOW_DAYS = { annual: 400, quarterly: 100 } as const;
 
@@ -133,7 +134,7 @@ export function previousRow(rows: readonly PeriodRow[], i: number): PeriodRow | 
 }
 
 const NONE_CODE = NO_FACT.charCodeAt(0);
-const DERIVED_CODE = '1'.charCodeAt(0);
+const DERIVED_CODE = DERIVED_FACT.charCodeAt(0);
 /** Shared by every value without a filing (frozen: a cell's accessions are never added to). */
 const NONE: readonly string[] = Object.freeze([]);
 

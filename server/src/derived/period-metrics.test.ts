@@ -1,7 +1,7 @@
 import { type FinancialMetric, financialGroups, financialMetrics } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { computedMetrics, inputsOf, lineItemsOf, type MetricContext, metricValues } from './metrics.ts';
-import type { Cell, PeriodRow } from './periods.ts';
+import type { Cell, PeriodRow } from './fiscal-periods.ts';
+import { computedMetrics, inputsOf, lineItemsOf, type MetricContext, metricValues } from './period-metrics.ts';
 
 const period = (year: number, items: Record<string, Cell>): PeriodRow => ({
   index: year - 2000,

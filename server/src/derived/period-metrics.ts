@@ -1,5 +1,5 @@
 import { type FinancialMetric, type FinancialValues, financialGroups } from '@app/contract';
-import { cashPayoutRatio, payoutRatio } from '../../finance/dividends.ts';
+import { cashPayoutRatio, payoutRatio } from '../finance/dividends.ts';
 import {
   capitalAllocation,
   debtToEquity,
@@ -10,11 +10,11 @@ import {
   returnOnEquity,
   returnOnInvestedCapital,
   sumOfKnown,
-} from '../../finance/statements.ts';
-import type { DividendPoint } from '../../finance/types.ts';
-import { ratio } from '../../finance/types.ts';
-import { ebitda } from '../../finance/valuation.ts';
-import type { Cell, FinancialValue, PeriodRow } from './periods.ts';
+} from '../finance/statements.ts';
+import type { DividendPoint } from '../finance/types.ts';
+import { ratio } from '../finance/types.ts';
+import { ebitda } from '../finance/valuation.ts';
+import type { Cell, FinancialValue, PeriodRow } from './fiscal-periods.ts';
 
 /*
  * Every metric of the financials calls and the sheets, computed for one fiscal period from its filed

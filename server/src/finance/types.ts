@@ -30,6 +30,12 @@ export interface PeriodValue {
   filed?: string | null;
 }
 
+/** A range of days, both ends inclusive, either open (absent: the whole history on that side). */
+export interface Range {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 export const MS_PER_DAY = 86_400_000;
 
 /**

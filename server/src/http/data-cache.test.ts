@@ -3,8 +3,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { insertIndicator } from '../../test/indicator-factory.ts';
 import { bumpDataVersion } from '../db/meta.ts';
-import { insertIndicator } from '../routes/indicator/factory.ts';
 import { compressionCount } from './compress.ts';
 import { createDataCache, defaultDataCacheOptions, normalisedQuery } from './data-cache.ts';
 

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
  * response:
  * - JsonText: text, e.g. the screener page made on a reader thread (db/read-formats.ts);
  * - JsonBytes: UTF-8 bytes, the price chart assembled from the JSON its year chunks store
- *   (db/series.ts, chart_points). Bytes go out as they are: no string to flatten, measure and encode.
+ *   (derived/chart-points.ts). Bytes go out as they are: no string to flatten, measure and encode.
  */
 export type JsonText = string & { readonly jsonText: true };
 export type JsonBytes = Buffer & { readonly jsonBytes: true };

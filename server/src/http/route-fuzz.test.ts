@@ -3,8 +3,8 @@ import { errorBody } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
+import { insertIndicator } from '../../test/indicator-factory.ts';
 import { seededRandom } from '../odata/fuzz.ts';
-import { insertIndicator } from '../routes/indicator/factory.ts';
 import { type FuzzRequest, fuzzRequest, type RouteSpec, routesFromTree } from './route-fuzz.ts';
 
 /*

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/index.ts';
-import { readDataVersion, readMeta } from '../../db/meta.ts';
-import { DEMO_SEEDING } from '../../ingest/demo/seed.ts';
-import { FILINGS_AS_OF, PRICES_AS_OF } from '../../ingest/loader.ts';
+import type { Db } from '../db/index.ts';
+import { readDataVersion, readMeta } from '../db/meta.ts';
+import { DEMO_SEEDING } from './demo/seed.ts';
+import { FILINGS_AS_OF, PRICES_AS_OF } from './loader.ts';
 
 export interface DataStatusRow {
   dataVersion: number;

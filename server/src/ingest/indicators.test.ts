@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
+import { fact, loadSecurities, weekdayBars } from '../../test/market-factory.ts';
 import { insertSecurity } from '../../test/securities.ts';
 import type { Database } from '../db/index.ts';
-import { fact, loadSecurities, weekdayBars } from '../routes/market/factory.ts';
 import { recomputeIndicators } from './indicators.ts';
 
 describe.each(testDatabases())('screener indicators on $engine', (target) => {

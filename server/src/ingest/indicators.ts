@@ -1,6 +1,7 @@
 import { selectLatestCoinSupply } from '../db/coin-supply.ts';
 import type { Db } from '../db/index.ts';
 import type { Schema } from '../db/schema.ts';
+import { indicatorRowJson } from '../derived/screener-rows.ts';
 import { splitFactorAfter } from '../finance/adjust.ts';
 import {
   dividendCagr,
@@ -27,7 +28,6 @@ import {
   priceToSales,
 } from '../finance/valuation.ts';
 import { coinValuation } from '../market-stats/coin-supply.ts';
-import { indicatorRowJson } from '../routes/indicator/columns.ts';
 
 /*
  * The screener table (indicators): one wide row per security, recomputed after every load for the

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Period, Schema } from '../db/schema.ts';
-import type { SeriesFact } from '../db/series.ts';
 import { upsertRows } from '../db/upsert.ts';
+import type { StatementFact } from '../derived/fact-statements.ts';
 import { dayNumber } from '../finance/types.ts';
 import type { FactRecord, SplitRecord } from './types.ts';
 
@@ -61,7 +61,7 @@ export async function deleteFactsNotSent(
   tx: Tx,
   id: number,
   sent: readonly FactRecord[],
-  byKey: Map<string, Pick<SeriesFact, 'period' | 'line_item' | 'period_end'>>,
+  byKey: Map<string, Pick<StatementFact, 'period' | 'line_item' | 'period_end'>>,
 ): Promise<Period[]> {
   const keys = new Set(sent.map((f) => `${f.period}|${f.lineItem}|${f.periodEnd}`));
   const removed: Period[] = [];

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import type { Database } from '../db/index.ts';
-import { rebuildFactStatements } from '../db/series.ts';
+import { rebuildFactStatements } from '../derived/fact-statements.ts';
 import { createHttpClient, type HttpClientOptions } from './http-client.ts';
 import { runIngest } from './loader.ts';
 import { binanceSource, coinGeckoSource } from './sources/crypto.ts';

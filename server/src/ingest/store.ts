@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { FinancialFactsTable, Schema } from '../db/schema.ts';
-import { type SeriesFact, writeFactStatements, writePriceYears } from '../db/series.ts';
 import { upsertRows } from '../db/upsert.ts';
+import { type StatementFact, writeFactStatements } from '../derived/fact-statements.ts';
+import { writePriceYears } from '../derived/price-years.ts';
+import { writeStatementValues } from '../derived/statement-values.ts';
 import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
-import { writeStatementValues } from '../routes/financials/stored.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
 import { deleteFactsNotSent, mergeSplits } from './merge.ts';
 import { writeCoinSupply } from './store-supply.ts';
@@ -228,7 +229,7 @@ export async function writeSecurity(
       ['open', 'high', 'low', 'close', 'volume', 'close_split_adj', 'close_adj'],
     );
     counts.prices = priceRows.length;
-    // The year chunks of the read side (db/series.ts) for every year a changed day falls in.
+    // The year chunks of the read side (derived/price-years.ts) for every year a changed day falls in.
     const history = days.map((p, i) => {
       const adj = adjusted[i] as (typeof adjusted)[number];
       return { day: p.day, closeSplitAdj: adj.closeSplitAdj, closeAdj: adj.closeAdj };
@@ -256,7 +257,7 @@ export async function writeSecurity(
       ])
       .where('security_id', '=', id)
       .execute();
-    const byKey = new Map<string, SeriesFact & { filed: string | null; concept: string }>(
+    const byKey = new Map<string, StatementFact & { filed: string | null; concept: string }>(
       stored.map((f) => [factKey(f), f]),
     );
     const factRows: Schema['financial_facts'][] = [];
@@ -299,7 +300,7 @@ export async function writeSecurity(
       ],
     );
     counts.facts = factRows.length;
-    // The statements of the read side (db/series.ts) for every kind of period a changed fact is in.
+    // The statements of the read side (derived/fact-statements.ts) for every kind of period a changed fact is in.
     for (const row of factRows) byKey.set(factKey(row), row);
     const touched = new Set(factRows.map((f) => f.period));
     if (bundle.factsComplete) {
@@ -316,7 +317,7 @@ export async function writeSecurity(
 }
 
 /** A stored fact's key: kind of period, line item and period end (the table's key but the security). */
-const factKey = (f: Pick<SeriesFact, 'period' | 'line_item' | 'period_end'>) =>
+const factKey = (f: Pick<StatementFact, 'period' | 'line_item' | 'period_end'>) =>
   `${f.period}|${f.line_item}|${f.period_end}`;
 
 /** A normalised fact as its financial_facts row (the loader's writes and bench/ingest's baseline). */

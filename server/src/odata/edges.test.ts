@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { insertIndicator } from '../routes/indicator/factory.ts';
+import { insertIndicator } from '../../test/indicator-factory.ts';
 import { canonicalODataQuery, systemOptionName, withSkip } from './options.ts';
 
 describe('OData 4.01 option names', () => {

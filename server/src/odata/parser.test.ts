@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../db/schema.ts';
-import { indicatorColumns } from '../routes/indicator/columns.ts';
+import { indicatorColumns } from '../derived/screener-rows.ts';
 import { ODataError } from './errors.ts';
 import { parseFilter, parseOrderBy } from './parser.ts';
 import { parseSelect, planODataQuery } from './query.ts';

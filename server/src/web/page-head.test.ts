@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
-import { insertIndicator } from '../routes/indicator/factory.ts';
+import { insertIndicator } from '../../test/indicator-factory.ts';
 import { createPageHead } from './page-head.ts';
 
 const webPublic = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');

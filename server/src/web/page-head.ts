@@ -10,7 +10,7 @@ import {
   stripLanguage,
 } from '@app/contract';
 import type { Db } from '../db/index.ts';
-import { readDataStatus } from '../routes/status/queries.ts';
+import { readDataStatus } from '../ingest/data-status.ts';
 import { type SkeletonKind, skeletonHtml } from './page-skeleton.ts';
 
 /*

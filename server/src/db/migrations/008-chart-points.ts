@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { rebuildPriceYears } from '../../derived/price-years.ts';
 import type { Engine } from '../engine.ts';
 import type { Schema } from '../schema.ts';
-import { rebuildPriceYears } from '../series.ts';
 
 /*
  * price_years.chart_points: each year's points as the price chart writes them, so a chart is the stored

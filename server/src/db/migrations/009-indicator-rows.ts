@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { indicatorRowJson } from '../../routes/indicator/columns.ts';
+import { indicatorRowJson } from '../../derived/screener-rows.ts';
 import type { Engine } from '../engine.ts';
 import type { IndicatorsTable } from '../schema.ts';
 

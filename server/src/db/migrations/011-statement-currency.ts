@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { rebuildFactStatements } from '../../derived/fact-statements.ts';
 import type { Engine } from '../engine.ts';
 import type { Schema } from '../schema.ts';
-import { rebuildFactStatements } from '../series.ts';
 
 /*
  * Issue 19: statements in the currency their filings use (IFRS filers report in EUR, BRL...), and a

@@ -11,7 +11,7 @@ import { isObject, type RawFact, unitsOf } from './sec-facts.ts';
  * year's quarter at half the EPS it first had). "The latest filing wins" would then mix share terms:
  * one quarter as first filed, the next as restated. So every per-share value and share count is brought
  * back to the share terms of its own period end (as first filed), and the statements restate each
- * period once, by the split table (splits after its end: routes/financials/periods.ts), into today's
+ * period once, by the split table (splits after its end: derived/fiscal-periods.ts), into today's
  * terms. Whether a filing already restated a period is read from the filings themselves: the shares
  * (or EPS) it gives for a period against those a filing before the split gave for the same period.
  * Without such a pair, a filing made after the split is taken as restated (US GAAP restates per-share

@@ -1,7 +1,6 @@
 import type { DividendYieldChart, DrawdownChart, PriceChartV2 } from '@app/contract';
 import { dividendYieldSeries } from '../../finance/dividends.ts';
 import { drawdownSeries, drawdownSummary } from '../../finance/drawdown.ts';
-import type { JsonBytes } from '../../http/json-text.ts';
 import type { SecurityRef } from '../market/securities.ts';
 import { lastOfWeek, lowestOfWeek, type Resolution, weekRuns } from './resolution.ts';
 
@@ -14,35 +13,6 @@ interface CloseRow {
   day: string;
   close_split_adj: number;
 }
-
-/**
- * The price chart (contract priceChart) as JSON bytes, from the points its year chunks store as JSON
- * (db/series.ts, readChartPoints): each close there is the shortest round-trip form of the stored
- * double, which is what JSON.stringify would write. Only the heads are written here. Building 2,500
- * point objects and serialising them cost four times as much as writing the points as text, and writing
- * them as text (then measuring and encoding it to send) twice as much as this (docs/performance.md).
- */
-export function priceChartBody(
-  securities: readonly SecurityRef[],
-  points: ReadonlyMap<number, readonly Buffer[]>,
-): JsonBytes {
-  const parts: Buffer[] = [OPEN];
-  securities.forEach((s, k) => {
-    const head = `${k ? ',' : ''}{"ticker":${JSON.stringify(s.ticker)},"name":${JSON.stringify(s.name)},"currency":${JSON.stringify(s.currency)},"points":[`;
-    parts.push(Buffer.from(head));
-    (points.get(s.id) ?? []).forEach((piece, i) => {
-      if (i) parts.push(COMMA);
-      parts.push(piece);
-    });
-    parts.push(CLOSE);
-  });
-  parts.push(CLOSE);
-  return Buffer.concat(parts) as JsonBytes;
-}
-
-const OPEN = Buffer.from('{"series":[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']}');
 
 interface BarRow extends CloseRow {
   close: number;

@@ -2,7 +2,7 @@ import { dividendYieldChart, drawdownChart, priceChartV2, valuationRatiosChart }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { fact, loadSecurities, weekdayBars } from '../market/factory.ts';
+import { fact, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
 import { chooseResolution, lastOfWeek, lowestOfWeek, weekOf, weekRuns } from './resolution.ts';
 
 /*

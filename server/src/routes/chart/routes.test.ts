@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { calendarBars, fact, loadSecurities, weekdayBars } from '../market/factory.ts';
+import { calendarBars, fact, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
 
 // SPLT: 100 before a 2:1 split on 2024-03-01, 50 after: the same value, not a 50% drop.
 // DIVY: flat 40, a 0.5 dividend each quarter. COIN: crypto, every calendar day, no fundamentals.

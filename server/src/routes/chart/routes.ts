@@ -16,13 +16,13 @@ import type { z } from 'zod';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
-import { readChartPoints } from '../../db/series.ts';
+import { priceChartBody, readChartPoints } from '../../derived/chart-points.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { isJsonBody, type JsonBytes, sendJsonText } from '../../http/json-text.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { type Range, selectCloses, selectDividends, selectSplits } from '../market/series-queries.ts';
-import { dividendYieldOf, drawdownOf, ohlcvSeries, priceChartBody } from './presenter.ts';
+import { dividendYieldOf, drawdownOf, ohlcvSeries } from './presenter.ts';
 import { selectBars, selectStatementCurrencies, selectValuationFacts } from './queries.ts';
 import { chooseResolution } from './resolution.ts';
 import { valuationSeries } from './valuation.ts';
@@ -50,7 +50,7 @@ const resolutionOf = (asked: SeriesResolution | undefined, range: Range, rows: r
 
 const ids = (securities: SecurityRef[]) => securities.map((s) => s.id);
 
-/** Written as JSON straight from the JSON the year chunks store (presenter priceChartBody). */
+/** Written as JSON straight from the JSON the year chunks store (derived/chart-points.ts). */
 async function prices(db: Db, securities: SecurityRef[], range: Range) {
   return priceChartBody(securities, await readChartPoints(db, ids(securities), range));
 }

@@ -2,10 +2,10 @@ import { companyProfile, errorBody, LANGUAGES } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
+import { calendarBars, loadSecurities } from '../../../test/market-factory.ts';
 import { coinTextsComplete } from '../../ingest/demo/coin-texts.ts';
 import { demoSource } from '../../ingest/demo/source.ts';
 import { runIngest } from '../../ingest/loader.ts';
-import { calendarBars, loadSecurities } from '../market/factory.ts';
 
 describe('demo coin "About" texts (issue 23)', () => {
   it('has a sentence for every kind of coin in every language, with the name and the year', () => {

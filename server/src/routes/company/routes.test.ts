@@ -2,7 +2,7 @@ import { companyLinks, companyProfile, companySearch, errorBody, homeCards } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { calendarBars, fact, loadSecurities, weekdayBars } from '../market/factory.ts';
+import { calendarBars, fact, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
 
 describe.each(testDatabases({ readerThreads: true }))('company calls on $label', (target) => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { errorBody, securityStatistics } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { calendarBars, loadSecurities, weekdayBars } from '../market/factory.ts';
+import { calendarBars, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
 
 /*
  * Key statistics over HTTP on both engines: two stocks whose monthly returns are known (BETA moves

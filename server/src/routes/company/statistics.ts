@@ -3,7 +3,7 @@ import type { AppContext, ZodApp } from '../../context.ts';
 import { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
-import { readCloseSeries } from '../../db/series.ts';
+import { readCloseSeries } from '../../derived/price-years.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { beta, equalWeightIndex, monthlyReturns } from '../../market-stats/beta.ts';
 import { coinValuation } from '../../market-stats/coin-supply.ts';

@@ -2,7 +2,7 @@ import { dividendsByMonth, dividendsPerShare, dividendYieldPercentile, errorBody
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { loadSecurities, weekdayBars } from '../market/factory.ts';
+import { loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
 import { paymentPattern } from './presenter.ts';
 
 const quarterly = (from: number, to: number, amount: (year: number) => number) =>

@@ -1,18 +1,13 @@
-import {
-  type FinancialMetric,
-  type FinancialSeriesHead,
-  type FinancialsResponse,
-  financialMetricInfo,
-  type TtmFinancials,
-} from '@app/contract';
+import { type FinancialMetric, type FinancialsResponse, financialMetricInfo, type TtmFinancials } from '@app/contract';
 import type { Db } from '../../db/index.ts';
 import type { Period } from '../../db/schema.ts';
-import { addDays, type DividendPoint } from '../../finance/types.ts';
+import { selectFactStatements, selectStatementKinds } from '../../derived/fact-statements.ts';
+import { type PeriodRow, periodRows, previousRow, START_WINDOW_DAYS, ttmRow } from '../../derived/fiscal-periods.ts';
+import { inputsOf, metricValues } from '../../derived/period-metrics.ts';
+import { dividendPoints, type SeriesHead, seriesHead } from '../../derived/statement-values.ts';
+import { addDays, type DividendPoint, type Range } from '../../finance/types.ts';
 import { groupBySecurity, type SecurityRef } from '../market/securities.ts';
 import { selectDividends, selectSplits } from '../market/series-queries.ts';
-import { inputsOf, metricValues } from './metrics.ts';
-import { type PeriodRow, periodRows, previousRow, START_WINDOW_DAYS, ttmRow } from './periods.ts';
-import { selectFactStatements, selectStatementKinds } from './queries.ts';
 
 /*
  * Loading and shaping the financials of several securities: three queries whatever the number of
@@ -27,32 +22,11 @@ export interface SecurityFinancials {
   head: SeriesHead;
 }
 
-export type SeriesHead = Omit<FinancialSeriesHead, 'ticker'>;
-
-/**
- * What a series says of all its periods: the currency of its statements (the filings' reporting
- * currency; the trading currency when it has none), whether quarters are filed, and the splits its
- * per-share values are restated for. The same for both kinds of period (stored.ts keeps it as text).
- */
-export function seriesHead(
-  statements: readonly { period: Period; currency: string }[],
-  splits: readonly { day: string; numerator: number; denominator: number }[],
-  tradingCurrency: string,
-): SeriesHead {
-  const annual = statements.find((s) => s.period === 'annual');
-  const quarterly = statements.find((s) => s.period === 'quarterly');
-  return {
-    currency: annual?.currency || quarterly?.currency || tradingCurrency,
-    quartersFiled: quarterly !== undefined,
-    splits: splits.map(({ day, numerator, denominator }) => ({ day, numerator, denominator })),
-  };
-}
-
 export async function loadFinancials(
   db: Db,
   securities: readonly SecurityRef[],
   period: Period,
-  range: { from?: string | undefined; to?: string | undefined } = {},
+  range: Range = {},
   /** Read only the facts these metrics use (default: every line item). */
   metrics?: readonly FinancialMetric[],
 ): Promise<SecurityFinancials[]> {
@@ -76,10 +50,6 @@ export async function loadFinancials(
     head: seriesHead(k.get(security.id) ?? [], s.get(security.id) ?? [], security.currency),
   }));
 }
-
-/** Dividend rows as the metrics take them: split-adjusted amounts by ex-date. */
-export const dividendPoints = (rows: readonly { ex_date: string; amount_split_adj: number }[]): DividendPoint[] =>
-  rows.map((row) => ({ exDate: row.ex_date, amount: row.amount_split_adj }));
 
 export function metricList(metrics: readonly FinancialMetric[]): FinancialsResponse['metrics'] {
   return metrics.map((name) => ({ name, ...financialMetricInfo[name] }));

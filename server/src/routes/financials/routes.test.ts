@@ -2,7 +2,7 @@ import { errorBody, financialsResponse, ttmFinancials } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { calendarBars, fact, loadSecurities, weekdayBars } from '../market/factory.ts';
+import { calendarBars, fact, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
 
 /*
  * ACME: three fiscal years (a loss in 2022), a 2:1 split in 2023 (per-share history restated), the

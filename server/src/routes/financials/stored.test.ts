@@ -5,20 +5,20 @@ import { fileURLToPath } from 'node:url';
 import { type FinancialMetric, financialGroups } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../../test/databases.ts';
+import { fact, loadSecurities } from '../../../test/market-factory.ts';
 import type { Database } from '../../db/index.ts';
 import type { Period } from '../../db/schema.ts';
-import { demoSource } from '../../ingest/demo/source.ts';
-import { runIngest } from '../../ingest/loader.ts';
-import { fact, loadSecurities } from '../market/factory.ts';
-import { resolveTickers, type SecurityRef } from '../market/securities.ts';
 import {
-  financialsJson,
   rebuildStatementValues,
   STATEMENT_VALUES_VERSION,
   staleStatementValues,
   statementValuesRow,
   writeStatementValues,
-} from './stored.ts';
+} from '../../derived/statement-values.ts';
+import { demoSource } from '../../ingest/demo/source.ts';
+import { runIngest } from '../../ingest/loader.ts';
+import { resolveTickers, type SecurityRef } from '../market/securities.ts';
+import { financialsJson } from './stored.ts';
 
 /*
  * Stored statement values (stored.ts) against computing the same answers from the statements: every
@@ -233,11 +233,13 @@ describe('STATEMENT_VALUES_VERSION', () => {
   const server = path.resolve(here, '../../..');
   const sources = [
     'src/routes/financials/stored.ts',
-    'src/routes/financials/metrics.ts',
-    'src/routes/financials/periods.ts',
+    'src/derived/statement-values.ts',
+    'src/derived/statement-values-format.ts',
+    'src/derived/period-metrics.ts',
+    'src/derived/fiscal-periods.ts',
+    'src/derived/fact-statements.ts',
+    'src/derived/chunk-layout.ts',
     'src/routes/financials/load.ts',
-    'src/db/series.ts',
-    'src/db/read-formats.ts',
     ...fs
       .readdirSync(path.join(server, 'src/finance'))
       .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))

@@ -2,7 +2,7 @@ import type { IndicatorField } from '@app/contract';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Schema } from '../../db/schema.ts';
-import { indicatorColumns } from '../indicator/columns.ts';
+import { indicatorColumns } from '../../derived/screener-rows.ts';
 
 export type GreenFlagColumn = 'is_green_energy' | 'is_green_transport' | 'is_green_water' | 'is_green_waste';
 export const greenFlagColumns: readonly GreenFlagColumn[] = [

@@ -2,7 +2,7 @@ import { errorBody, greenStocksResponse } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { insertIndicator } from '../indicator/factory.ts';
+import { insertIndicator } from '../../../test/indicator-factory.ts';
 
 describe.each(testDatabases({ readerThreads: true }))('green stocks on $label', (target) => {
   let t: TestApp;

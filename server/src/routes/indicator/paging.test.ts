@@ -2,7 +2,7 @@ import { odataResponse } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { indicatorSeedRow } from './factory.ts';
+import { indicatorSeedRow } from '../../../test/indicator-factory.ts';
 
 const ROWS = 1005;
 

@@ -1,7 +1,8 @@
 import type { IndicatorField } from '@app/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db/index.ts';
-import { indicatorColumns, indicatorSelectList, isWholeRow } from './columns.ts';
+import { indicatorColumns } from '../../derived/screener-rows.ts';
+import { indicatorSelectList, isWholeRow } from './columns.ts';
 
 export interface IndicatorPageQuery {
   where: RawBuilder<unknown>;

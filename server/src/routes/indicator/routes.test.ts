@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { insertIndicator } from './factory.ts';
+import { insertIndicator } from '../../../test/indicator-factory.ts';
 
 describe.each(testDatabases({ readerThreads: true }))('screener OData on $label', (target) => {
   let t: TestApp;

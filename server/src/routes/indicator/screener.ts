@@ -1,9 +1,9 @@
 import type { IndicatorField, ODataQuery } from '@app/contract';
 import type { Database } from '../../db/index.ts';
+import { indicatorColumns } from '../../derived/screener-rows.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ODataError, type ODataOption } from '../../odata/errors.ts';
 import { planODataQuery } from '../../odata/query.ts';
-import { indicatorColumns } from './columns.ts';
 import { countIndicators, selectIndicatorPageJson } from './queries.ts';
 
 export interface ScreenerPage {

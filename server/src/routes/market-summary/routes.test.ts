@@ -2,8 +2,8 @@ import { cryptoStrip, errorBody, marketMovers, sectorPerformance, upcomingExDivi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
+import { calendarBars, fact, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
 import type { PriceBar } from '../../ingest/types.ts';
-import { calendarBars, fact, loadSecurities, weekdayBars } from '../market/factory.ts';
 import { addMonths, paymentFrequency } from './presenter.ts';
 
 const LAST = '2024-12-31';

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
+import { lineItemsOf, metricsWithComputation } from '../../derived/period-metrics.ts';
 import { demoSource } from '../../ingest/demo/source.ts';
 import { runIngest } from '../../ingest/loader.ts';
-import { lineItemsOf, metricsWithComputation } from '../financials/metrics.ts';
 
 /*
  * The whole data API over the demo generator's universe (a few of its securities): every call answers

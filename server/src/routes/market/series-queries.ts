@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.ts';
-import { type CloseColumn, readCloseSeries } from '../../db/series.ts';
+import { type CloseColumn, readCloseSeries } from '../../derived/price-years.ts';
 
 /*
  * Range reads every data area needs (charts, dividends, financials): one query per table for all the
@@ -31,7 +31,7 @@ export function selectSplits(db: Db, ids: readonly number[], range: Range = {}) 
 }
 
 /**
- * One close column of each security in the range, from the year chunks (db/series.ts): a 10-year
+ * One close column of each security in the range, from the year chunks (derived/price-years.ts): a 10-year
  * chart reads 11 rows. Securities without prices are absent from the map.
  */
 export async function selectCloses<C extends CloseColumn>(

@@ -6,9 +6,9 @@ import {
   type SheetId,
 } from '@app/contract';
 import type { Period } from '../../db/schema.ts';
+import { previousRow } from '../../derived/fiscal-periods.ts';
+import { metricValues } from '../../derived/period-metrics.ts';
 import type { SecurityFinancials } from '../financials/load.ts';
-import { metricValues } from '../financials/metrics.ts';
-import { previousRow } from '../financials/periods.ts';
 
 /* A financials group turned into a table: rows = line items, columns = fiscal periods (oldest first). */
 

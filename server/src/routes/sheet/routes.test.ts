@@ -2,7 +2,7 @@ import { errorBody, sheetData, sheetList } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
-import { calendarBars, fact, loadSecurities } from '../market/factory.ts';
+import { calendarBars, fact, loadSecurities } from '../../../test/market-factory.ts';
 
 describe.each(testDatabases({ readerThreads: true }))('data sheets on $label', (target) => {
   let t: TestApp;

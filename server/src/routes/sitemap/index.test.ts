@@ -2,10 +2,10 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
+import { insertIndicator } from '../../../test/indicator-factory.ts';
 import { loadConfig } from '../../config.ts';
 import type { ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { insertIndicator } from '../indicator/factory.ts';
 import { sitemapRoutes } from './routes.ts';
 
 const PUBLIC_URL = 'https://ll.example';

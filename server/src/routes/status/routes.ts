@@ -1,7 +1,7 @@
 import { dataStatusResponse } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { readDataStatus } from './queries.ts';
+import { readDataStatus } from '../../ingest/data-status.ts';
 
 /** GET /api/data/status: data version, demo flag and as-of dates (the web shell's "demo data" banner reads it). */
 export function statusRoutes(app: ZodApp, { database }: AppContext): void {

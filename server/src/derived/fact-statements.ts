@@ -1,0 +1,202 @@
+import type { Db } from '../db/index.ts';
+import type { FinancialFactsTable, Period, Schema } from '../db/schema.ts';
+import { upsertRows } from '../db/upsert.ts';
+import { type AnyDb, groupBy, NO_DAY, SERIES_DAY } from './chunk-layout.ts';
+
+/*
+ * fact_statements (ADR 0008, migration 007): every line item of one security for one kind of period as
+ * one row, a matrix of items (sorted, `line_items`) by periods (the union of their period ends,
+ * ascending): about 30 x 20 annual, 30 x 80 quarterly. A five-company income statement reads 5 rows.
+ *   amounts: item-major float64 little-endian bytes (a BLOB, bytea in PostgreSQL): computed with, never
+ *     passed through, so they are read as a Float64Array view without parsing;
+ *   derived: one character per cell, '1' computed (a fourth quarter), '0' filed, '-' no fact;
+ *   accessions: one line per item, empty or a JSON array of the cell's filings.
+ * financial_facts stays the source of truth; the loader (ingest/store.ts) rewrites the statements a
+ * write touches in the same transaction.
+ */
+
+/** A stored fact as the statements keep it: the financial_facts columns the read side uses. */
+export type StatementFact = Pick<
+  FinancialFactsTable,
+  | 'line_item'
+  | 'period'
+  | 'period_start'
+  | 'period_end'
+  | 'fiscal_year'
+  | 'fiscal_period'
+  | 'value'
+  | 'unit'
+  | 'accession'
+  | 'derived'
+>;
+
+export type FactStatementRow = Schema['fact_statements'];
+
+/** A cell of the derived matrix: the item has no fact for the period. */
+export const NO_FACT = '-';
+/** A cell of the derived matrix: the value was computed (a fourth quarter), not filed as it is. */
+export const DERIVED_FACT = '1';
+
+/** Statement amounts as stored: float64, little-endian, 8 bytes each. */
+export function packAmounts(values: ArrayLike<number>): Buffer {
+  const out = Buffer.alloc(values.length * 8);
+  for (let i = 0; i < values.length; i++) out.writeDoubleLE(values[i] as number, i * 8);
+  return out;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f;
+
+/** Stored amounts as numbers: a view of the bytes where they are aligned (the usual case), else a copy. */
+export function unpackAmounts(packed: Uint8Array): Float64Array {
+  const n = packed.byteLength >> 3;
+  if (LITTLE_ENDIAN && packed.byteOffset % 8 === 0) return new Float64Array(packed.buffer, packed.byteOffset, n);
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = view.getFloat64(i * 8, true);
+  return out;
+}
+
+/**
+ * Every line item of one security for one kind of period as one row. A period's fiscal year, start and
+ * label are decided here, once, from its facts in item order: the fiscal year of the first item that
+ * has the period, the first start given (instants have none), the first quarter label over FY.
+ */
+export function packFactStatement(securityId: number, facts: readonly StatementFact[]): FactStatementRow {
+  const first = facts[0];
+  if (!first) throw new Error('packFactStatement: no facts');
+  for (const f of facts) {
+    if (f.period !== first.period) throw new Error('packFactStatement: mixed periods');
+    if (f.period_end.length !== SERIES_DAY || (f.period_start !== null && f.period_start.length !== SERIES_DAY))
+      throw new Error(`packFactStatement: period ${f.period_start} - ${f.period_end}`);
+    if (f.line_item.includes(',')) throw new Error(`packFactStatement: line item ${f.line_item}`);
+  }
+  const items = [...new Set(facts.map((f) => f.line_item))].sort(byText);
+  const ends = [...new Set(facts.map((f) => f.period_end))].sort(byText);
+  const itemAt = new Map(items.map((item, k) => [item, k]));
+  const endAt = new Map(ends.map((end, i) => [end, i]));
+  const n = ends.length;
+  const years: (number | undefined)[] = new Array(n).fill(undefined);
+  const starts: (string | null)[] = new Array(n).fill(null);
+  const labels: string[] = new Array(n).fill('FY');
+  const amounts = new Float64Array(items.length * n);
+  const derived: string[] = new Array(items.length * n).fill(NO_FACT);
+  const accessions: (string | null)[][] = items.map(() => new Array(n).fill(null));
+  const sorted = [...facts].sort((a, b) => byText(a.line_item, b.line_item) || byText(a.period_end, b.period_end));
+  for (const f of sorted) {
+    const k = itemAt.get(f.line_item) as number;
+    const i = endAt.get(f.period_end) as number;
+    if (derived[k * n + i] !== NO_FACT)
+      throw new Error(`packFactStatement: two facts of ${f.line_item} ${f.period_end}`);
+    years[i] ??= f.fiscal_year;
+    starts[i] ??= f.period_start;
+    if (labels[i] === 'FY' && f.fiscal_period.startsWith('Q')) labels[i] = f.fiscal_period;
+    amounts[k * n + i] = f.value;
+    derived[k * n + i] = f.derived ? DERIVED_FACT : '0';
+    (accessions[k] as (string | null)[])[i] = f.accession;
+  }
+  // Most statements outside SEC data have no filings at all: nothing to parse when read.
+  const lines = accessions.map((list) => (list.some(Boolean) ? JSON.stringify(list) : ''));
+  const currency = statementCurrency(facts);
+  return {
+    security_id: securityId,
+    period: first.period,
+    period_ends: ends.join(''),
+    period_starts: starts.map((start) => start ?? NO_DAY).join(''),
+    fiscal_years: years.join(','),
+    fiscal_periods: labels.join(''),
+    line_items: items.join(','),
+    amounts: packAmounts(amounts),
+    accessions: lines.some(Boolean) ? lines.join('\n') : '',
+    derived: derived.join(''),
+    currency,
+  };
+}
+
+/**
+ * The currency of a statement's amounts: the ISO code its money facts carry (USD, EUR; per-share
+ * units are EUR/shares). The parser keeps one reporting currency per company; should a statement
+ * still hold two, the one of most facts. '' when it has no money facts at all.
+ */
+export function statementCurrency(facts: readonly Pick<StatementFact, 'unit'>[]): string {
+  const counts = new Map<string, number>();
+  for (const f of facts) {
+    const code = /^([A-Z]{3})(\/shares)?$/.exec(f.unit)?.[1];
+    if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  let best = '';
+  for (const [code, n] of counts) if (n > (counts.get(best) ?? 0)) best = code;
+  return best;
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The columns of a fact_statements row besides its key (security_id, period): what is written and read. */
+export const FACT_STATEMENT_COLUMNS = [
+  'period_ends',
+  'period_starts',
+  'fiscal_years',
+  'fiscal_periods',
+  'line_items',
+  'amounts',
+  'accessions',
+  'derived',
+  'currency',
+] as const;
+
+/** Rewrites the statements of `periods` (both kinds by default) from every stored fact of the security. */
+export async function writeFactStatements(
+  tx: AnyDb,
+  securityId: number,
+  facts: readonly StatementFact[],
+  periods?: ReadonlySet<Period>,
+): Promise<void> {
+  const groups = groupBy(facts, (f) => f.period, periods);
+  const rows = [...groups.values()].map((list) => packFactStatement(securityId, list));
+  await upsertRows(tx, 'fact_statements', rows, ['security_id', 'period'], FACT_STATEMENT_COLUMNS);
+}
+
+/**
+ * Both statements of one security again from its rows in financial_facts: what the consistency check
+ * compares against, and what migrations 007 and 011 ran for data stored before them.
+ */
+export async function rebuildFactStatements(db: AnyDb, securityId: number): Promise<void> {
+  const facts = await db
+    .selectFrom('financial_facts')
+    .select([
+      'line_item',
+      'period',
+      'period_start',
+      'period_end',
+      'fiscal_year',
+      'fiscal_period',
+      'value',
+      'unit',
+      'accession',
+      'derived',
+    ])
+    .where('security_id', '=', securityId)
+    .execute();
+  await writeFactStatements(db, securityId, facts);
+}
+
+/**
+ * The statements of several securities for one kind of period (both when none is given): one row per
+ * security and kind on the fact_statements primary key, every line item in it.
+ */
+export function selectFactStatements(db: Db, ids: readonly number[], period?: Period) {
+  let query = db
+    .selectFrom('fact_statements')
+    .select(['security_id', 'period', ...FACT_STATEMENT_COLUMNS])
+    .where('security_id', 'in', ids);
+  if (period) query = query.where('period', '=', period);
+  return query.execute();
+}
+
+/** Which kinds of statement each security has, and their currency: the series head (statement-values.ts). */
+export function selectStatementKinds(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('fact_statements')
+    .select(['security_id', 'period', 'currency'])
+    .where('security_id', 'in', ids)
+    .execute();
+}

@@ -1,0 +1,70 @@
+import type { IndicatorField } from '@app/contract';
+import { rowsJson } from '../db/read-formats.ts';
+import type { IndicatorsTable } from '../db/schema.ts';
+import type { ColumnSpec } from '../odata/compile.ts';
+
+/*
+ * The screener's rows (indicators, ADR 0009): the allow-list of their columns under their API names,
+ * and row_json, each row as the screener page writes it with every field. Written by the indicator
+ * recompute (ingest/indicators.ts) with the row; read by the screener and the green list (routes/).
+ */
+export interface IndicatorColumnSpec extends ColumnSpec {
+  column: Exclude<keyof IndicatorsTable, 'row_json'>;
+}
+
+/**
+ * The allow-list: the only columns OData and the green-stocks call can read, filter or sort on,
+ * under their API names. Used by the screener (/indicator/odata*) and the green list alike.
+ */
+export const indicatorColumns: Readonly<Record<IndicatorField, IndicatorColumnSpec>> = {
+  ticker: { column: 'ticker', type: 'string' },
+  name: { column: 'name', type: 'string' },
+  kind: { column: 'kind', type: 'string' },
+  exchange: { column: 'exchange', type: 'string' },
+  sector: { column: 'sector', type: 'string' },
+  industry: { column: 'industry', type: 'string' },
+  country: { column: 'country', type: 'string' },
+  currency: { column: 'currency', type: 'string' },
+  price: { column: 'price', type: 'number' },
+  changePct: { column: 'change_pct', type: 'number' },
+  marketCap: { column: 'market_cap', type: 'number' },
+  pe: { column: 'pe', type: 'number' },
+  ps: { column: 'ps', type: 'number' },
+  pb: { column: 'pb', type: 'number' },
+  evEbitda: { column: 'ev_ebitda', type: 'number' },
+  dividendYieldPct: { column: 'dividend_yield_pct', type: 'number' },
+  payoutRatio: { column: 'payout_ratio', type: 'number' },
+  dividendCagr5y: { column: 'dividend_cagr_5y', type: 'number' },
+  dividendGrowthYears: { column: 'dividend_growth_years', type: 'number' },
+  dividendYieldPercentile: { column: 'dividend_yield_percentile', type: 'number' },
+  revenueGrowth: { column: 'revenue_growth', type: 'number' },
+  grossMargin: { column: 'gross_margin', type: 'number' },
+  operatingMargin: { column: 'operating_margin', type: 'number' },
+  netMargin: { column: 'net_margin', type: 'number' },
+  roe: { column: 'roe', type: 'number' },
+  debtToEquity: { column: 'debt_to_equity', type: 'number' },
+  week52High: { column: 'week52_high', type: 'number' },
+  week52Low: { column: 'week52_low', type: 'number' },
+  drawdownPct: { column: 'drawdown_pct', type: 'number' },
+  isGreenEnergy: { column: 'is_green_energy', type: 'boolean' },
+  isGreenTransport: { column: 'is_green_transport', type: 'boolean' },
+  isGreenWater: { column: 'is_green_water', type: 'boolean' },
+  isGreenWaste: { column: 'is_green_waste', type: 'boolean' },
+  asOf: { column: 'as_of', type: 'date' },
+};
+
+export const allIndicatorFields = Object.keys(indicatorColumns) as IndicatorField[];
+
+export const flagFields = new Set(allIndicatorFields.filter((field) => indicatorColumns[field].type === 'boolean'));
+
+/**
+ * The screener row of every field as the page writes it (rowsJson, the format the reader threads use):
+ * stored in indicators.row_json by whoever writes the row, so that a page without $select is its rows'
+ * stored texts joined. Reading 50 rows of 34 columns and writing their JSON cost about 0.65 ms of a
+ * reader thread per request; reading the texts costs 0.1 (docs/performance.md).
+ */
+export function indicatorRowJson(row: Omit<IndicatorsTable, 'row_json'>): string {
+  const values = allIndicatorFields.map((field) => row[indicatorColumns[field].column]);
+  const booleans = allIndicatorFields.filter((field) => flagFields.has(field));
+  return rowsJson([values], allIndicatorFields, { booleans, keep: 1 }).slice(1, -1);
+}
