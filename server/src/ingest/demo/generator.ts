@@ -1,6 +1,7 @@
 import { addDays, dayNumber } from '../../finance/types.ts';
 import type { DividendRecord, PriceBar, SecurityBundle, SplitRecord } from '../types.ts';
 import { demoCoinSupply } from './coin-supply.ts';
+import { isoDayOf, isWeekdayNumber } from './days.ts';
 import { completeStatements, type DemoQuarter, statementFacts } from './statements.ts';
 import type { DemoCoin, DemoCompany } from './universe.ts';
 
@@ -187,11 +188,6 @@ const PAY_MONTHS: Record<Exclude<DemoCompany['dividends'], 'none'>, number[]> = 
   annual: [5],
 };
 
-function isWeekday(day: string): boolean {
-  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return d !== 0 && d !== 6;
-}
-
 export function generateCompany(company: DemoCompany, endDay: string): SecurityBundle {
   const random = rng(seedOf(company.ticker));
   const p = params(company, random);
@@ -216,10 +212,13 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
   let logMultiple = 0;
   let a = 0;
   const first = anchors[0];
-  for (let day = first ? first.day : dayNumber(startDay); ; day++) {
-    const iso = new Date(day * 86_400_000).toISOString().slice(0, 10);
-    if (iso > endDay) break;
-    if (!isWeekday(iso)) continue;
+  // Days as numbers, printed only for the days kept: the same days and draws as comparing ISO strings.
+  const endNumber = dayNumber(endDay);
+  const startNumber = dayNumber(startDay);
+  const splitNumber = split && splitDay ? dayNumber(splitDay) : null;
+  const lastShares = qs.at(-1)?.shares ?? 1e8;
+  for (let day = first ? first.day : startNumber; day <= endNumber; day++) {
+    if (!isWeekdayNumber(day)) continue;
     while (a + 1 < anchors.length && (anchors[a + 1] as { day: number }).day <= day) a++;
     const lo = anchors[a];
     const hi = anchors[a + 1];
@@ -227,17 +226,18 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
     const rps = hi ? lo.rps + ((hi.rps - lo.rps) * (day - lo.day)) / (hi.day - lo.day) : lo.rps;
     // Mean-reverting multiple (Ornstein-Uhlenbeck in logs) plus the market's daily noise.
     logMultiple += -0.004 * logMultiple + p.vol * gaussian(random);
-    if (iso < startDay) continue;
-    const close = rps * p.psBase * Math.exp(logMultiple) * ratioOn(iso);
+    if (day < startNumber) continue;
+    const ratio = split && splitNumber !== null && day < splitNumber ? split.ratio : 1;
+    const close = rps * p.psBase * Math.exp(logMultiple) * ratio;
     const spread = Math.abs(gaussian(random)) * p.vol * close;
     const open = close * (1 + 0.4 * p.vol * gaussian(random));
     prices.push({
-      day: iso,
+      day: isoDayOf(day),
       open: r4(open),
       high: r4(Math.max(open, close) + spread / 2),
       low: r4(Math.max(Math.min(open, close) - spread / 2, close * 0.5)),
       close: r4(close),
-      volume: Math.round(((qs.at(-1)?.shares ?? 1e8) * 0.004 * (0.5 + random())) / ratioOn(iso)),
+      volume: Math.round((lastShares * 0.004 * (0.5 + random())) / ratio),
     });
   }
 
@@ -287,9 +287,9 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
 }
 
 function nextWeekday(day: string): string {
-  let d = day;
-  while (!isWeekday(d)) d = addDays(d, 1);
-  return d;
+  let d = dayNumber(day);
+  while (!isWeekdayNumber(d)) d++;
+  return isoDayOf(d);
 }
 
 export function generateCoin(coin: DemoCoin, endDay: string): SecurityBundle {
@@ -299,20 +299,23 @@ export function generateCoin(coin: DemoCoin, endDay: string): SecurityBundle {
   const prices: PriceBar[] = [];
   let price = coin.startPrice;
   const vol = coin.ticker === 'ZSTB' ? 0.01 : 0.045;
+  const launchNumber = dayNumber(launch);
+  const startNumber = dayNumber(startDay);
+  const endNumber = dayNumber(endDay);
   // Crypto trades every day; a day is a UTC day.
-  for (let day = launch; day <= endDay; day = addDays(day, 1)) {
-    const regime = Math.sin(dayNumber(day) / 400) * 0.0025;
+  for (let day = launchNumber; day <= endNumber; day++) {
+    const regime = Math.sin(day / 400) * 0.0025;
     const open = price;
     price = Math.max(price * Math.exp(regime + 0.0012 + vol * gaussian(random)), 1e-6);
-    if (day < startDay) continue;
+    if (day < startNumber) continue;
     const spread = Math.abs(gaussian(random)) * vol * price;
     prices.push({
-      day,
+      day: isoDayOf(day),
       open: Number(open.toPrecision(8)),
       high: Number((Math.max(open, price) + spread / 2).toPrecision(8)),
       low: Number(Math.max(Math.min(open, price) - spread / 2, price * 0.5).toPrecision(8)),
       close: Number(price.toPrecision(8)),
-      volume: Math.round(1e6 * (1 + random()) * (1 + dayNumber(day) - dayNumber(launch)) ** 0.5),
+      volume: Math.round(1e6 * (1 + random()) * (1 + day - launchNumber) ** 0.5),
     });
   }
   return {

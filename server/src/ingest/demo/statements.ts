@@ -250,6 +250,17 @@ export function statementFacts(
   ratioOn: (day: string) => number,
 ): FactRecord[] {
   const facts: FactRecord[] = [];
+  // The filing day of a quarter's facts (40 days after it ends, 60 for a year's): once per quarter, not per fact.
+  const filedDays = new Map<string, string>();
+  const filedOn = (end: string, days: number) => {
+    const key = `${end}+${days}`;
+    let filed = filedDays.get(key);
+    if (filed === undefined) {
+      filed = addDays(end, days);
+      filedDays.set(key, filed);
+    }
+    return filed;
+  };
   const fact = (
     q: DemoQuarter,
     lineItem: string,
@@ -272,7 +283,7 @@ export function statementFacts(
       concept: 'demo',
       accession: null,
       form: null,
-      filed: addDays(q.end, annual || q.q === 4 ? 60 : 40),
+      filed: filedOn(q.end, annual || q.q === 4 ? 60 : 40),
       derived,
     };
   };
