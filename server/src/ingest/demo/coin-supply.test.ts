@@ -36,6 +36,11 @@ describe('demo coin supply', () => {
         wrong.map((bar) => bar.day),
         c.ticker,
       ).toEqual([]);
+      // The size of a real coin at the last close, whatever the invented price: $1B to $1T, give or take
+      // the rounding of the supply to a round number (at most a factor 1.6).
+      const lastCap = supply.at(-1)?.marketCap ?? 0;
+      expect(lastCap, c.ticker).toBeGreaterThan(1e9 / 1.6);
+      expect(lastCap, c.ticker).toBeLessThan(1e12 * 1.6);
     }
   });
 

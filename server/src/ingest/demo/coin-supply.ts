@@ -35,16 +35,53 @@ const SHAPES: Record<CoinKind, Shape> = {
   network: 'unlock',
 };
 
-/** A round supply size of the coin's order of magnitude: 1, 2.1 or 5 x 10^n. */
-function roundSize(random: () => number, minExponent: number, maxExponent: number): number {
-  const exponent = minExponent + Math.floor(random() * (maxExponent - minExponent + 1));
-  const mantissa = [1, 2.1, 5][Math.floor(random() * 3)] ?? 1;
-  return mantissa * 10 ** exponent;
+/** The nearest round supply size to `value`: 1, 2.1 or 5 x 10^n (21 million, 5 billion...). */
+function roundSize(value: number): number {
+  const exponent = Math.floor(Math.log10(value));
+  const candidates = [1, 2.1, 5, 10].map((mantissa) => mantissa * 10 ** exponent);
+  return candidates.reduce((best, size) =>
+    Math.abs(Math.log(size / value)) < Math.abs(Math.log(best / value)) ? size : best,
+  );
+}
+
+interface SupplyShare {
+  circulating: number;
+  total: number;
+  capped: boolean;
+}
+
+/** The supply of each price day as a multiple of the coin's size (its cap, or its first supply). */
+function supplyShares(shape: Shape, start: number, prices: readonly PriceBar[], random: () => number): SupplyShare[] {
+  // Tokens: a quarter to a third circulates at launch; uncapped coins add 3 to 8 % of their first supply a year.
+  const atLaunch = 0.25 + random() * 0.1;
+  const issuedPerYear = 0.03 + random() * 0.05;
+  let demand = 1;
+  let lastDay = start;
+  return prices.map((bar) => {
+    const years = Math.max(dayNumber(bar.day) - start, 0) / DAYS_PER_YEAR;
+    const steps = Math.max(dayNumber(bar.day) - lastDay, 1);
+    lastDay = dayNumber(bar.day);
+    if (shape === 'halving') {
+      const mined = 1 - 0.5 ** (years / HALVING_YEARS + 0.05);
+      return { circulating: mined, total: mined, capped: true };
+    }
+    if (shape === 'unlock')
+      return { circulating: atLaunch + (0.92 - atLaunch) * Math.min(years / UNLOCK_YEARS, 1), total: 1, capped: true };
+    if (shape === 'issuance') {
+      const issued = 1 + issuedPerYear * years;
+      return { circulating: issued, total: issued, capped: false };
+    }
+    // Minted and burned with demand: a random walk of the supply (about +30 % a year) between price days.
+    for (let i = 0; i < steps; i++) demand *= Math.exp(0.0007 + 0.01 * (random() - 0.5));
+    return { circulating: demand, total: demand, capped: false };
+  });
 }
 
 /**
- * The supply of every price day of the coin, with the market cap of the day. `random` is a stream of its
- * own (not the prices'), so adding supply left the coin's prices what they have always been.
+ * The supply of every price day of the coin, with the market cap of the day. The coin's size is chosen so
+ * that its market cap at the last close is that of a real coin (a billion to a trillion dollars; a
+ * stablecoin's a few billion to a hundred billion), whatever its invented price. `random` is a stream of
+ * its own (not the prices'), so adding supply left the coin's prices what they have always been.
  */
 export function demoCoinSupply(
   coin: DemoCoin,
@@ -52,46 +89,21 @@ export function demoCoinSupply(
   prices: readonly PriceBar[],
   random: () => number,
 ): CoinSupplyDay[] {
+  const last = prices.at(-1);
+  if (!last) return [];
   const shape = SHAPES[coin.kind];
-  const start = dayNumber(launch);
-  const cap = roundSize(random, 7, 10);
-  // Tokens: a quarter to a third circulates at launch; unlimited coins start from the cap's size.
-  const atLaunch = 0.25 + random() * 0.1;
-  const issuedPerYear = cap * (0.03 + random() * 0.05);
-  let demand = cap / 10;
-  let lastDay = start;
-  return prices.map((bar) => {
-    const years = Math.max(dayNumber(bar.day) - start, 0) / DAYS_PER_YEAR;
-    let circulating: number;
-    let total: number;
-    let max: number | null = null;
-    if (shape === 'halving') {
-      max = cap;
-      circulating = cap * (1 - 0.5 ** (years / HALVING_YEARS + 0.05));
-      total = circulating;
-    } else if (shape === 'unlock') {
-      max = cap;
-      total = cap;
-      const unlocked = Math.min(years / UNLOCK_YEARS, 1);
-      circulating = cap * (atLaunch + (0.92 - atLaunch) * unlocked);
-    } else if (shape === 'issuance') {
-      circulating = cap + issuedPerYear * years;
-      total = circulating;
-    } else {
-      // Minted and burned with demand: a random walk of the supply between two price days.
-      const steps = Math.max(dayNumber(bar.day) - lastDay, 1);
-      for (let i = 0; i < steps; i++) demand *= Math.exp(0.0015 + 0.01 * (random() - 0.5));
-      circulating = demand;
-      total = circulating;
-    }
-    lastDay = dayNumber(bar.day);
-    const rounded = Math.round(circulating);
+  const targetCap = shape === 'demand' ? 10 ** (9.5 + 1.5 * random()) : 10 ** (9 + 3 * random());
+  const shares = supplyShares(shape, dayNumber(launch), prices, random);
+  const size = roundSize(targetCap / (last.close * (shares.at(-1)?.circulating ?? 1)));
+  return prices.map((bar, i) => {
+    const share = shares[i] as SupplyShare;
+    const circulating = Math.max(1, Math.round(share.circulating * size));
     return {
       day: bar.day,
-      marketCap: bar.close * rounded,
-      circulating: rounded,
-      total: Math.round(total),
-      max,
+      marketCap: bar.close * circulating,
+      circulating,
+      total: Math.round(share.total * size),
+      max: share.capped ? size : null,
     };
   });
 }
