@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import type { Period, StatementValuesTable } from '../db/schema.ts';
 import type { DividendPoint, SplitPoint } from '../finance/types.ts';
 import { SERIES_DAY } from './chunk-layout.ts';
+import { derivedCodeVersion } from './code-version.ts';
 import { type FactStatementRow, NO_FACT, selectFactStatements } from './fact-statements.ts';
 import { periodRows, previousRow } from './fiscal-periods.ts';
 import { metricsWithComputation, metricValues } from './period-metrics.ts';
@@ -22,18 +23,18 @@ import type { StatementLayout } from './statement-values-format.ts';
  *   (fiscal-periods.ts previousRow), so every period is computed once with all its items;
  * - a metric list includes a period when one of the line items its metrics read has a fact there, as
  *   periodRows does with those items (`present`);
- * - a row is read only when its version is STATEMENT_VALUES_VERSION. Anything else, or no row, is
- *   computed as before (routes/financials/load.ts). At start the server rebuilds the rows of another
- *   version.
+ * - a row is read only when its version is STATEMENT_VALUES_VERSION, computed from the code that writes
+ *   it. Anything else, or no row, is computed as before (routes/financials/load.ts). At start the server
+ *   rebuilds the rows of another version in the background (main.ts).
  */
 
 /**
- * The version of the computations behind the tokens. Bump it with any change to what a financials
- * period gives (a metric, a formula, the restatement, the JSON): rows of another version are then never
- * read, and the server rebuilds them at start. stored.test.ts fails when the code they come from changes,
- * as a reminder.
+ * The version of the computations behind the tokens: a hash of this module's source and of every module
+ * it takes values from (fiscal periods, metrics, the finance functions, the contract; code-version.ts).
+ * Any change to what a financials period gives changes it by itself: rows of another version are then
+ * never read, and the server rebuilds them in the background at start while it computes those answers.
  */
-export const STATEMENT_VALUES_VERSION = 2;
+export const STATEMENT_VALUES_VERSION = derivedCodeVersion('statement-values.ts');
 
 export type SeriesHead = Omit<FinancialSeriesHead, 'ticker'>;
 
