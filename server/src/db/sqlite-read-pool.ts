@@ -24,9 +24,8 @@ import { compileRecord, fastRowsDatabase } from './sqlite-rows.ts';
  * The thread's code is the function `readerThread` below, started from its source text, so the same code
  * runs under the TypeScript loader in tests and from the bundle in production.
  *
- * Handing a read to a thread has a price of its own: about 0.06 ms of the main thread and 0.12 ms of CPU in
- * all (measured on a five-row read that takes 0.015 ms where it runs). Since the series tables (ADR 0008)
- * most reads are that small. So the pool times every statement (by SQL text, a moving average), and one
+ * Handing a read to a thread has a price of its own, several times what a small read costs where it runs,
+ * and since the series tables (ADR 0008) most reads are small (ADR 0014). So the pool times every statement (by SQL text, a moving average), and one
  * that runs in less than `inlineBelowMs` is run on the main thread instead, on a read-only connection of
  * its own: the same committed state a thread would see, without waiting for the main connection's lock.
  * A statement that grows slower (more rows over time) goes back to the threads when its average does.

@@ -7,9 +7,7 @@ import { type AnyDb, daysBefore, SERIES_DAY } from './chunk-layout.ts';
  * writes them, UTF-8: `{"day":"2020-01-02","close":<the close_split_adj text>}` comma-joined. A chart
  * is the bytes of the years inside its range as they are, the first and last year cut at a point's
  * start (its day found by binary search in `days`, then its `{"day":"YYYY-MM-DD"` in the bytes), joined
- * into one buffer that goes out without a serialiser, a length scan or an encoding: splitting the closes,
- * making 2,500 point objects and serialising them cost four times as much as writing them as text, and
- * writing them as text (then measuring and encoding it to send) twice as much as this.
+ * into one buffer that goes out without a serialiser, a length scan or an encoding (ADR 0015, part 3).
  */
 
 /** How every point of chart_points starts; the day follows. */

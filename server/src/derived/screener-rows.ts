@@ -60,8 +60,8 @@ export const flagFields = new Set(allIndicatorFields.filter((field) => indicator
 /**
  * The screener row of every field as the page writes it (rowsJson, the format the reader threads use):
  * stored in indicators.row_json by whoever writes the row, so that a page without $select is its rows'
- * stored texts joined. Reading 50 rows of 34 columns and writing their JSON cost about 0.65 ms of a
- * reader thread per request; reading the texts costs 0.1 (docs/performance.md).
+ * stored texts joined: reading one text column costs a fraction of reading 34 and writing their JSON
+ * (ADR 0009).
  */
 export function indicatorRowJson(row: Omit<IndicatorsTable, 'row_json'>): string {
   const values = allIndicatorFields.map((field) => row[indicatorColumns[field].column]);

@@ -11,9 +11,9 @@ import { metricsWithComputation, metricValues } from './period-metrics.ts';
 import type { StatementLayout } from './statement-values-format.ts';
 
 /*
- * Stored statement values (ADR 0010). Computing a five-company income statement from fact_statements
- * (periods, split restatement, every metric, then JSON.stringify of 53 kB, mostly number formatting)
- * took about 0.7 ms of the main thread per request, the larger half of its cost. These values change
+ * Stored statement values (ADR 0010). Computing a financials answer from fact_statements (periods, split
+ * restatement, every metric, then JSON.stringify, mostly number formatting) was the larger half of its
+ * cost. These values change
  * only when a filing, a split or a dividend does, so they are computed then, for every metric and every
  * period, and kept as JSON tokens; a request joins the tokens of the metrics and periods it asks for
  * (statement-values-format.ts, read by routes/financials/stored.ts).

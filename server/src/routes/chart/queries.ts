@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.ts';
-import type { Range } from '../market/series-queries.ts';
+import type { Range } from '../../finance/types.ts';
 
 /*
  * Range reads for the chart calls: one query per table for all the requested securities, on the

@@ -1,5 +1,5 @@
 import type { SeriesResolution } from '@app/contract';
-import { dayNumber } from '../../finance/types.ts';
+import { dayNumber, type Range } from '../../finance/types.ts';
 
 /*
  * Daily series sized to what a chart can show (issue 20, docs/api.md "Resolution"). Twenty years of trading
@@ -19,7 +19,7 @@ const epochDay = dayNumber;
  */
 export function chooseResolution(
   asked: SeriesResolution | undefined,
-  range: { from?: string | undefined; to?: string | undefined },
+  range: Range,
   firstDay: string | undefined,
   lastDay: string | undefined,
 ): Resolution {

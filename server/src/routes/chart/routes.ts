@@ -17,11 +17,11 @@ import type { AppContext, ZodApp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
 import { priceChartBody, readChartPoints } from '../../derived/chart-points.ts';
-import { addDays } from '../../finance/types.ts';
+import { addDays, type Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { isJsonBody, type JsonBytes, sendJsonText } from '../../http/json-text.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
-import { type Range, selectCloses, selectDividends, selectSplits } from '../market/series-queries.ts';
+import { selectCloses, selectDividends, selectSplits } from '../market/series-queries.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries } from './presenter.ts';
 import { selectBars, selectStatementCurrencies, selectValuationFacts } from './queries.ts';
 import { chooseResolution } from './resolution.ts';
@@ -194,12 +194,7 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
   const cached = dataCache(database).hooks;
   for (const call of calls as readonly ChartCall<z.ZodType>[]) {
     const answer = async (
-      input: {
-        tickers: string[];
-        from?: string | undefined;
-        to?: string | undefined;
-        resolution?: SeriesResolution | undefined;
-      },
+      input: Range & { tickers: string[]; resolution?: SeriesResolution | undefined },
       reply: FastifyReply,
     ) => {
       const securities = await resolveTickers(database.db, input.tickers, call.kind);

@@ -4,6 +4,7 @@ import { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
 import { readCloseSeries } from '../../derived/price-years.ts';
+import type { Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { beta, equalWeightIndex, monthlyReturns } from '../../market-stats/beta.ts';
 import { coinValuation } from '../../market-stats/coin-supply.ts';
@@ -102,7 +103,7 @@ function coinSupply(
 async function closesOf(
   db: Db,
   ids: readonly number[],
-  range: { from?: string },
+  range: Range,
   column: 'close_split_adj' | 'close_adj',
 ): Promise<Map<number, DayClose[]>> {
   const out = new Map<number, DayClose[]>();

@@ -1,5 +1,6 @@
 import type { DividendsByMonth, DividendsPerShare } from '@app/contract';
 import { dividendCagr, dividendGrowthStreak, dpsByYear, lastFullYear } from '../../finance/dividends.ts';
+import type { Range } from '../../finance/types.ts';
 import type { SecurityRef } from '../market/securities.ts';
 
 /* Shapes of the dividend responses. Amounts are split-adjusted cash per share. */
@@ -14,7 +15,7 @@ interface DividendRow {
 export function presentDps(
   s: SecurityRef,
   rows: readonly DividendRow[],
-  range: { from?: string | undefined; to?: string | undefined },
+  range: Range,
   at: string,
 ): DividendsPerShare['series'][number] {
   const years = dpsByYear(rows.map((r) => ({ exDate: r.ex_date, amount: r.amount_split_adj })));

@@ -13,6 +13,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Period } from '../../db/schema.ts';
+import type { Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { resolveTickers } from '../market/securities.ts';
@@ -47,7 +48,7 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
 
   async function answer(
     reply: FastifyReply,
-    input: { tickers: string[]; from?: string | undefined; to?: string | undefined },
+    input: Range & { tickers: string[] },
     period: Period,
     metrics: readonly FinancialMetric[],
   ) {

@@ -1,14 +1,11 @@
 import type { Db } from '../../db/index.ts';
 import { type CloseColumn, readCloseSeries } from '../../derived/price-years.ts';
+import type { Range } from '../../finance/types.ts';
 
 /*
  * Range reads every data area needs (charts, dividends, financials): one query per table for all the
  * requested securities, on the (security_id, day) keys, ordered so rows group by security.
  */
-export interface Range {
-  from?: string | undefined;
-  to?: string | undefined;
-}
 
 export function selectDividends(db: Db, ids: readonly number[], range: Range = {}) {
   let query = db
