@@ -128,7 +128,7 @@ export interface FactStatementsTable {
   fiscal_periods: string;
   /** The line items, sorted, comma-joined: row k of the matrices. */
   line_items: string;
-  /** float64 little-endian, item-major: item k at period i is amount k * n + i (series.ts packAmounts). */
+  /** float64 little-endian, item-major: item k at period i is amount k * n + i (derived/fact-statements.ts packAmounts). */
   amounts: Uint8Array;
   /** One line per item, newline-joined: '' or a JSON array of n accession numbers (or null); '' when none at all. */
   accessions: string;
@@ -140,9 +140,9 @@ export interface FactStatementsTable {
 
 /**
  * Every metric of the financials calls for every period of one fact_statements row, computed and written
- * as JSON tokens (routes/financials/stored.ts, ADR 0010): a financials answer is these joined. Derived
+ * as JSON tokens (derived/statement-values.ts, ADRs 0010 and 0016): a financials answer is these joined. Derived
  * data: rebuilt from fact_statements, splits and dividends whenever they change, and at start for rows
- * of another `version` (the computations' version), which are never read. n = the number of periods.
+ * of another `version` (computed from the code that writes them), which are never read. n = the number of periods.
  */
 export interface StatementValuesTable {
   security_id: number;

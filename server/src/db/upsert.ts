@@ -6,7 +6,7 @@ const ROWS_PER_STATEMENT = 500;
 
 /**
  * Inserts rows, replacing `updateColumns` of a row whose `key` is already stored: the loader's writes
- * (ingest/store.ts) and the series chunks (series.ts), in statements of at most 500 rows.
+ * (ingest/store.ts) and the series chunks (derived/), in statements of at most 500 rows.
  */
 export async function upsertRows<T extends keyof Schema>(
   db: Kysely<Schema> | Transaction<Schema>,

@@ -30,7 +30,7 @@ export interface MetricContext {
 /*
  * Responses are built from thousands of these (5 tickers x 20 years x every metric), so the values are
  * shared rather than copied: a filed value is its period's cell as it is (a Cell is a FinancialValue),
- * and the empty ones are constants. Nothing changes a value once built (metrics.test.ts freezes them).
+ * and the empty ones are constants. Nothing changes a value once built (period-metrics.test.ts freezes them).
  */
 const empty: FinancialValue = { value: null, accessions: [], derived: false };
 const emptyComputed: FinancialValue = { value: null, accessions: [], derived: true };

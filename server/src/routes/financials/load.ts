@@ -110,7 +110,7 @@ export const TTM_METRICS: FinancialMetric[] = [
 ];
 
 /**
- * TTM from the last four real quarters (periods.ts ttmRow); when those cannot be formed (a quarter
+ * TTM from the last four real quarters (derived/fiscal-periods.ts ttmRow); when those cannot be formed (a quarter
  * missing, or quarters not filed at all: 20-F filers), the latest fiscal year, and `basis` says which:
  * never a null labelled TTM. Nothing only for a security without statements. A fiscal year that ends
  * after the last quarter (its Q4 could not be derived) is newer than the quarters: it is taken.
