@@ -93,7 +93,8 @@ function startProcess(command: string, args: string[], env: Record<string, strin
 
 /**
  * The server rebuilds the stored statement values at start when the dataset was made by code of another
- * version (ADRs 0010, 0016: the version is computed from the code); until then it computes them per request. Measured once they are all there.
+ * version (ADRs 0010, 0016: the version is computed from the code); until then it computes them per
+ * request. Measured once they are all there.
  */
 async function statementValuesRebuilt(): Promise<void> {
   const database = openDatabase({ sqliteFile: path.join(dataDir, 'ledgerlight.db') });
