@@ -50,7 +50,7 @@ describe('matching', () => {
 describe('navigation', () => {
   it("waits for the page's code and the root's loader before it commits, and runs the loader only on entering the root", async () => {
     const slow = gate();
-    const loader = vi.fn(async () => undefined);
+    const loader = vi.fn(async (_url: URL) => undefined);
     const routes: RouteObject[] = ['/', '/de'].map((path) => ({
       path,
       loader,
