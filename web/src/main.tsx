@@ -3,31 +3,19 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
 import { addAnalyticsSink, firstPartySink } from './app/analytics.ts';
 import { createRoutes } from './app/router.tsx';
 import { createI18n } from './i18n/index.ts';
+import { browserHistory, createRouter, RouterProvider } from './router/index.ts';
 import { PageSkeleton } from './ui/page-skeleton.tsx';
 import './styles.css';
-
-/** Resolves once the first route's code and loaders (its texts among them) are in. */
-function initialized(router: DataRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 async function start(): Promise<void> {
   const language = languageOfPath(window.location.pathname);
   document.documentElement.lang = language;
   const i18n = await createI18n(language);
   addAnalyticsSink(firstPartySink);
-  const router = createBrowserRouter(createRoutes(i18n));
+  const router = createRouter(createRoutes(i18n), browserHistory());
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
   });
@@ -35,7 +23,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   // Until the page can render itself, the server's shell and page skeleton stay on screen (issue 20:
   // the first response shows the page's layout, never a blank page or a full-page spinner).
-  await initialized(router);
+  await router.ready;
   const root = createRoot(container);
   // A transition: React renders the whole first page in slices, yielding to the browser between them,
   // instead of one long task (the server's skeleton stays until it commits). Total blocking time.

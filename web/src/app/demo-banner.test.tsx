@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from '../router/memory-router.tsx';
 import { testI18n } from '../test/i18n.ts';
 import { DemoBanner, SEEDING_POLL_MS } from './demo-banner.tsx';
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { loginPath } from '../features/auth/redirect-target.ts';
+import { useLocation } from '../router/index.ts';
 import { logout, startAuth } from './auth/session.ts';
 import { useAuth } from './auth/use-auth.ts';
 import './header-account.css';

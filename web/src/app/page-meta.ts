@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, localizePath } from '@app/contract/locales';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../router/index.ts';
 
 /*
  * Search engines and sharing (issue 8): a title and description in the page's language, the canonical

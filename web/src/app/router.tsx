@@ -1,7 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, stripLanguage } from '@app/contract/locales';
 import type { i18n } from 'i18next';
-import type { RouteObject } from 'react-router';
-import { FullPageSpinner } from '../ui/spinner.tsx';
+import type { RouteObject } from '../router/index.ts';
 import { RouteError } from './route-error.tsx';
 import { Shell } from './shell.tsx';
 
@@ -19,8 +18,8 @@ export const pageRoutes: RouteObject[] = [
 
 /** Sign-in's own routes (issue 6): outside the language roots, at one fixed address for the provider. */
 export const authRoutes: RouteObject[] = [
-  { path: '/auth/login', lazy: () => import('../routes/auth-login.tsx'), HydrateFallback: FullPageSpinner },
-  { path: '/auth/callback', lazy: () => import('../routes/auth-callback.tsx'), HydrateFallback: FullPageSpinner },
+  { path: '/auth/login', lazy: () => import('../routes/auth-login.tsx') },
+  { path: '/auth/callback', lazy: () => import('../routes/auth-callback.tsx') },
 ];
 
 /**
@@ -58,17 +57,15 @@ export function createRoutes(i18n: i18n, pages: RouteObject[] = pageRoutes): Rou
   const roots = LANGUAGES.map((language: Language) => ({
     id: `root-${language}`,
     path: language === DEFAULT_LANGUAGE ? '/' : `/${language}`,
-    loader: async ({ request }: { request: Request }) => {
+    // Runs when the root is entered, never again while it stays (the router's rule): it depends on the
+    // language only, and a search-parameter change (screener filters, chart compare) must not hold the
+    // page in a loading state.
+    loader: async (url: URL) => {
       if (i18n.language !== language) await i18n.changeLanguage(language);
-      await i18n.loadNamespaces([...SHELL_NAMESPACES, ...pageNamespaces(new URL(request.url).pathname)]);
-      return null;
+      await i18n.loadNamespaces([...SHELL_NAMESPACES, ...pageNamespaces(url.pathname)]);
     },
-    // The loader depends on the language only, which a root never changes: a search-parameter change
-    // (screener filters, chart compare) must not run it again and hold the page in a loading state.
-    shouldRevalidate: () => false,
     Component: Shell,
     ErrorBoundary: RouteError,
-    HydrateFallback: FullPageSpinner,
     children: pages,
   }));
   return [...authRoutes, ...roots];

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRouter, memoryHistory, type RouteObject, RouterProvider } from '../router/index.ts';
 import { testI18n } from '../test/i18n.ts';
 import * as analytics from './analytics.ts';
 import { RouteError } from './route-error.tsx';
@@ -36,7 +36,7 @@ function deferredPage() {
 
 async function renderApp(initialPath: string, pages: RouteObject[]) {
   const i18n = await testI18n(['en', 'de']);
-  const router = createMemoryRouter(createRoutes(i18n, pages), { initialEntries: [initialPath] });
+  const router = createRouter(createRoutes(i18n, pages), memoryHistory([initialPath]));
   render(
     <I18nextProvider i18n={i18n}>
       <RouterProvider router={router} />
@@ -152,7 +152,7 @@ describe('the app shell', () => {
       );
     }
     const i18n = await testI18n(['en']);
-    const router = createMemoryRouter(createRoutes(i18n, [{ index: true, Component: PageWithLatePart }]));
+    const router = createRouter(createRoutes(i18n, [{ index: true, Component: PageWithLatePart }]), memoryHistory());
     // As main.tsx renders the app: one boundary around everything.
     render(
       <I18nextProvider i18n={i18n}>
@@ -180,7 +180,7 @@ describe('the app shell', () => {
   it('loads the texts of the header with the language, before the shell shows', async () => {
     const i18n = await testI18n(['en', 'de']);
     const loads = vi.spyOn(i18n, 'loadNamespaces');
-    const router = createMemoryRouter(createRoutes(i18n, [home]), { initialEntries: ['/de/'] });
+    const router = createRouter(createRoutes(i18n, [home]), memoryHistory(['/de/']));
     render(
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />

@@ -1,9 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { SearchBox } from '../features/search/search-box.tsx';
 import { WalletButton, WalletModalRoot, walletAuthPlugin } from '../features/wallet/index.ts';
 import { useLanguage } from '../i18n/use-language.ts';
+import { Link, Outlet, useLocation, useNavigation } from '../router/index.ts';
 import { HeaderSettings } from '../ui/header-settings.tsx';
 import { LanguageSwitcher } from '../ui/language-switcher.tsx';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';

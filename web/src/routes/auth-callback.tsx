@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { getAuthClient } from '../app/auth/session.ts';
 import { AuthErrorMessage } from '../features/auth/callback-error.tsx';
 import { safeRedirectTarget } from '../features/auth/redirect-target.ts';
 import { sendReferral } from '../features/auth/referral.ts';
+import { useNavigate } from '../router/index.ts';
 import { FullPageSpinner } from '../ui/spinner.tsx';
 
 /**

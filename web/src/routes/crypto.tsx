@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useParams } from 'react-router';
 import { useAuth } from '../app/auth/use-auth.ts';
 import { usePageMeta } from '../app/page-meta.ts';
 import { stockPath } from '../app/paths.ts';
@@ -10,6 +9,7 @@ import { SecurityHeader } from '../features/stock/security-header.tsx';
 import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
 import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
+import { Navigate, useLocation, useParams } from '../router/index.ts';
 
 /** /crypto/{ticker} (design.md): the overview and drawdown blocks, compare with other coins. */
 export function Component() {

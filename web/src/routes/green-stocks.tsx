@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { usePageMeta } from '../app/page-meta.ts';
 import { DRAWER_QUERY, FilterDrawer, useMediaQuery } from '../features/screener/filter-drawer.tsx';
 import { PresetBar } from '../features/screener/preset-bar.tsx';
@@ -21,6 +20,7 @@ import {
 } from '../features/screener/screener-state.ts';
 import { useFilterDraft } from '../features/screener/use-filter-draft.ts';
 import { useSectorLabels } from '../i18n/sector-labels.ts';
+import { useSearchParams } from '../router/index.ts';
 import { useUnits } from '../ui/units.ts';
 import '../features/screener/screener.css';
 
@@ -37,8 +37,7 @@ export function Component() {
   const phone = useMediaQuery(DRAWER_QUERY);
 
   const update = useCallback(
-    (next: ScreenerState, replace = false) =>
-      setParams(screenerSearchParams(next), { replace, preventScrollReset: true }),
+    (next: ScreenerState, replace = false) => setParams(screenerSearchParams(next), { replace }),
     [setParams],
   );
   const onChange = useCallback(
@@ -49,15 +48,11 @@ export function Component() {
   // The filters write through the draft (typed values kept while the URL catches up); the state they
   // merge into is read when they write, so a sort or page change made meanwhile is kept.
   const draft = useFilterDraft(filtersOf(state), (filters, view) =>
-    setParams(
-      (current) =>
-        // advanced named even when absent: a spread without the key would keep the URL's old expression.
-        screenerSearchParams(
-          withFilters(parseScreenerState(current), { ...filters, advanced: filters.advanced, ...view }),
-        ),
-      {
-        preventScrollReset: true,
-      },
+    setParams((current) =>
+      // advanced named even when absent: a spread without the key would keep the URL's old expression.
+      screenerSearchParams(
+        withFilters(parseScreenerState(current), { ...filters, advanced: filters.advanced, ...view }),
+      ),
     ),
   );
 

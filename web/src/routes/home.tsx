@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAuth } from '../app/auth/use-auth.ts';
 import { usePageMeta } from '../app/page-meta.ts';
 import { screenerPath } from '../app/paths.ts';
@@ -11,6 +10,7 @@ import { useMergedNews } from '../features/news/news-api.ts';
 import { NewsList } from '../features/news/news-list.tsx';
 import { useWatchlist } from '../features/watchlist/use-watchlist.ts';
 import { useLanguage } from '../i18n/use-language.ts';
+import { Link } from '../router/index.ts';
 import { Panel, queryPanelState } from '../ui/panel.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import '../features/home/home.css';

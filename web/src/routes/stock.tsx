@@ -1,7 +1,6 @@
 import type { CompanyProfile } from '@app/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../app/auth/use-auth.ts';
 import { usePageMeta } from '../app/page-meta.ts';
 import { cryptoPath, stockPath } from '../app/paths.ts';
@@ -15,6 +14,7 @@ import { SecurityFallback, useSecurity } from '../features/stock/security-load.t
 import { useLinks } from '../features/stock/stock-api.ts';
 import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
+import { Navigate, useLocation, useNavigate, useParams } from '../router/index.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 
@@ -80,7 +80,7 @@ function StockPage({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
     // statement and period to the Financials tab.
     const priceKept = next === 'overview' ? search : withoutPriceParams(search);
     const kept = next === 'financials' ? priceKept : withoutFinancialsParams(priceKept);
-    void navigate(`${next === 'overview' ? base : `${base}/${next}`}${kept}`, { preventScrollReset: true });
+    void navigate(`${next === 'overview' ? base : `${base}/${next}`}${kept}`);
   };
   return (
     <div className="page security">

@@ -1,9 +1,9 @@
 import { LANGUAGES, type Language, localizePath } from '@app/contract/locales';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_NAMES } from '../i18n/index.ts';
 import { useLanguage } from '../i18n/use-language.ts';
+import { useLocation, useNavigate } from '../router/index.ts';
 import { THEMES, useTheme } from '../theme/theme.ts';
 import { useDismiss } from './use-dismiss.ts';
 import './header-settings.css';

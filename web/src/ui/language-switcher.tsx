@@ -1,9 +1,9 @@
 import { LANGUAGES, localizePath } from '@app/contract/locales';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { LANGUAGE_NAMES } from '../i18n/index.ts';
 import { useLanguage } from '../i18n/use-language.ts';
+import { Link, useLocation } from '../router/index.ts';
 import { useDismiss } from './use-dismiss.ts';
 
 /** Where a key moves the focus in a list of `count` items from `index` (wrapping), or null for other keys. */

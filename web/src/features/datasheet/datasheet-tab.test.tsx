@@ -2,8 +2,8 @@ import type { SheetData, SheetList } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from '../../router/memory-router.tsx';
 import { testI18n } from '../../test/i18n.ts';
 import { DatasheetTab } from './datasheet-tab.tsx';
 

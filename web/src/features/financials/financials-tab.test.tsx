@@ -8,8 +8,8 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRouter, memoryHistory, RouterProvider } from '../../router/index.ts';
 import { testI18n } from '../../test/i18n.ts';
 import { FinancialsTab } from './financials-tab.tsx';
 
@@ -100,9 +100,9 @@ function serveApi(ttm: TtmFinancials = TTM) {
 
 async function renderTab({ path = '/stocks/EURO/financials', cik = '1234567' as string | null, demo = false } = {}) {
   const i18n = await testI18n(['en']);
-  const router = createMemoryRouter(
-    [{ path: '/stocks/:ticker/:tab', element: <FinancialsTab ticker="EURO" cik={cik} demo={demo} /> }],
-    { initialEntries: [path] },
+  const router = createRouter(
+    [{ path: '/stocks/:ticker/:tab', Component: () => <FinancialsTab ticker="EURO" cik={cik} demo={demo} /> }],
+    memoryHistory([path]),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

@@ -1,6 +1,6 @@
 import type { FinancialGroup } from '@app/contract';
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../router/index.ts';
 
 /*
  * What the Financials tab shows lives in the URL's search parameters (issue 19), so a view can be shared
@@ -91,9 +91,7 @@ export function useFinancialsView() {
   const view = useMemo(() => readFinancialsView(params), [params]);
   const change = useCallback(
     (update: Partial<FinancialsView>) =>
-      setParams((current) => writeFinancialsView(current, { ...readFinancialsView(current), ...update }), {
-        preventScrollReset: true,
-      }),
+      setParams((current) => writeFinancialsView(current, { ...readFinancialsView(current), ...update })),
     [setParams],
   );
   const closeFiling = useCallback(() => {

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from '../../router/memory-router.tsx';
 import { testI18n } from '../../test/i18n.ts';
 import { type FilingSource, type StatementColumn, StatementTable } from './statement-table.tsx';
 

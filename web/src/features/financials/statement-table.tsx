@@ -1,7 +1,7 @@
 import type { FinancialMetric, FinancialValues } from '@app/contract';
 import { type RefObject, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../router/index.ts';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { useScrollEdges } from '../../ui/scroll-edges.ts';
 import { MISSING, useUnits } from '../../ui/units.ts';
@@ -98,7 +98,6 @@ export function StatementTable({ caption, metrics, columns, currency, filings, g
         <Link
           to={{ search: financialsSearch(params, { filing: { column: column.key, metric } }) }}
           state={OPENED_HERE}
-          preventScrollReset
           title={t('demo.link', { item: itemName(metric), period: column.label })}
         >
           {text}

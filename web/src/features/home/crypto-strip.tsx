@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { cryptoPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
+import { Link } from '../../router/index.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useCryptoStrip } from './home-api.ts';

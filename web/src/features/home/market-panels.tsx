@@ -1,10 +1,10 @@
 import type { MarketMover } from '@app/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { securityPath, stockPath } from '../../app/paths.ts';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
+import { Link } from '../../router/index.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';

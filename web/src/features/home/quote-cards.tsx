@@ -1,9 +1,9 @@
 import type { HomeCards } from '@app/contract';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { securityPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
+import { Link } from '../../router/index.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { Sparkline } from '../../ui/sparkline.tsx';
 import { useUnits } from '../../ui/units.ts';

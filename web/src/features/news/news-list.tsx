@@ -1,8 +1,8 @@
 import type { NewsItem } from '@app/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { stockPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
+import { Link } from '../../router/index.ts';
 import { useUnits } from '../../ui/units.ts';
 import { timeAgo } from './time-ago.ts';
 import './news.css';

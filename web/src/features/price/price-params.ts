@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { isTickerText } from '../../app/paths.ts';
+import { useSearchParams } from '../../router/index.ts';
 import { CHART_RANGES, type ChartRange } from '../../ui/chart-range.ts';
 
 /*
@@ -85,8 +85,7 @@ export function usePriceParams() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parsePriceParams(params), [params]);
   const update = useCallback(
-    (change: Partial<PriceChartParams>) =>
-      setParams((current) => writePriceParams(current, change), { replace: true, preventScrollReset: true }),
+    (change: Partial<PriceChartParams>) => setParams((current) => writePriceParams(current, change), { replace: true }),
     [setParams],
   );
   return [state, update] as const;
@@ -110,7 +109,7 @@ export function useCompareParam(own: string) {
           else updated.delete('compare');
           return updated;
         },
-        { replace: true, preventScrollReset: true },
+        { replace: true },
       ),
     [setParams],
   );

@@ -1,10 +1,10 @@
 import type { ODataV2Response, PartialIndicatorRow } from '@app/contract';
 import { type RefObject, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { stockPath } from '../../app/paths.ts';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
+import { Link } from '../../router/index.ts';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { useScrollEdges } from '../../ui/scroll-edges.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { securityPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
+import { useNavigate } from '../../router/index.ts';
 import { fetchCompanySearch, type SearchResult, useCompanySearch } from './search-api.ts';
 import { highlightParts, isTypingTarget, moveActive, resultForEnter } from './search-keys.ts';
 import './search.css';

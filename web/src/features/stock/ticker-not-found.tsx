@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { homePath, screenerPath, securityPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
+import { Link } from '../../router/index.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSuggestions } from './stock-api.ts';
 import './stock.css';

@@ -1,0 +1,14 @@
+export {
+  Link,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useParams,
+  useRouteError,
+  useSearchParams,
+} from './components.tsx';
+export { browserHistory, memoryHistory, type Place, type To } from './history.ts';
+export { createRouter, type RouteModule, type RouteObject, type Router } from './router.ts';
