@@ -5,7 +5,7 @@ import { migrateToLatest, openDatabase } from './db/index.ts';
 import { rebuildStatementValues } from './derived/statement-values.ts';
 import { createMetrics } from './http/metrics.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
-import { newsSettings, startNewsRefresher } from './news/refresher.ts';
+import { type NewsRefresher, newsSettings, startNewsRefresher } from './news/refresher.ts';
 
 /** Boot: configuration, database and migrations, then the HTTP server; stop cleanly on a signal. */
 async function main(): Promise<void> {
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
    * being fetched and the demo security being written finish, close the database, exit 0. Past
    * SHUTDOWN_TIMEOUT_MS the process exits 1 instead of hanging the orchestrator.
    */
-  let news: { stop(): Promise<void> } | undefined;
+  let news: NewsRefresher | undefined;
   let seeding: Promise<unknown> | undefined;
   let rebuilding: Promise<unknown> | undefined;
   let stopping = false;
@@ -69,7 +69,10 @@ async function main(): Promise<void> {
       .then(async (seeded) => {
         if (!seeded) return;
         app.log.info({ securities: seeded.first.loaded, ms: Date.now() - started }, 'demo data: first part seeded');
+        // The hand-made companies are in: their news feeds are registered now, not at the next interval.
+        news?.runSoon();
         const runs = await seeded.rest;
+        news?.runSoon();
         const securities = seeded.first.loaded + runs.reduce((sum, r) => sum + r.loaded, 0);
         app.log.info({ securities, ms: Date.now() - started }, 'demo data seeded');
       })

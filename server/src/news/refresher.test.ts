@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import { insertSecurity } from '../../test/securities.ts';
 import type { Database } from '../db/index.ts';
-import { backoffSeconds, type Log, type NewsSettings, refreshDueFeeds, syncRegistry } from './refresher.ts';
+import {
+  backoffSeconds,
+  type Log,
+  type NewsSettings,
+  refreshDueFeeds,
+  startNewsRefresher,
+  syncRegistry,
+} from './refresher.ts';
 import { listFeeds, upsertFeed } from './registry.ts';
 import { startFeedServer, type TestFeedServer } from './test-feed-server.ts';
 
@@ -186,6 +193,36 @@ describe.each(testDatabases())('news refresher on $engine', (target) => {
     await syncRegistry(deps(), T0);
     expect((await listFeeds(database.db)).filter((f) => f.origin === 'demo')).toHaveLength(0);
     expect(await itemCount()).toBe(0);
+  });
+});
+
+describe.each(testDatabases())('the refresher running in the background on $engine', (target) => {
+  it("registers a newly loaded demo company's feed on runSoon, not at the next interval", async () => {
+    const database = await migratedDatabase(target);
+    const settings: NewsSettings = {
+      intervalSeconds: 600,
+      publicUrl: 'http://localhost:3000',
+      demo: true,
+      feedsFile: undefined,
+      fetch: { allowLoopback: false, timeoutMs: 2000, maxBytes: 1_000_000 },
+      reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
+    };
+    let runs = 0;
+    const refresher = startNewsRefresher({ db: database.db, settings, log: silent }, { onRun: () => void runs++ });
+    try {
+      await expect.poll(() => runs, { timeout: 20_000 }).toBe(1);
+      // The demo universe's first part lands after the first run: no company feed yet.
+      const id = await insertSecurity(database.db, { ticker: 'SOLQ', name: 'Solaris Quantum', is_demo: 1 });
+      const companyFeeds = () => database.db.selectFrom('feeds').select('url').where('security_id', '=', id).execute();
+      expect(await companyFeeds()).toEqual([]);
+      refresher.runSoon();
+      // The next run would be a minute away; runSoon runs at once.
+      await expect.poll(() => runs, { timeout: 20_000 }).toBe(2);
+      expect((await companyFeeds()).length).toBeGreaterThan(0);
+    } finally {
+      await refresher.stop();
+      await database.close();
+    }
   });
 });
 

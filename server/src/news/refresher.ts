@@ -259,14 +259,25 @@ export interface RefresherHooks {
   onRunFailed?(): void;
 }
 
+export interface NewsRefresher {
+  /**
+   * A run as soon as possible (at once, or right after the run in progress): the registry changed, e.g.
+   * a part of the demo universe was loaded and its companies' feeds are to be registered now, not at the
+   * next interval.
+   */
+  runSoon(): void;
+  stop(): Promise<void>;
+}
+
 /**
  * Run the refresher every interval until stopped. The first run starts at once. stop() lets the feeds
  * being fetched finish (the current unit of work), starts no other, and resolves when they are done.
  */
-export function startNewsRefresher(deps: RefreshDeps, hooks: RefresherHooks = {}): { stop(): Promise<void> } {
+export function startNewsRefresher(deps: RefreshDeps, hooks: RefresherHooks = {}): NewsRefresher {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  let again = false;
   const tick = async () => {
     try {
       await syncRegistry(deps);
@@ -283,13 +294,23 @@ export function startNewsRefresher(deps: RefreshDeps, hooks: RefresherHooks = {}
     timer = setTimeout(() => {
       running = tick().finally(() => {
         running = undefined;
-        if (!stopped) schedule(Math.min(deps.settings.intervalSeconds, 60) * 1000);
+        if (!stopped) schedule(again ? 0 : Math.min(deps.settings.intervalSeconds, 60) * 1000);
+        again = false;
       });
     }, delayMs);
     timer.unref();
   };
   schedule(0);
   return {
+    runSoon() {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
+      schedule(0);
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
