@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, retiredSettingWarnings } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults for a laptop', () => {
@@ -77,5 +77,21 @@ describe('configuration', () => {
 
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://example.com/' }).PUBLIC_URL).toBe('https://example.com');
+  });
+
+  it('starts with a retired SQLITE_READ_THREADS, warning that it is ignored', () => {
+    for (const value of ['4', '0', 'many']) {
+      const config = loadConfig({ SQLITE_READ_THREADS: value });
+      expect(config.PORT).toBe(3000);
+      expect(config).not.toHaveProperty('SQLITE_READ_THREADS');
+      const warnings = retiredSettingWarnings({ SQLITE_READ_THREADS: value });
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^SQLITE_READ_THREADS is ignored: SQLite reader threads were retired \(ADR 0018\)/);
+    }
+  });
+
+  it('warns of no retired setting when none is set', () => {
+    expect(retiredSettingWarnings({})).toEqual([]);
+    expect(retiredSettingWarnings({ SQLITE_READ_THREADS: '', PORT: '8080' })).toEqual([]);
   });
 });

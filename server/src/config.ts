@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,13 +22,6 @@ export const configSchema = z
     LOG_LEVEL: z.enum(logLevels).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-    // Embedded SQLite: threads that run reads beside the main connection (0: all on the main thread).
-    SQLITE_READ_THREADS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(16)
-      .default(() => Math.min(4, os.availableParallelism())),
     // Sign-in with OpenID Connect (docs/auth.md). Unset OIDC_ISSUER: the development provider under /idp.
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -173,6 +165,21 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/*
+ * Settings that once did something and no longer do: one still set is ignored, and the server says so
+ * at start (its log) rather than refuse an environment that used to be valid.
+ */
+const RETIRED_SETTINGS: Record<string, string> = {
+  SQLITE_READ_THREADS: 'SQLite reader threads were retired (ADR 0018); every read runs on the main connection',
+};
+
+/** One warning per retired setting in the environment (an empty variable is unset), for the start log. */
+export function retiredSettingWarnings(env: Record<string, string | undefined> = process.env): string[] {
+  return Object.entries(RETIRED_SETTINGS)
+    .filter(([name]) => env[name] !== undefined && env[name] !== '')
+    .map(([name, why]) => `${name} is ignored: ${why}`);
 }
 
 /** Parse the environment. Throws a ConfigError that names every bad variable. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, retiredSettingWarnings } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import { rebuildStatementValues } from './derived/statement-values.ts';
 import { createMetrics } from './http/metrics.ts';
@@ -24,11 +24,11 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     sqliteFile: path.join(config.DATA_DIR, 'ledgerlight.db'),
     poolMax: config.DATABASE_POOL_MAX,
-    readThreads: config.SQLITE_READ_THREADS,
   });
   const applied = await migrateToLatest(database);
   const metrics = createMetrics(database);
   const app = await buildApp({ config, database, metrics });
+  for (const warning of retiredSettingWarnings()) app.log.warn(warning);
   app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
 
   /*

@@ -23,7 +23,7 @@ const requests = answerRequests({
   recentYear: '2023-01-01',
 });
 
-describe.each(testDatabases({ readerThreads: true }))('every API answer on $label', (target) => {
+describe.each(testDatabases())('every API answer on $label', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type Database, migrateToLatest, openDatabase } from '../src/db/index.ts';
@@ -19,30 +16,12 @@ export interface TestDatabase {
 
 export const pgUrl = process.env.TEST_DATABASE_URL;
 
-/**
- * readerThreads: also on a SQLite file read through reader threads, as the server opens it (the data
- * calls' suites: their reads then go through the threads and the column packing).
- */
-export function testDatabases(options: { readerThreads?: boolean } = {}): TestDatabase[] {
+export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [
     { engine: 'sqlite', label: 'sqlite', open: async () => openDatabase({ sqliteFile: ':memory:' }) },
   ];
-  if (options.readerThreads)
-    list.push({ engine: 'sqlite', label: 'sqlite with reader threads', open: openThreadedFile });
   if (pgUrl) list.push({ engine: 'postgres', label: 'postgres', open: () => openPostgresSchema(pgUrl) });
   return list;
-}
-
-async function openThreadedFile(): Promise<Database> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerlight-test-'));
-  const database = openDatabase({ sqliteFile: path.join(dir, 'test.db'), readThreads: 2 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function openPostgresSchema(url: string): Promise<Database> {

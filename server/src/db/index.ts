@@ -5,10 +5,14 @@ import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } 
 import pg from 'pg';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { type FormatName, type FormatOptions, type FormatValue, formatObjects } from './read-formats.ts';
+import {
+  type FormatName,
+  type FormatOptions,
+  type Formatted,
+  type FormatValue,
+  formatObjects,
+} from './read-formats.ts';
 import type { Schema } from './schema.ts';
-import { PooledSqliteDialect } from './sqlite-dialect.ts';
-import { createReadPool, type Formatted } from './sqlite-read-pool.ts';
 import { fastRowsDatabase } from './sqlite-rows.ts';
 
 export type { Engine } from './engine.ts';
@@ -22,9 +26,8 @@ export interface Database {
   /** PostgreSQL schema in use when not the default (tests); migrations keep their tables there too. */
   schema?: string;
   /**
-   * A read (outside a transaction) answered in a format of read-formats.ts. On SQLite with reader
-   * threads the format is made where the rows are read (sqlite-read-pool.ts); elsewhere the rows are
-   * read here and the format applied to them (formatObjects), which gives the same value.
+   * A read (outside a transaction) answered in a format of read-formats.ts: the rows are read, then the
+   * format applied to them (formatObjects).
    */
   readFormatted<F extends FormatName>(
     query: { sql: string; parameters: readonly unknown[] },
@@ -44,8 +47,6 @@ export interface OpenOptions {
   poolMax?: number;
   /** PostgreSQL schema to use (tests isolate themselves in one each). */
   searchPath?: string;
-  /** SQLite file only: reader threads for reads outside transactions (sqlite-read-pool.ts); 0 or absent: none. */
-  readThreads?: number;
 }
 
 /*
@@ -71,22 +72,17 @@ export function openDatabase(options: OpenOptions): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   const config = { database: fastRowsDatabase(sqlite) };
-  const threads = file === ':memory:' ? 0 : (options.readThreads ?? 0);
-  const pool = threads > 0 ? createReadPool({ file, threads, mmapBytes: MMAP_BYTES }) : undefined;
-  const dialect = pool ? new PooledSqliteDialect(config, pool) : new SqliteDialect(config);
-  const db = new Kysely<Schema>({ dialect });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect(config) });
   return {
     db,
     engine: 'sqlite',
     location: file,
-    readFormatted: pool
-      ? (query, format, options) => pool.readFormatted(query.sql, query.parameters, format, options)
-      : formattedHere(db),
+    readFormatted: formattedHere(db),
     close: () => db.destroy(),
   };
 }
 
-/** readFormatted where the rows are read on this thread: the rows, then the format applied to them. */
+/** readFormatted: the rows, then the format applied to them. */
 function formattedHere(db: Kysely<Schema>): Database['readFormatted'] {
   return async (query, format, options) => {
     const { rows } = await db.executeQuery<Record<string, unknown>>(

@@ -2,12 +2,8 @@ import { statementPeriods } from '../derived/statement-values-format.ts';
 
 /*
  * What a read can be answered as besides row objects: text made from its raw rows (arrays in column
- * order) where they are read. On a reader thread (sqlite-read-pool.ts readFormatted) that takes the
- * making of objects, their JSON and the flattening of a large string off the main thread, which is the
- * one that saturates first (docs/performance.md).
- *
- * Each format is self-contained on purpose: the reader threads run its source text, so it may use no
- * import and no name from around it (not even another format).
+ * order): the screener's page comes back as one string rather than objects to build and JSON to write
+ * with the rest of the reply (ADR 0014), and the stored statement values as their periods' JSON.
  */
 
 /**
@@ -15,9 +11,9 @@ import { statementPeriods } from '../derived/statement-values-format.ts';
  * the first `keep` rows, the `booleans` columns as true (the value 1 or true) or false (anything else,
  * null included), a number that is not finite as null.
  *
- * The rows are made objects by a function compiled once per column list (kept on the function itself:
- * a format has no module around it on a reader thread), and JSON.stringify writes them: its own number
- * formatting is several times faster than String(n) in JavaScript (ADR 0014).
+ * The rows are made objects by a function compiled once per column list (kept on the function itself),
+ * and JSON.stringify writes them: its own number formatting is several times faster than String(n) in
+ * JavaScript (ADR 0014).
  */
 export function rowsJson(
   rows: readonly (readonly unknown[])[],
@@ -66,17 +62,17 @@ export function jsonList(
   return `[${texts.join(',')}]`;
 }
 
-// The statements format belongs to the stored values it reads (derived/); the threads need its source.
+// The statements format belongs to the stored values it reads (derived/).
 export const readFormats = { rows: rowsJson, list: jsonList, statements: statementPeriods };
 export type ReadFormats = typeof readFormats;
 export type FormatName = keyof ReadFormats;
 export type FormatOptions<F extends FormatName> = Parameters<ReadFormats[F]>[2];
 export type FormatValue<F extends FormatName> = ReturnType<ReadFormats[F]>;
 
-/** Source text that defines every format, by name, as the global `name` (for the reader threads). */
-export function formatsSource(name: string): string {
-  const entries = Object.entries(readFormats).map(([format, fn]) => `${JSON.stringify(format)}: ${fn.toString()}`);
-  return `globalThis.${name} = { ${entries.join(', ')} };`;
+/** A read answered in a format: its value, and how many rows the statement gave. */
+export interface Formatted<T> {
+  value: T;
+  count: number;
 }
 
 /** A format applied to rows read as objects (their keys in column order): the same value as from raw rows. */

@@ -100,7 +100,7 @@ async function loadTwoSecurities(db: Database['db']): Promise<void> {
   });
 }
 
-describe.each(testDatabases({ readerThreads: true }))('series tables on $label', (target) => {
+describe.each(testDatabases())('series tables on $label', (target) => {
   let database: Database | undefined;
   afterEach(async () => {
     await database?.close();

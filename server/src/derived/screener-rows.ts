@@ -58,7 +58,7 @@ export const allIndicatorFields = Object.keys(indicatorColumns) as IndicatorFiel
 export const flagFields = new Set(allIndicatorFields.filter((field) => indicatorColumns[field].type === 'boolean'));
 
 /**
- * The screener row of every field as the page writes it (rowsJson, the format the reader threads use):
+ * The screener row of every field as the page writes it (rowsJson, the read format of the screener's page):
  * stored in indicators.row_json by whoever writes the row, so that a page without $select is its rows'
  * stored texts joined: reading one text column costs a fraction of reading 34 and writing their JSON
  * (ADR 0009).

@@ -1,8 +1,6 @@
 /*
  * The read format of stored statement values (statement-values.ts): statement_values rows, read raw,
- * as the JSON text of each security's `periods`. On SQLite with reader threads it runs on the thread
- * that read the rows (db/read-formats.ts registers it), so it is self-contained on purpose: the threads
- * run its source text, and it may use no import and no name from around it. What it needs of the
+ * as the JSON text of each security's `periods` (db/read-formats.ts registers it). What it needs of the
  * chunk layout comes in `options.layout` (STATEMENT_LAYOUT below), never re-declared here.
  */
 

@@ -19,7 +19,7 @@ const requests = answerRequests({
   recentYear: '2023-01-01',
 }).filter((request) => request.url.includes('/financials/'));
 
-describe.each(testDatabases({ readerThreads: true }))('stored statement values after a deploy on $label', (target) => {
+describe.each(testDatabases())('stored statement values after a deploy on $label', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);

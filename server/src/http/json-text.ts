@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 /*
  * Responses written as JSON by the route itself, each writer tested equal to JSON.stringify of the same
  * response:
- * - JsonText: text, e.g. the screener page made on a reader thread (db/read-formats.ts);
+ * - JsonText: text, e.g. the screener page made from its rows as read (db/read-formats.ts);
  * - JsonBytes: UTF-8 bytes, the price chart assembled from the JSON its year chunks store
  *   (derived/chart-points.ts). Bytes go out as they are: no string to flatten, measure and encode.
  */

@@ -17,7 +17,7 @@ import { calendarBars, fact, loadSecurities, weekdayBars } from '../../../test/m
 const quarters = (year: number, item: string, value: number) =>
   (['Q1', 'Q2', 'Q3', 'Q4'] as const).map((q) => fact(item, year, q, value));
 
-describe.each(testDatabases({ readerThreads: true }))('chart calls on $label', (target) => {
+describe.each(testDatabases())('chart calls on $label', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);

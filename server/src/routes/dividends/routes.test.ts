@@ -14,7 +14,7 @@ const quarterly = (from: number, to: number, amount: (year: number) => number) =
     })),
   );
 
-describe.each(testDatabases({ readerThreads: true }))('dividend calls on $label', (target) => {
+describe.each(testDatabases())('dividend calls on $label', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);

@@ -48,7 +48,7 @@ const acmeFacts = [
   fact('equity', 2023, 'Q4', 950, { instant: true }),
 ];
 
-describe.each(testDatabases({ readerThreads: true }))('financials on $label', (target) => {
+describe.each(testDatabases())('financials on $label', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);

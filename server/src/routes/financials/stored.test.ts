@@ -85,7 +85,7 @@ async function loadCases(db: Database['db']): Promise<void> {
   ]);
 }
 
-describe.each(testDatabases({ readerThreads: true }))('stored statement values on $label', (target) => {
+describe.each(testDatabases())('stored statement values on $label', (target) => {
   let database: Database;
   let securities: SecurityRef[];
   beforeAll(async () => {

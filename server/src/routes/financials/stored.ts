@@ -64,7 +64,7 @@ export async function financialsJson(
 ): Promise<JsonText> {
   const { db } = database;
   const plan = planOf(metrics);
-  // The periods of each security with current values, as JSON made where the rows are read (a reader thread).
+  // The periods of each security with current values, as JSON made from the rows as read (read-formats.ts).
   const query = db
     .selectFrom('statement_values')
     .select(READ_COLUMNS)

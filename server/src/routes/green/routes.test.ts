@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { insertIndicator } from '../../../test/indicator-factory.ts';
 
-describe.each(testDatabases({ readerThreads: true }))('green stocks on $label', (target) => {
+describe.each(testDatabases())('green stocks on $label', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);

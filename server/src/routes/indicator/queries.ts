@@ -15,7 +15,7 @@ export interface IndicatorPageQuery {
 /**
  * One page of the screener table as the JSON text of its API rows, the first `keep` of them, and how
  * many rows were read (a read of one more than the page tells whether a next one exists): through
- * Database.readFormatted, which on SQLite with reader threads makes the text on the thread that reads.
+ * Database.readFormatted.
  * The fragments come from the OData compiler (parameters only).
  */
 export async function selectIndicatorPageJson(

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { insertIndicator } from '../../../test/indicator-factory.ts';
 
-describe.each(testDatabases({ readerThreads: true }))('screener OData on $label', (target) => {
+describe.each(testDatabases())('screener OData on $label', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);

@@ -52,7 +52,7 @@ const calls: [string, z.ZodType][] = [
   [`/api/data/sheet/data/${STOCK}/cash-flow?period=quarterly`, contract.sheetData],
 ];
 
-describe.each(testDatabases({ readerThreads: true }))('the data API on the demo universe ($label)', (target) => {
+describe.each(testDatabases())('the data API on the demo universe ($label)', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);

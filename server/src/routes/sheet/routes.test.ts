@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { calendarBars, fact, loadSecurities } from '../../../test/market-factory.ts';
 
-describe.each(testDatabases({ readerThreads: true }))('data sheets on $label', (target) => {
+describe.each(testDatabases())('data sheets on $label', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);
