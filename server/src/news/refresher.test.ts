@@ -24,20 +24,21 @@ const rss = (items: [string, string][]) =>
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const T0 = new Date('2025-11-05T12:00:00.000Z');
 const later = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+const SETTINGS: NewsSettings = {
+  intervalSeconds: 600,
+  publicUrl: 'http://localhost:3000',
+  demo: false,
+  feedsFile: undefined,
+  fetch: { allowLoopback: true, timeoutMs: 2000, maxBytes: 100_000 },
+  reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
+};
 
 describe.each(testDatabases())('news refresher on $engine', (target) => {
   let database: Database;
   let server: TestFeedServer;
   let documents: Record<string, string>;
   let failing: Set<string>;
-  const settings: NewsSettings = {
-    intervalSeconds: 600,
-    publicUrl: 'http://localhost:3000',
-    demo: false,
-    feedsFile: undefined,
-    fetch: { allowLoopback: true, timeoutMs: 2000, maxBytes: 100_000 },
-    reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
-  };
+  const settings = SETTINGS;
 
   beforeEach(async () => {
     database = await migratedDatabase(target);
@@ -199,13 +200,11 @@ describe.each(testDatabases())('news refresher on $engine', (target) => {
 describe.each(testDatabases())('the refresher running in the background on $engine', (target) => {
   it("registers a newly loaded demo company's feed on runSoon, not at the next interval", async () => {
     const database = await migratedDatabase(target);
+    // The demo feeds are read in-process: no loopback fetch allowed, room for a demo feed's size.
     const settings: NewsSettings = {
-      intervalSeconds: 600,
-      publicUrl: 'http://localhost:3000',
+      ...SETTINGS,
       demo: true,
-      feedsFile: undefined,
-      fetch: { allowLoopback: false, timeoutMs: 2000, maxBytes: 1_000_000 },
-      reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
+      fetch: { ...SETTINGS.fetch, allowLoopback: false, maxBytes: 1_000_000 },
     };
     let runs = 0;
     const refresher = startNewsRefresher({ db: database.db, settings, log: silent }, { onRun: () => void runs++ });

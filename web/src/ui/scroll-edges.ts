@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useState } from 'react';
 
 /** Where a horizontally scrolling row has more content out of sight. */
 export interface ScrollEdges {
@@ -77,4 +77,19 @@ export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges 
     };
   }, [ref]);
   return edges;
+}
+
+/**
+ * The edges of a DataTable's own scroll box, for a wrapper that shows a fade (or a hint) while more
+ * columns are out of sight: give `ref` to an element around the table. The box is inside DataTable and
+ * exists only once the table renders, hence a callback ref.
+ */
+export function useTableScrollEdges(): { ref: (element: HTMLElement | null) => void; edges: ScrollEdges } {
+  const [box, setBox] = useState<HTMLElement | null>(null);
+  const ref = useCallback(
+    (element: HTMLElement | null) => setBox(element?.querySelector<HTMLElement>('.data-table__scroll') ?? null),
+    [],
+  );
+  const scroller = useMemo<RefObject<HTMLElement | null>>(() => ({ current: box }), [box]);
+  return { ref, edges: useScrollEdges(scroller) };
 }

@@ -1,9 +1,8 @@
 import type { FinancialMetric, FinancialValues } from '@app/contract';
-import { type RefObject, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../router/index.ts';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
-import { useScrollEdges } from '../../ui/scroll-edges.ts';
+import { useTableScrollEdges } from '../../ui/scroll-edges.ts';
 import { MISSING, useUnits } from '../../ui/units.ts';
 import { financialsSearch, OPENED_HERE } from './financials-view.ts';
 import { changeTone, isFlow, type Tone, yearOverYear } from './line-meaning.ts';
@@ -60,15 +59,8 @@ export function StatementTable({ caption, metrics, columns, currency, filings, g
   const [params] = useSearchParams();
   // Issue 22: at 1440 px twenty years do not fit, and the table ended in a column cut in half with no
   // sign of more; the table's scroll box says whether more periods are out of sight, and a fade at the
-  // right edge says so. The box is inside DataTable, hence a callback ref.
-  const [scrollBox, setScrollBox] = useState<HTMLElement | null>(null);
-  const wrapper = useCallback(
-    (element: HTMLDivElement | null) =>
-      setScrollBox(element?.querySelector<HTMLElement>('.data-table__scroll') ?? null),
-    [],
-  );
-  const scroller = useMemo<RefObject<HTMLElement | null>>(() => ({ current: scrollBox }), [scrollBox]);
-  const edges = useScrollEdges(scroller);
+  // right edge says so.
+  const { ref: wrapper, edges } = useTableScrollEdges();
   const byKey = new Map(columns.map((column) => [column.key, column]));
   // A line filed as zero everywhere (no buybacks) stays, reading "—"; a line never filed is left out.
   const lines = metrics.filter((metric) => columns.some((column) => column.values[metric] != null));

@@ -1,5 +1,5 @@
 import type { ODataV2Response, PartialIndicatorRow } from '@app/contract';
-import { type RefObject, useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stockPath } from '../../app/paths.ts';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
@@ -7,7 +7,7 @@ import { useLanguage } from '../../i18n/use-language.ts';
 import { Link } from '../../router/index.ts';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { Panel } from '../../ui/panel.tsx';
-import { useScrollEdges } from '../../ui/scroll-edges.ts';
+import { useTableScrollEdges } from '../../ui/scroll-edges.ts';
 import type { SortState } from '../../ui/table-sort.ts';
 import { useUnits } from '../../ui/units.ts';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -45,16 +45,8 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
   const context: ColumnContext = { units, labels, yes: t('yes') };
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
   // Issue 23: a phone showed three columns and no sign of the others; the table's own scroll box says
-  // whether more is out of sight, and the wrapper shows a fade and a line of text then. The box exists
-  // only once the panel is ready, hence a callback ref.
-  const [scrollBox, setScrollBox] = useState<HTMLElement | null>(null);
-  const wrapper = useCallback(
-    (element: HTMLDivElement | null) =>
-      setScrollBox(element?.querySelector<HTMLElement>('.data-table__scroll') ?? null),
-    [],
-  );
-  const scroller = useMemo<RefObject<HTMLElement | null>>(() => ({ current: scrollBox }), [scrollBox]);
-  const edges = useScrollEdges(scroller);
+  // whether more is out of sight, and the wrapper shows a fade and a line of text then.
+  const { ref: wrapper, edges } = useTableScrollEdges();
   const keys: SortKey[] = useMemo(() => ['ticker', ...state.columns], [state.columns]);
 
   const columns: DataColumn<PartialIndicatorRow>[] = keys.map((key) => {
