@@ -44,6 +44,9 @@ interface ShellTexts {
   screener: { title: string; lead: string } | null;
   homePanels: {
     cards: string;
+    movers: string;
+    sectors: string;
+    exDividends: string;
     news: string;
     analysis: string;
     screener: { title: string; body: string; open: string };
@@ -130,12 +133,17 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     };
     const text = (value: unknown) => (typeof value === 'string' ? value : null);
     const homePanels = (home: Record<string, Record<string, unknown>> | null) => {
-      const [cards, news, analysis] = [home?.watchlist?.defaultTitle, home?.news?.title, home?.analysis?.title].map(
-        text,
-      );
+      const [cards, movers, sectors, exDividends, news, analysis] = [
+        home?.watchlist?.defaultTitle,
+        home?.movers?.title,
+        home?.sectors?.title,
+        home?.exDividends?.title,
+        home?.news?.title,
+        home?.analysis?.title,
+      ].map(text);
       const [title, body, open] = [home?.screener?.title, home?.screener?.body, home?.screener?.open].map(text);
-      return cards && news && analysis && title && body && open
-        ? { cards, news, analysis, screener: { title, body, open } }
+      return cards && movers && sectors && exDividends && news && analysis && title && body && open
+        ? { cards, movers, sectors, exDividends, news, analysis, screener: { title, body, open } }
         : null;
     };
     const heading = (ns: string) => {

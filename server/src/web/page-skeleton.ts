@@ -19,6 +19,9 @@ export interface SkeletonTexts {
   /** The home page's panel titles and its way into the screener (static texts, drawn whole). */
   home?: {
     cards: string;
+    movers: string;
+    sectors: string;
+    exDividends: string;
     news: string;
     analysis: string;
     screener: { title: string; body: string; open: string; href: string };
@@ -45,8 +48,19 @@ function homeBody(texts: SkeletonTexts, escapeText: Escape): string {
   const home = texts.home;
   if (!home) return `${block(150)}<div class="page-skeleton__grid">${lines(6)}${lines(6)}</div>`;
   const entry = home.screener;
+  // Each block as tall as what replaces it on a desktop screen (the crypto strip, the eight quote cards,
+  // the movers, sectors and ex-dividend panels), so the page does not jump when the app draws it: the
+  // first screen's layout shift was 0.8 with the cards and news alone.
+  // A panel's body ends with its source line (28 px with its gap), drawn here as part of each block.
+  const cards = Array.from({ length: 8 }, () => block(216)).join('');
   return [
-    panel(home.cards, block(150), escapeText),
+    block(35),
+    panel(home.cards, `<div class="page-skeleton__cards">${cards}</div>${block(16)}`, escapeText),
+    '<div class="page-skeleton__columns">',
+    panel(home.movers, block(243), escapeText),
+    panel(home.sectors, block(484), escapeText),
+    panel(home.exDividends, block(484), escapeText),
+    '</div>',
     '<div class="page-skeleton__columns">',
     panel(home.news, lines(6), escapeText),
     panel(home.analysis, lines(6), escapeText),

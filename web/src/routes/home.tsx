@@ -15,6 +15,9 @@ import { Panel, queryPanelState } from '../ui/panel.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import '../features/home/home.css';
 
+/** The default cards' count (the eight largest stocks): their skeleton keeps the page from jumping. */
+const QUOTE_CARD_SLOTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+
 /**
  * The home dashboard (design.md, issue 23): the coins, watchlist cards, the market's movers, sectors and
  * next ex-dividend days, home news, analysis, the way into the screener.
@@ -49,7 +52,15 @@ export function Component() {
         onRetry={() => void cards.refetch()}
         asOf={cards.data?.cards[0]?.day ?? null}
         {...(own ? {} : { source: t('watchlist.defaultHint') })}
-        skeleton={<Skeleton height={150} />}
+        skeleton={
+          <ul className="quote-cards" aria-hidden="true">
+            {QUOTE_CARD_SLOTS.map((slot) => (
+              <li key={slot}>
+                <Skeleton height={216} />
+              </li>
+            ))}
+          </ul>
+        }
       >
         <QuoteCards cards={cards.data?.cards ?? []} />
       </Panel>

@@ -8,6 +8,7 @@ import { Link } from '../../router/index.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useExDividends, useMovers, useSectorPerformance } from './home-api.ts';
 
@@ -18,6 +19,8 @@ import { useExDividends, useMovers, useSectorPerformance } from './home-api.ts';
 
 type MoverList = 'gainers' | 'losers' | 'mostActive';
 
+// Each panel's skeleton is as tall as its loaded body on a desktop screen (and as the server's first
+// screen draws it, server/src/web/page-skeleton.ts), so the page does not jump when the data arrives.
 export function MoversPanel() {
   const { t } = useTranslation('home');
   const units = useUnits();
@@ -33,6 +36,7 @@ export function MoversPanel() {
       emptyText={t('movers.empty')}
       asOf={movers.data?.asOf ?? null}
       className="movers"
+      skeleton={<Skeleton height={215} />}
     >
       <SegmentedControl<MoverList>
         label={t('movers.title')}
@@ -103,6 +107,7 @@ export function SectorPanel() {
       emptyText={t('sectors.empty')}
       asOf={sectors.data?.asOf ?? null}
       className="sectors"
+      skeleton={<Skeleton height={456} />}
     >
       <table className="market-table market-table--heat">
         <caption className="visually-hidden">{t('sectors.caption')}</caption>
@@ -155,6 +160,7 @@ export function ExDividendsPanel({ watchlist }: { watchlist: readonly string[] }
       asOf={dividends.data?.asOf ?? null}
       source={items.some((item) => item.estimated) ? t('exDividends.estimatedNote') : undefined}
       className="ex-dividends"
+      skeleton={<Skeleton height={456} />}
     >
       {watchlist.length > 0 && (
         <SegmentedControl<DividendScope>
