@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import type { Database } from '../db/index.ts';
 import type { ParsedFeed } from './parse-feed.ts';
-import { type Log, type NewsSettings, refreshDueFeeds } from './refresher.ts';
+import { type Log, refreshDueFeeds } from './refresher.ts';
 import { listFeeds, upsertFeed } from './registry.ts';
-import { startFeedServer, type TestFeedServer } from './test-feed-server.ts';
+import { startFeedServer, type TestFeedServer, testNewsSettings } from './test-feed-server.ts';
 
 /*
  * Every golden feed (its bytes, in its own encoding) served over HTTP, fetched, decoded and read on a
@@ -19,14 +19,9 @@ const ok = path.join(path.dirname(fileURLToPath(import.meta.url)), '__golden__',
 const goldens = fs.readdirSync(ok).filter((file) => file.endsWith('.xml'));
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const T0 = new Date('2025-11-06T12:00:00.000Z');
-const settings: NewsSettings = {
-  intervalSeconds: 600,
-  publicUrl: 'http://localhost:3000',
-  demo: false,
-  feedsFile: undefined,
+const settings = testNewsSettings({
   fetch: { allowLoopback: true, timeoutMs: 10_000, maxBytes: 2_000_000 },
-  reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
-};
+});
 
 // Generous timeout: every feed starts a reader thread; nothing here asserts a time.
 describe.each(testDatabases())('golden feeds through the refresher on $label', { timeout: 120_000 }, (target) => {

@@ -2,16 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import { insertSecurity } from '../../test/securities.ts';
 import type { Database } from '../db/index.ts';
-import {
-  backoffSeconds,
-  type Log,
-  type NewsSettings,
-  refreshDueFeeds,
-  startNewsRefresher,
-  syncRegistry,
-} from './refresher.ts';
+import { backoffSeconds, type NewsSettings, refreshDueFeeds, startNewsRefresher, syncRegistry } from './refresher.ts';
 import { listFeeds, upsertFeed } from './registry.ts';
-import { startFeedServer, type TestFeedServer } from './test-feed-server.ts';
+import { silentLog, startFeedServer, type TestFeedServer, testNewsSettings } from './test-feed-server.ts';
 
 const rss = (items: [string, string][]) =>
   `<?xml version="1.0"?><rss version="2.0"><channel><title>Local feed</title>${items
@@ -21,17 +14,10 @@ const rss = (items: [string, string][]) =>
     )
     .join('')}</channel></rss>`;
 
-const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = silentLog;
 const T0 = new Date('2025-11-05T12:00:00.000Z');
 const later = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
-const SETTINGS: NewsSettings = {
-  intervalSeconds: 600,
-  publicUrl: 'http://localhost:3000',
-  demo: false,
-  feedsFile: undefined,
-  fetch: { allowLoopback: true, timeoutMs: 2000, maxBytes: 100_000 },
-  reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
-};
+const SETTINGS = testNewsSettings();
 
 describe.each(testDatabases())('news refresher on $engine', (target) => {
   let database: Database;

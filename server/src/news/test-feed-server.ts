@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Log, NewsSettings } from './refresher.ts';
 
 /** A real HTTP server on 127.0.0.1 standing in for the outside internet in tests (feeds, redirects). */
 export interface TestFeedServer {
@@ -29,5 +30,21 @@ export async function startFeedServer(handler: Handler): Promise<TestFeedServer>
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A log that says nothing, for the refresher in tests. */
+export const silentLog: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The refresher's settings in tests: loopback feeds allowed, no demo feeds, whatever `overrides` change. */
+export function testNewsSettings(overrides: Partial<NewsSettings> = {}): NewsSettings {
+  return {
+    intervalSeconds: 600,
+    publicUrl: 'http://localhost:3000',
+    demo: false,
+    feedsFile: undefined,
+    fetch: { allowLoopback: true, timeoutMs: 2000, maxBytes: 100_000 },
+    reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
+    ...overrides,
   };
 }

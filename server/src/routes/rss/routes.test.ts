@@ -4,8 +4,9 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { insertSecurity } from '../../../test/securities.ts';
 import { DEMO_TEXTS } from '../../news/demo-texts.ts';
-import { type Log, type NewsSettings, refreshDueFeeds, syncRegistry } from '../../news/refresher.ts';
+import { type Log, refreshDueFeeds, syncRegistry } from '../../news/refresher.ts';
 import { upsertFeed } from '../../news/registry.ts';
+import { testNewsSettings } from '../../news/test-feed-server.ts';
 
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -130,14 +131,11 @@ describe.each(testDatabases())('GET /api/rss on $engine', (target) => {
 
   it("tells a demo company's news in each of the 20 languages, the same stories; a real feed stays as it is", async () => {
     await insertSecurity(t.database.db, { ticker: 'ZQA', name: 'Zenquarry Metals', is_demo: 1 });
-    const settings: NewsSettings = {
-      intervalSeconds: 600,
+    const settings = testNewsSettings({
       publicUrl: 'http://localhost:3999',
       demo: true,
-      feedsFile: undefined,
       fetch: { allowLoopback: false, timeoutMs: 2000, maxBytes: 1_000_000 },
-      reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
-    };
+    });
     const deps = { db: t.database.db, settings, log: silent };
     await syncRegistry(deps, new Date(now));
     expect(await refreshDueFeeds(deps, new Date(now))).toMatchObject({ updated: 40 + 1, failed: 0 });
