@@ -1,14 +1,7 @@
 import type { CompanyProfile, SecurityStatistics } from '@app/contract';
 import type { TFunction } from 'i18next';
 import type { UnitFormatters } from '../../ui/units.ts';
-
-/** One line of the key statistics: a label, its value as shown, and an optional explanation. */
-interface CoinStatRow {
-  key: string;
-  label: string;
-  value: string;
-  title?: string;
-}
+import type { KeyStat } from './key-stats.tsx';
 
 /**
  * A coin's size as CoinGecko's summary shows it (issue 22): market cap and fully diluted valuation in
@@ -21,14 +14,14 @@ export function coinSizeRows(
   supply: SecurityStatistics['supply'] | undefined,
   t: TFunction<'stock'>,
   units: UnitFormatters,
-): { valuation: CoinStatRow[]; supply: CoinStatRow[] } {
+): { valuation: KeyStat[]; supply: KeyStat[] } {
   const money = (value: number) => units.moneyCompact(value, profile.currency);
   const coins = (value: number) => ({
     value: `${units.compact(value)} ${profile.ticker}`,
     title: `${units.number(value, 0)} ${profile.ticker}`,
   });
   const marketCap = supply?.marketCap ?? profile.marketCap;
-  const valuation: CoinStatRow[] = [];
+  const valuation: KeyStat[] = [];
   if (marketCap !== null)
     valuation.push({
       key: 'cap',
@@ -44,9 +37,7 @@ export function coinSizeRows(
       value: money(supply.fullyDilutedValuation),
       title: t('stats.fullyDilutedValuationHint'),
     });
-  const counts: CoinStatRow[] = [
-    { key: 'circulating', label: t('stats.circulatingSupply'), ...coins(supply.circulating) },
-  ];
+  const counts: KeyStat[] = [{ key: 'circulating', label: t('stats.circulatingSupply'), ...coins(supply.circulating) }];
   if (supply.total !== null) counts.push({ key: 'totalSupply', label: t('stats.totalSupply'), ...coins(supply.total) });
   if (supply.max !== null) counts.push({ key: 'maxSupply', label: t('stats.maxSupply'), ...coins(supply.max) });
   return { valuation, supply: counts };

@@ -15,7 +15,8 @@ export interface KeyStatsProps {
   drawdown: { currentPct: number | null; maxPct: number | null } | null;
 }
 
-export interface StatRow {
+/** One line of the key statistics: a label, its value as shown, and an optional explanation. */
+export interface KeyStat {
   key: string;
   label: string;
   value: string;
@@ -40,7 +41,7 @@ export function statRows(
   { profile, statistics, ratios, yieldPct, drawdown }: StatInputs,
   t: TFunction<'stock'>,
   units: UnitFormatters,
-): StatRow[] {
+): KeyStat[] {
   const money = (value: number | null | undefined) => units.money(value, profile.currency);
   const compact = (value: number | null | undefined) => units.moneyCompact(value, profile.currency);
   const count = (value: number | null | undefined) =>
@@ -53,7 +54,7 @@ export function statRows(
   };
   const exDividend = (dividend: SecurityStatistics['lastDividend'] | undefined) =>
     dividend ? `${units.date(dividend.exDate)} · ${money(dividend.amount)}` : MISSING;
-  const drawdowns: StatRow[] = [
+  const drawdowns: KeyStat[] = [
     { key: 'dd', label: t('stats.drawdownNow'), value: units.pct(drawdown?.currentPct, { digits: 1 }) },
     { key: 'ddMax', label: t('stats.drawdownMax'), value: units.pct(drawdown?.maxPct, { digits: 1 }) },
   ];
