@@ -1,64 +1,46 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migratedDatabase, testDatabases } from '../../test/databases.ts';
-import type { Database } from '../db/index.ts';
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test/databases.ts';
 import { rebuildFactStatements } from '../derived/fact-statements.ts';
-import { createHttpClient, type HttpClientOptions } from './http-client.ts';
 import { runIngest } from './loader.ts';
 import { binanceSource, coinGeckoSource } from './sources/crypto.ts';
 import { stooqSource } from './sources/csv.ts';
 import { secSource } from './sources/sec.ts';
-import { json, type LocalServer, localServer } from './testing/local-http.ts';
+import { golden, json, jsonText, localClient, openPerTest, TEST_USER_AGENT } from './testing/local-http.ts';
 
 /*
  * Each HTTP source end to end, offline: a local server on 127.0.0.1 serves the golden samples in the
  * vendors' formats, the configured client fetches them, the loader writes them into a real database.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const golden = (name: string) => readFileSync(path.join(here, 'sources/__golden__/ok', name), 'utf8');
-const UA = 'Ledgerlight-test admin@example.com';
 const DAY_MS = 86_400_000;
-
-const client = (server: LocalServer, extra: Partial<HttpClientOptions> = {}) =>
-  createHttpClient({ baseUrl: server.baseUrl, userAgent: UA, requestsPerSecond: 50, backoffMs: 20, ...extra });
 
 /** The submissions sample, renamed for another company. */
 function submissionsFor(cik: number, ticker: string, name: string): string {
-  const s = JSON.parse(golden('sec-submissions.json')) as Record<string, unknown>;
+  const s = JSON.parse(golden('ok/sec-submissions.json')) as Record<string, unknown>;
   return JSON.stringify({ ...s, cik: String(cik), name, tickers: [ticker] });
 }
 
 describe.each(testDatabases())('HTTP sources into $engine', (target) => {
-  let database: Database | undefined;
-  let server: LocalServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    await database?.close();
-    server = undefined;
-    database = undefined;
-  });
+  const open = openPerTest();
 
   it('SEC: tickers, submissions and companyfacts with the User-Agent; a 503 is retried, a company without XBRL facts (404) loads its profile with no statements', async () => {
     let submissionsAsked = 0;
-    server = await localServer((_req, res, url) => {
-      const send = (body: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-      if (url.pathname === '/files/company_tickers.json') return send(golden('sec-company-tickers.json'));
+    const server = await open.server((_req, res, url) => {
+      if (url.pathname === '/files/company_tickers.json') return jsonText(res, golden('ok/sec-company-tickers.json'));
       if (url.pathname === '/submissions/CIK0000990001.json') {
         // SEC answers an overloaded moment with 503: the client must wait and ask again.
         if (submissionsAsked++ === 0) return json(res, 503, { message: 'Service Unavailable' });
-        return send(golden('sec-submissions.json'));
+        return jsonText(res, golden('ok/sec-submissions.json'));
       }
-      if (url.pathname === '/api/xbrl/companyfacts/CIK0000990001.json') return send(golden('sec-companyfacts.json'));
+      if (url.pathname === '/api/xbrl/companyfacts/CIK0000990001.json')
+        return jsonText(res, golden('ok/sec-companyfacts.json'));
       if (url.pathname === '/submissions/CIK0000990002.json')
-        return send(submissionsFor(990002, 'ZQRT', 'Zquart Holdings Inc.'));
+        return jsonText(res, submissionsFor(990002, 'ZQRT', 'Zquart Holdings Inc.'));
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>');
     });
-    database = await migratedDatabase(target);
+    const database = await open.database(target);
     const source = secSource({
-      data: client(server, { requestsPerSecond: 10, backoffMs: 200, retries: 2 }),
+      data: localClient(server, { requestsPerSecond: 10, backoffMs: 200, retries: 2 }),
       tickersUrl: `${server.baseUrl}/files/company_tickers.json`,
     });
     const summary = await runIngest({ db: database.db, source, tickers: ['QZAP', 'ZQRT', 'NOPE'] });
@@ -71,7 +53,7 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
         reason: 'SEC has no XBRL company facts (HTTP 404 for /api/xbrl/companyfacts/CIK0000990002.json)',
       },
     ]);
-    expect(server.hits.every((h) => h.userAgent === UA)).toBe(true);
+    expect(server.hits.every((h) => h.userAgent === TEST_USER_AGENT)).toBe(true);
     expect(server.hitsTo('/files/company_tickers.json')).toHaveLength(1); // fetched once per run
     // A 404 is final: no retry. The 503 was retried after the backoff (arrival times on the server's side).
     expect(server.hitsTo('/api/xbrl/companyfacts/CIK0000990002.json')).toHaveLength(1);
@@ -122,16 +104,16 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
   });
 
   it('SEC: a second load drops the facts the filings no longer give (a period made of a cover-page date before)', async () => {
-    server = await localServer((_req, res, url) => {
-      const send = (body: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-      if (url.pathname === '/files/company_tickers.json') return send(golden('sec-company-tickers.json'));
-      if (url.pathname === '/submissions/CIK0000990001.json') return send(golden('sec-submissions.json'));
-      if (url.pathname === '/api/xbrl/companyfacts/CIK0000990001.json') return send(golden('sec-companyfacts.json'));
+    const server = await open.server((_req, res, url) => {
+      if (url.pathname === '/files/company_tickers.json') return jsonText(res, golden('ok/sec-company-tickers.json'));
+      if (url.pathname === '/submissions/CIK0000990001.json') return jsonText(res, golden('ok/sec-submissions.json'));
+      if (url.pathname === '/api/xbrl/companyfacts/CIK0000990001.json')
+        return jsonText(res, golden('ok/sec-companyfacts.json'));
       json(res, 404, {});
     });
-    database = await migratedDatabase(target);
+    const database = await open.database(target);
     const db = database.db;
-    const source = secSource({ data: client(server), tickersUrl: `${server.baseUrl}/files/company_tickers.json` });
+    const source = secSource({ data: localClient(server), tickersUrl: `${server.baseUrl}/files/company_tickers.json` });
     await runIngest({ db, source, tickers: ['QZAP'] });
     const security = await db
       .selectFrom('securities')
@@ -186,18 +168,17 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
     const tickers = Object.fromEntries(
       companies.map((c, i) => [String(i), { cik_str: c.cik, ticker: c.ticker, title: `${c.ticker} Example Inc.` }]),
     );
-    server = await localServer((_req, res, url) => {
-      const send = (body: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-      if (url.pathname === '/files/company_tickers.json') return send(JSON.stringify(tickers));
+    const server = await open.server((_req, res, url) => {
+      if (url.pathname === '/files/company_tickers.json') return jsonText(res, JSON.stringify(tickers));
       const company = companies.find((c) => url.pathname.endsWith(`CIK${String(c.cik).padStart(10, '0')}.json`));
       if (!company) return json(res, 404, {});
       if (url.pathname.startsWith('/submissions/'))
-        return send(submissionsFor(company.cik, company.ticker, `${company.ticker} Example Inc.`));
-      send(golden('sec-companyfacts.json'));
+        return jsonText(res, submissionsFor(company.cik, company.ticker, `${company.ticker} Example Inc.`));
+      jsonText(res, golden('ok/sec-companyfacts.json'));
     });
-    database = await migratedDatabase(target);
+    const database = await open.database(target);
     const source = secSource({
-      data: client(server, { requestsPerSecond: 10 }),
+      data: localClient(server, { requestsPerSecond: 10 }),
       tickersUrl: `${server.baseUrl}/files/company_tickers.json`,
     });
     const summary = await runIngest({ db: database.db, source, tickers: 'all', concurrency: 4 });
@@ -213,14 +194,14 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
   });
 
   it('Stooq: the CSV download loads; "No data" fails its ticker; a second run changes nothing', async () => {
-    server = await localServer((_req, res, url) => {
+    const server = await open.server((_req, res, url) => {
       if (url.pathname === '/q/d/l/' && url.searchParams.get('s') === 'qzap.us' && url.searchParams.get('i') === 'd')
-        return res.writeHead(200, { 'content-type': 'text/csv' }).end(golden('prices.csv'));
+        return res.writeHead(200, { 'content-type': 'text/csv' }).end(golden('ok/prices.csv'));
       // Stooq answers an unknown symbol with 200 and a plain "No data".
       res.writeHead(200, { 'content-type': 'text/plain' }).end('No data');
     });
-    database = await migratedDatabase(target);
-    const source = stooqSource(client(server), async () => []);
+    const database = await open.database(target);
+    const source = stooqSource(localClient(server), async () => []);
     const first = await runIngest({ db: database.db, source, tickers: ['QZAP', 'QNONE'] });
     expect(first).toMatchObject({ loaded: 1, counts: { prices: 3 } });
     expect(first.failed).toMatchObject([{ ticker: 'QNONE', error: expect.stringMatching(/column date/) }]);
@@ -234,7 +215,7 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
       { day: '2024-01-03', open: 101, close: 98.5, volume: 150000 },
       { day: '2024-01-04', open: 98.5, close: 97.5, volume: 90000 },
     ]);
-    expect(server.hits.every((h) => h.userAgent === UA)).toBe(true);
+    expect(server.hits.every((h) => h.userAgent === TEST_USER_AGENT)).toBe(true);
 
     const second = await runIngest({ db: database.db, source, tickers: ['QZAP'] });
     expect(second).toMatchObject({ loaded: 0, unchanged: 1, dataVersion: null, counts: { prices: 0 } });
@@ -243,12 +224,11 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
   it('Binance: klines load as UTC days, pages of 1000 follow each other, an unknown symbol is not retried', async () => {
     const first = Date.UTC(2019, 0, 1);
     const pagedDays = 1500;
-    server = await localServer((_req, res, url) => {
+    const server = await open.server((_req, res, url) => {
       const symbol = url.searchParams.get('symbol');
       if (url.pathname !== '/api/v3/klines' || url.searchParams.get('interval') !== '1d')
         return json(res, 404, { code: -1, msg: 'no such endpoint' });
-      if (symbol === 'QBTCUSDT')
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(golden('binance-klines.json'));
+      if (symbol === 'QBTCUSDT') return jsonText(res, golden('ok/binance-klines.json'));
       if (symbol === 'QPAGEUSDT') {
         // Like Binance: bars from startTime on, at most `limit` of them.
         const start = Math.max(Number(url.searchParams.get('startTime')), first);
@@ -262,10 +242,10 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
       }
       json(res, 400, { code: -1121, msg: 'Invalid symbol.' });
     });
-    database = await migratedDatabase(target);
+    const database = await open.database(target);
     const summary = await runIngest({
       db: database.db,
-      source: binanceSource(client(server), async () => []),
+      source: binanceSource(localClient(server), async () => []),
       tickers: ['QBTC', 'QPAGE', 'QNOPE'],
     });
     expect(summary).toMatchObject({ loaded: 2, counts: { prices: 2 + pagedDays } });
@@ -297,21 +277,21 @@ describe.each(testDatabases())('HTTP sources into $engine', (target) => {
 
   it('CoinGecko: market_chart loads closes and volumes; a 429 is retried', async () => {
     let asked = 0;
-    server = await localServer((_req, res, url) => {
+    const server = await open.server((_req, res, url) => {
       if (
         url.pathname === '/api/v3/coins/quzcoin/market_chart' &&
         url.searchParams.get('vs_currency') === 'usd' &&
         url.searchParams.get('days') === 'max'
       ) {
         if (asked++ === 0) return json(res, 429, { status: { error_code: 429, error_message: 'rate limited' } });
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(golden('coingecko-market-chart.json'));
+        return jsonText(res, golden('ok/coingecko-market-chart.json'));
       }
       json(res, 404, { error: 'coin not found' });
     });
-    database = await migratedDatabase(target);
+    const database = await open.database(target);
     const summary = await runIngest({
       db: database.db,
-      source: coinGeckoSource(client(server), async () => []),
+      source: coinGeckoSource(localClient(server), async () => []),
       tickers: ['QZC=quzcoin', 'QNO=no-such-coin'],
     });
     expect(summary).toMatchObject({ loaded: 1, counts: { prices: 3 } });

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migratedDatabase, testDatabases } from '../../../test/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../test/databases.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { commands, parseArgs } from '../commands.ts';
 import { runIngest } from '../loader.ts';
-import { json, type LocalServer, localServer } from '../testing/local-http.ts';
+import { golden, json, jsonText, openPerTest, TEST_USER_AGENT } from '../testing/local-http.ts';
 import type { Source } from '../types.ts';
 import { parseCoinList, resolveCoinId } from './crypto.ts';
 import { ParseError } from './sec.ts';
@@ -17,10 +14,7 @@ import { ParseError } from './sec.ts';
  * the golden list, then `ingest coingecko --all` as the CLI runs it against a local CoinGecko stand-in.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const golden = (name: string) => readFileSync(path.join(here, '__golden__', name), 'utf8');
 const coinList = () => parseCoinList(JSON.parse(golden('ok/coingecko-coins-list.json')));
-const UA = 'Ledgerlight-test admin@example.com';
 
 describe('CoinGecko coin ids from /coins/list', () => {
   it('a unique symbol matches whatever its case; the bare coin-id form still works', () => {
@@ -72,14 +66,7 @@ describe('CoinGecko coin ids from /coins/list', () => {
 });
 
 describe.each(testDatabases())('ingest coingecko --all on $engine', (target) => {
-  let database: Database | undefined;
-  let server: LocalServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    await database?.close();
-    server = undefined;
-    database = undefined;
-  });
+  const open = openPerTest();
 
   /** Securities as earlier runs left them: crypto tickers (what --all lists) and a stock it must skip. */
   async function seed(db: Database['db']) {
@@ -102,28 +89,26 @@ describe.each(testDatabases())('ingest coingecko --all on $engine', (target) => 
   it('maps tickers to coin ids with one /coins/list per run; ambiguous and unknown symbols are reported, not guessed', async () => {
     const charted = new Set(['bitcoin', 'ethereum', 'quzcoin', 'zquex-network']);
     let listAsked = 0;
-    server = await localServer((_req, res, url) => {
+    const server = await open.server((_req, res, url) => {
       if (url.pathname === '/api/v3/coins/list') {
         // CoinGecko's public API rate-limits hard: the list goes through the client's retries too.
         if (listAsked++ === 0)
           return json(res, 429, JSON.parse(golden('not-ok/coingecko-coins-list-rate-limited.json')));
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(golden('ok/coingecko-coins-list.json'));
+        return jsonText(res, golden('ok/coingecko-coins-list.json'));
       }
       const id = /^\/api\/v3\/coins\/([^/]+)\/market_chart$/.exec(url.pathname)?.[1];
-      if (id && charted.has(id))
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(golden('ok/coingecko-market-chart.json'));
+      if (id && charted.has(id)) return jsonText(res, golden('ok/coingecko-market-chart.json'));
       // Each coin's answer (today's supply), under the same id.
       const coin = /^\/api\/v3\/coins\/([^/]+)$/.exec(url.pathname)?.[1];
-      if (coin && charted.has(coin))
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(golden('ok/coingecko-coin.json'));
+      if (coin && charted.has(coin)) return jsonText(res, golden('ok/coingecko-coin.json'));
       json(res, 404, { error: 'coin not found' });
     });
-    database = await migratedDatabase(target);
+    const database = await open.database(target);
     await seed(database.db);
 
     const config = loadConfig({
       COINGECKO_BASE_URL: server.baseUrl,
-      SEC_USER_AGENT: UA,
+      SEC_USER_AGENT: TEST_USER_AGENT,
       PRICE_REQUESTS_PER_SECOND: '50',
       INGEST_RETRIES: '2',
     });
@@ -133,7 +118,7 @@ describe.each(testDatabases())('ingest coingecko --all on $engine', (target) => 
         args: parseArgs(argv),
         argv,
         config,
-        database: database as Database,
+        database,
         print: (line) => lines.push(line),
       });
       return { code, lines };
@@ -156,7 +141,7 @@ describe.each(testDatabases())('ingest coingecko --all on $engine', (target) => 
       server.hits.filter((h) => /^\/api\/v3\/coins\/[^/]+\?/.test(h.path)).map((h) => h.path.split('?')[0]),
     ).toEqual(expect.arrayContaining(['/api/v3/coins/bitcoin', '/api/v3/coins/ethereum', '/api/v3/coins/quzcoin']));
     expect(all.lines.join('\n')).not.toMatch(/market_data/);
-    expect(server.hits.every((h) => h.userAgent === UA)).toBe(true);
+    expect(server.hits.every((h) => h.userAgent === TEST_USER_AGENT)).toBe(true);
 
     // The explicit form settles an ambiguous symbol and needs no list.
     const explicit = await run(['QZX=zquex-network']);

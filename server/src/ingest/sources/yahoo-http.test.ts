@@ -1,12 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migratedDatabase, testDatabases } from '../../../test/databases.ts';
-import type { Database } from '../../db/index.ts';
-import { createHttpClient } from '../http-client.ts';
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../test/databases.ts';
 import { runIngest } from '../loader.ts';
-import { json, type LocalServer, localServer } from '../testing/local-http.ts';
+import { golden, type Handler, json, localClient, openPerTest } from '../testing/local-http.ts';
 import { parseYahooChart, yahooSource } from './yahoo.ts';
 
 /*
@@ -20,11 +15,8 @@ import { parseYahooChart, yahooSource } from './yahoo.ts';
  * QSPL traded 300, 306 | 3:1 on 2024-03-06 | 102, 104, 105 | 2:1 on 2024-03-11 | 52.5.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const golden = (ticker: string) =>
-  JSON.parse(readFileSync(path.join(here, '__golden__/ok', `yahoo-chart-${ticker}-max.json`), 'utf8')) as {
-    chart: { result: [YahooResult] };
-  };
+const fullHistory = (ticker: string) =>
+  JSON.parse(golden(`ok/yahoo-chart-${ticker}-max.json`)) as { chart: { result: [YahooResult] } };
 
 interface YahooResult {
   timestamp: number[];
@@ -34,7 +26,7 @@ interface YahooResult {
 
 /** The full-history answer cut to [period1, period2] with only the requested event kinds. */
 function narrowed(ticker: string, period1: number, period2: number, events: string[]): unknown {
-  const body = golden(ticker);
+  const body = fullHistory(ticker);
   const result = body.chart.result[0];
   const keep = result.timestamp.map((t) => t >= period1 && t <= period2);
   const cut = <T>(values: T[]) => values.filter((_, i) => keep[i]);
@@ -68,33 +60,26 @@ function narrowed(ticker: string, period1: number, period2: number, events: stri
   };
 }
 
-const yahooStandIn = () =>
-  localServer((_req, res, url) => {
-    const ticker = /^\/v8\/finance\/chart\/([A-Z]+)$/.exec(url.pathname)?.[1];
-    if (ticker !== 'QSPL' && ticker !== 'QNOS')
-      return json(res, 404, { chart: { result: null, error: { code: 'Not Found', description: 'No data found' } } });
-    const period1 = Number(url.searchParams.get('period1') ?? 0);
-    const period2 = Number(url.searchParams.get('period2') ?? Date.now() / 1000);
-    const events = (url.searchParams.get('events') ?? '').split(',');
-    json(res, 200, narrowed(ticker, period1, period2, events));
-  });
-
-const client = (server: LocalServer) =>
-  createHttpClient({ baseUrl: server.baseUrl, userAgent: 'Ledgerlight-test admin@example.com', requestsPerSecond: 50 });
+/** Yahoo's chart endpoint for QSPL and QNOS; any other ticker gets Yahoo's 404. */
+const yahooChart: Handler = (_req, res, url) => {
+  const ticker = /^\/v8\/finance\/chart\/([A-Z]+)$/.exec(url.pathname)?.[1];
+  if (ticker !== 'QSPL' && ticker !== 'QNOS')
+    return json(res, 404, { chart: { result: null, error: { code: 'Not Found', description: 'No data found' } } });
+  const period1 = Number(url.searchParams.get('period1') ?? 0);
+  const period2 = Number(url.searchParams.get('period2') ?? Date.now() / 1000);
+  const events = (url.searchParams.get('events') ?? '').split(',');
+  json(res, 200, narrowed(ticker, period1, period2, events));
+};
 
 /** Seconds of 2024-03-08 16:00 New York: the close of the last day before QSPL's 2:1 split. */
 const BEFORE_SECOND_SPLIT = Date.UTC(2024, 2, 8, 21) / 1000;
 
 describe('Yahoo chart: splits Yahoo adjusted for but the response does not list', () => {
-  let server: LocalServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
+  const open = openPerTest();
 
   it('a range ending before a split keeps prices divided by it: the parser can only undo listed splits', async () => {
-    server = await yahooStandIn();
-    const body = await client(server).getJson(
+    const server = await open.server(yahooChart);
+    const body = await localClient(server).getJson(
       `/v8/finance/chart/QSPL?period1=0&period2=${BEFORE_SECOND_SPLIT}&interval=1d&events=div%2Csplits`,
     );
     const bundle = parseYahooChart(body, 'QSPL');
@@ -105,27 +90,20 @@ describe('Yahoo chart: splits Yahoo adjusted for but the response does not list'
 });
 
 describe.each(testDatabases())('Yahoo source against the chart stand-in on $engine', (target) => {
-  let database: Database | undefined;
-  let server: LocalServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    await database?.close();
-    server = undefined;
-    database = undefined;
-  });
+  const open = openPerTest();
 
   it('asks for the whole history up to now, so every split is listed and undone: prices and volumes as traded', async () => {
-    server = await yahooStandIn();
-    database = await migratedDatabase(target);
+    const server = await open.server(yahooChart);
+    const database = await open.database(target);
     const startedAt = Math.floor(Date.now() / 1000);
     const summary = await runIngest({
       db: database.db,
-      source: yahooSource(client(server), async () => []),
+      source: yahooSource(localClient(server), async () => []),
       tickers: ['QSPL', 'QNOS'],
     });
     expect(summary).toMatchObject({ loaded: 2, failed: [], rejected: [] });
 
-    const asked = server.hits.map((h) => new URL(h.path, server?.baseUrl));
+    const asked = server.hits.map((h) => new URL(h.path, server.baseUrl));
     expect(asked).toHaveLength(2);
     for (const url of asked) {
       expect(url.searchParams.get('period1')).toBe('0');
