@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -13,9 +14,11 @@ import type { AppContext, ZodApp } from './context.ts';
 import type { Database } from './db/index.ts';
 import { registerCompression } from './http/compress.ts';
 import { registerConnectionAnswers, serverOptions } from './http/connection.ts';
+import { dataCache } from './http/data-cache.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { answerMemoryHitsFirst } from './http/memory-hits.ts';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.ts';
-import { rateLimitSettings, registerRateLimits } from './http/rate-limit.ts';
+import { isRateLimited, rateLimitSettings, registerRateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './openapi.ts';
 import { chartRoutes } from './routes/chart/routes.ts';
 import { companyRoutes } from './routes/company/routes.ts';
@@ -33,7 +36,7 @@ import { sitemapRoutes } from './routes/sitemap/routes.ts';
 import { statusRoutes } from './routes/status/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
 import { walletRoutes } from './routes/wallet/routes.ts';
-import { contentSecurityPolicy, registerSecurityHeaders } from './web/security-headers.ts';
+import { contentSecurityPolicy, registerSecurityHeaders, securityHeaders } from './web/security-headers.ts';
 import { registerWebApp } from './web/static.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,18 +49,28 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The process's metrics (main.ts shares them with the background jobs); a fresh set when absent. */
   metrics?: Metrics;
+  /** Stored data answers written before routing (http/memory-hits.ts); on unless false (tests compare). */
+  memoryHits?: boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export async function buildApp({ config, database, logger, metrics }: BuildOptions): Promise<ZodApp> {
+/** A request id per request: the caller's when it sends a sane one, else ours; echoed back. */
+function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export async function buildApp({
+  config,
+  database,
+  logger,
+  metrics,
+  memoryHits = true,
+}: BuildOptions): Promise<ZodApp> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    // A request id per request: the caller's when it sends a sane one, else ours; echoed back.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Timeouts for slow clients, and Node's and Fastify's own answers in the error shape (docs/operations.md).
@@ -75,19 +88,18 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   registerErrorHandling(app);
   registerConnectionAnswers(app);
   const appMetrics = metrics ?? createMetrics(database);
-  registerMetrics(app, appMetrics, config.METRICS_TOKEN);
+  const countAnswer = registerMetrics(app, appMetrics, config.METRICS_TOKEN);
+  const limits = rateLimitSettings(config);
   // Before the /idp mount, whose hook takes over its requests (docs/operations.md, "Rate limits").
-  registerRateLimits(app, rateLimitSettings(config), appMetrics.recordRateLimited);
+  registerRateLimits(app, limits, appMetrics.recordRateLimited);
   // Sign-in (docs/auth.md): an external OpenID Provider, or the development one mounted under /idp.
   const oidc = await setUpOidc(app, config, appMetrics.issuerKeysObserver(app.log));
-  registerSecurityHeaders(
-    app,
-    contentSecurityPolicy({
-      connectOrigins: [...walletConnectOrigins(config), ...oidc.externalOrigins],
-      frameOrigins: oidc.externalOrigins,
-    }),
-    { hsts: config.NODE_ENV === 'production' },
-  );
+  const csp = contentSecurityPolicy({
+    connectOrigins: [...walletConnectOrigins(config), ...oidc.externalOrigins],
+    frameOrigins: oidc.externalOrigins,
+  });
+  const securityOptions = { hsts: config.NODE_ENV === 'production' };
+  registerSecurityHeaders(app, csp, securityOptions);
   // br/gzip by Accept-Encoding for what is not compressed already (http/compress.ts).
   registerCompression(app);
   // Cookies carry the wallet session (server/src/auth/wallet/sessions.ts).
@@ -118,5 +130,14 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
     db: database.db,
     publicUrl: config.PUBLIC_URL,
   });
+  if (memoryHits) {
+    answerMemoryHitsFirst(app, {
+      cache: dataCache(database),
+      requestId: requestIdOf,
+      securityHeaders: securityHeaders(csp, securityOptions),
+      rateLimited: (route) => isRateLimited(limits, 'GET', route),
+      countAnswer,
+    });
+  }
   return app;
 }

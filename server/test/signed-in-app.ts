@@ -9,12 +9,17 @@ export interface SignedInTestApp extends TestApp {
 }
 
 /** The real app configured against a real local OpenID issuer (discovery + JWKS) whose key signs tokens. */
-export async function startSignedInTestApp(target: TestDatabase, clientId = 'web'): Promise<SignedInTestApp> {
+export async function startSignedInTestApp(
+  target: TestDatabase,
+  clientId = 'web',
+  env: Record<string, string> = {},
+): Promise<SignedInTestApp> {
   const issuer = await startTestIssuer();
   const test = await startTestApp(target, {
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: clientId,
     OIDC_AUDIENCE: issuer.audience,
+    ...env,
   });
   return {
     ...test,

@@ -96,11 +96,18 @@ describe.each(testDatabases())('API shell on $engine', (target) => {
     expect((await t.app.inject('/api/docs/')).statusCode).toBe(200);
   });
 
-  it('sends security headers and no X-Powered-By', async () => {
+  it('sends security headers and no X-Powered-By; a JSON answer gets the short set, no page policy', async () => {
     const response = await t.app.inject('/healthz');
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-powered-by']).toBeUndefined();
+    for (const name of ['referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy'])
+      expect(response.headers[name], name).toBeUndefined();
+    const docs = await t.app.inject('/api/docs/');
+    expect(docs.headers['content-type']).toContain('text/html');
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'");
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
 

@@ -58,6 +58,17 @@ interface Entry {
   gzip?: Buffer;
   contentType: string;
   bytes: number;
+  /** The route pattern that answered (metrics and rate limits of an answer given before routing). */
+  route: string;
+  /** Each variant's hit headers, made once (memoryHit hands out the same object every time). */
+  hitHeaders?: Partial<Record<ContentCoding | 'identity', Record<string, string>>>;
+}
+
+/** A stored answer that can go out at once: its bytes in the encoding asked for, and its headers. */
+export interface MemoryHit {
+  route: string;
+  body: Buffer;
+  headers: Record<string, string>;
 }
 
 /** A URL's cache key and ETag, made for one data version. */
@@ -86,12 +97,32 @@ export interface DataCache {
      */
     serializerCompiler: () => (data: unknown) => string;
   };
+  /**
+   * The stored answer to a GET of `url`, when it can be given without waiting for anything: the data
+   * version read less than versionTtlMs ago, the answer stored, and its bytes in the encoding
+   * `acceptEncoding` asks for already made. Otherwise undefined: the request goes through its route,
+   * whose hooks read the version, compress and store (http/memory-hits.ts, ADR 0019).
+   */
+  memoryHit(url: string, acceptEncoding: string | undefined): MemoryHit | undefined;
   /** Drop every stored response and the remembered data version (tests, or after an in-process ingest). */
   clear(): void;
   readonly size: number;
 }
 
 const caches = new WeakMap<Database, DataCache>();
+
+/** A hit's headers, whichever way it goes out: the entry's type, its variant's tag and coding. */
+function hitHeaders(etag: string, entry: Entry, coding: ContentCoding | null, cacheControl: string) {
+  const headers: Record<string, string> = {
+    etag: etagOf(etag, coding),
+    'cache-control': cacheControl,
+    'content-type': entry.contentType,
+    vary: 'Accept-Encoding',
+    'x-cache': 'hit',
+  };
+  if (coding) headers['content-encoding'] = coding;
+  return headers;
+}
 
 const plainJson = (data: unknown): string => JSON.stringify(data);
 
@@ -242,15 +273,8 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
           entries.delete(key);
           entries.set(key, hit);
           const body = await variant(key, hit, coding);
-          reply.headers({
-            // A small answer goes out raw whatever was asked: its ETag is then the identity one.
-            etag: etagOf(identity.etag, body === hit.body ? null : coding),
-            'cache-control': options.cacheControl,
-            'content-type': hit.contentType,
-            vary: 'Accept-Encoding',
-            'x-cache': 'hit',
-          });
-          if (body !== hit.body) reply.header('content-encoding', coding);
+          // A small answer goes out raw whatever was asked: its ETag is then the identity one.
+          reply.headers(hitHeaders(identity.etag, hit, body === hit.body ? null : coding, options.cacheControl));
           return reply.send(body);
         }
         pending.set(request, { ...identity, store: admit(key), coding });
@@ -275,7 +299,8 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
         reply.headers({ etag: etagOf(miss.etag, coding), 'cache-control': options.cacheControl, 'x-cache': 'miss' });
         if (miss.store && request.method === 'GET') {
           const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-          const entry: Entry = { body, contentType, bytes: body.length };
+          const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+          const entry: Entry = { body, contentType, bytes: body.length, route };
           if (coding) {
             entry[coding] = sent;
             entry.bytes += sent.length;
@@ -285,6 +310,24 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
         }
         return sent;
       },
+    },
+    memoryHit(url, acceptEncoding) {
+      if (!version || Date.now() - version.readAt >= options.versionTtlMs) return undefined;
+      const identity = identities.get(url);
+      if (identity?.version !== version.value) return undefined;
+      const hit = entries.get(identity.key);
+      if (!hit) return undefined;
+      const wanted = hit.body.length < COMPRESS_THRESHOLD ? null : negotiateEncoding(acceptEncoding);
+      const body = wanted ? hit[wanted] : hit.body;
+      if (!body) return undefined;
+      entries.delete(identity.key);
+      entries.set(identity.key, hit);
+      hit.hitHeaders ??= {};
+      const made = hit.hitHeaders;
+      const variantName = wanted ?? 'identity';
+      const headers = made[variantName] ?? hitHeaders(identity.etag, hit, wanted, options.cacheControl);
+      made[variantName] = headers;
+      return { route: hit.route, body, headers };
     },
     clear() {
       clearEntries();

@@ -195,8 +195,20 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Request counters and durations for every route, data-cache results, and the GET /metrics route. */
-export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+/** Counts one answer: its request, its duration, and for a data route what the cache did. */
+export type CountAnswer = (
+  method: string,
+  route: string,
+  status: number,
+  seconds: number,
+  cacheResult: unknown,
+) => void;
+
+/**
+ * Request counters and durations for every route, data-cache results, and the GET /metrics route. Returns
+ * the counting, for answers given before routing (http/memory-hits.ts).
+ */
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): CountAnswer {
   const registers = [metrics.registry];
   const requests = new Counter({
     name: 'ledgerlight_http_requests_total',
@@ -218,16 +230,18 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     registers,
   });
 
+  const countAnswer: CountAnswer = (method, route, status, seconds, cacheResult) => {
+    const labels = { method, route, status: String(status) };
+    requests.inc(labels);
+    durations.observe(labels, seconds);
+    if (!route.startsWith('/api/data/')) return;
+    if (status === 304) cache.inc({ result: 'not_modified' });
+    else if (cacheResult === 'hit' || cacheResult === 'miss') cache.inc({ result: cacheResult });
+  };
   app.addHook('onResponse', async (request, reply) => {
     // Unmatched URLs (404s, the web app's fallback) share one label: raw URLs would be unbounded.
     const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
-    if (!route.startsWith('/api/data/')) return;
-    const result = reply.getHeader('x-cache');
-    if (reply.statusCode === 304) cache.inc({ result: 'not_modified' });
-    else if (result === 'hit' || result === 'miss') cache.inc({ result });
+    countAnswer(request.method, route, reply.statusCode, reply.elapsedTime / 1000, reply.getHeader('x-cache'));
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
@@ -239,4 +253,5 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
     return metrics.registry.metrics();
   });
+  return countAnswer;
 }

@@ -46,6 +46,11 @@ export interface RateLimitSettings {
   maxKeys?: number;
 }
 
+/** True when requests of this method to this route spend from a bucket that is on (limit above 0). */
+export function isRateLimited(settings: RateLimitSettings, method: string, route: string): boolean {
+  return RULES.some((r) => r.method === method && r.route === route && settings.limits[r.bucket] > 0);
+}
+
 export function rateLimitSettings(config: Config): RateLimitSettings {
   return {
     windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,

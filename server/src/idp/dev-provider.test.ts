@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/app.ts';
+import { onePageWebDist, startTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_USER } from './demo-user.ts';
@@ -39,7 +39,7 @@ describe('the development identity provider', () => {
 describe.each(testDatabases())('sign-in through the development provider on $engine', (target) => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await startTestApp(target, { PUBLIC_URL });
+    test = await startTestApp(target, { PUBLIC_URL, WEB_DIST_DIR: onePageWebDist() });
   });
   afterAll(() => test.close());
 
@@ -60,7 +60,9 @@ describe.each(testDatabases())('sign-in through the development provider on $eng
       expect(config.json()).toMatchObject({ issuer: ISSUER, devProvider: true, publicUrl: PUBLIC_URL });
       expect(config.headers.vary).toContain('Host');
       // Same origin: the page's CSP needs no other.
-      expect(config.headers['content-security-policy']).toContain("connect-src 'self'");
+      const page = await test.app.inject({ url: '/', headers });
+      expect(page.headers['content-security-policy']).toContain("connect-src 'self'");
+      expect(page.headers['content-security-policy']).not.toContain(host);
     },
   );
 

@@ -29,6 +29,14 @@ export function contentSecurityPolicy({ connectOrigins = [], frameOrigins = [] }
 const DOCS_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; object-src 'none'";
 
+/*
+ * A JSON answer is no document: a browser shows it as text and runs nothing in it, so the page's policy,
+ * referrer, framing, popup and feature headers (about 700 bytes) say nothing there. It keeps nosniff and
+ * a policy that allows nothing and no framing, in case it is ever opened as a page (OWASP's REST advice).
+ */
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+const isJson = (contentType: unknown) => typeof contentType === 'string' && /^application\/json\b/i.test(contentType);
+
 export interface SecurityHeaderOptions {
   /** Strict-Transport-Security: production only (its https PUBLIC_URL is checked at boot). */
   hsts?: boolean;
@@ -41,25 +49,45 @@ const HSTS = 'max-age=63072000; includeSubDomains';
  * The headers that govern a document (its scripts, frames, popups, referrer, features) are left off the
  * built app's scripts, stylesheets and locale texts: the browser ignores them there, and at 700 bytes a
  * response they outweighed most of those files on a page's first load (issue 20, docs/performance.md).
- * nosniff (and HSTS) go with everything; pages and API answers keep the whole set.
+ * nosniff (and HSTS) go with everything; pages keep the whole set, JSON answers the short one above.
  */
 const isSubresource = (url: string, contentType: unknown) =>
   /^\/(assets|locales)\//.test(url) ||
   (typeof contentType === 'string' && /^(text\/css|(text|application)\/javascript)/i.test(contentType));
 
-export function registerSecurityHeaders(app: FastifyInstance, csp: string, options: SecurityHeaderOptions = {}): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (options.hsts) reply.header('strict-transport-security', HSTS);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.removeHeader('x-powered-by');
-    if (isSubresource(request.url, reply.getHeader('content-type'))) return payload;
-    const docs = request.url.startsWith('/api/docs');
-    reply.header('content-security-policy', docs ? DOCS_CSP : csp);
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
+/**
+ * The security headers of an answer to `url` with this content type: what the hook below sets, and what
+ * an answer written before routing (http/memory-hits.ts) carries.
+ */
+export function securityHeaders(
+  csp: string,
+  options: SecurityHeaderOptions,
+): (url: string, contentType: unknown) => Record<string, string> {
+  const always: Record<string, string> = {
+    ...(options.hsts ? { 'strict-transport-security': HSTS } : {}),
+    'x-content-type-options': 'nosniff',
+  };
+  const document = (policy: string): Record<string, string> => ({
+    ...always,
+    'content-security-policy': policy,
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'SAMEORIGIN',
     // Popups of the identity provider must be able to talk back to this window.
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  });
+  const pages = document(csp);
+  const docs = document(DOCS_CSP);
+  const json = { ...always, 'content-security-policy': JSON_CSP };
+  return (url, contentType) =>
+    isSubresource(url, contentType) ? always : isJson(contentType) ? json : url.startsWith('/api/docs') ? docs : pages;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, csp: string, options: SecurityHeaderOptions = {}): void {
+  const headersFor = securityHeaders(csp, options);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.removeHeader('x-powered-by');
+    reply.headers(headersFor(request.url, reply.getHeader('content-type')));
     return payload;
   });
 }

@@ -1,5 +1,6 @@
 import { base64url, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { onePageWebDist } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { type SignedInTestApp, startSignedInTestApp } from '../../../test/signed-in-app.ts';
 import { startTestIssuer, type TestIssuer } from './test-issuer.ts';
@@ -12,7 +13,7 @@ describe.each(testDatabases())('bearer token verification on $engine', (target) 
   let test: SignedInTestApp;
   let issuer: TestIssuer;
   beforeAll(async () => {
-    test = await startSignedInTestApp(target, 'web-client');
+    test = await startSignedInTestApp(target, 'web-client', { WEB_DIST_DIR: onePageWebDist() });
     issuer = test.issuer;
   });
   afterAll(async () => {
@@ -137,7 +138,11 @@ describe.each(testDatabases())('bearer token verification on $engine', (target) 
       devProvider: false,
       publicUrl: 'http://localhost:3000',
     });
-    // The external provider's origin is allowed for token calls and the silent sign-in iframe.
-    expect(response.headers['content-security-policy']).toContain(`frame-src 'self' ${issuer.issuer}`);
+    // The external provider's origin is allowed for token calls and the silent sign-in iframe, on the pages.
+    const page = await test.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain(`frame-src 'self' ${issuer.issuer}`);
+    expect(page.headers['content-security-policy']).toContain(`connect-src 'self' `);
+    expect(page.headers['content-security-policy']).toContain(new URL(issuer.issuer).origin);
   });
 });
