@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { indicatorSeedRow } from '../../test/indicator-factory.ts';
 import { insertSecurity } from '../../test/securities.ts';
-import { indicatorRowJson } from '../derived/screener-rows.ts';
+import { indicatorRowJson, staleScreenerRows } from '../derived/screener-rows.ts';
 import { type Database, databaseAnswers, migrateToLatest, migratorOf } from './index.ts';
 import { bumpDataVersion, readDataVersion } from './meta.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -77,7 +77,11 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     const migrator = migratorOf(database);
     expect((await migrator.migrateTo('008-chart-points')).error).toBeUndefined();
     const id = await insertSecurity(database.db, { ticker: 'OLDR', name: 'Old "Row" Ünïcode' });
-    const { row_json: _json, ...columns } = indicatorSeedRow(
+    const {
+      row_json: _json,
+      row_version: _version,
+      ...columns
+    } = indicatorSeedRow(
       id,
       { ticker: 'OLDR', name: 'Old "Row" Ünïcode', pe: 0.1 + 0.2, is_green_water: 1 },
       '2026-01-02T00:00:00.000Z',
@@ -91,6 +95,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '010-statement-values',
       '011-statement-currency',
       '012-coin-supply',
+      '013-derived-versions',
     ]);
     const row = await database.db
       .selectFrom('indicators')
@@ -98,6 +103,9 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       .where('security_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.row_json).toBe(indicatorRowJson(columns));
+    // Written by 009, before rows had a version (013): stale, rewritten by the rebuild at start.
+    expect(row.row_version).toBe(0);
+    expect(await staleScreenerRows(database.db)).toEqual([id]);
     expect(JSON.parse(row.row_json)).toMatchObject({
       ticker: 'OLDR',
       name: 'Old "Row" Ünïcode',
@@ -115,6 +123,13 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
           .values(bare as never)
           .execute(),
       ).rejects.toThrow(/row_json/);
+      const { row_version: _unset, ...unversioned } = indicatorSeedRow(other, { ticker: 'NEWR' }, '2026-01-02');
+      await expect(
+        database.db
+          .insertInto('indicators')
+          .values(unversioned as never)
+          .execute(),
+      ).rejects.toThrow(/row_version/);
     }
   });
 
