@@ -72,6 +72,21 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     }
   });
 
+  it('finds the years of stale chart points from an index, without reading the charts (013)', async () => {
+    database = await target.open();
+    await migrateToLatest(database);
+    if (target.engine === 'postgres') {
+      const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes
+        where tablename = 'price_years' and schemaname = current_schema()`.execute(database.db);
+      expect(indexes.rows.map((r) => r.name)).toContain('price_years_chart_version');
+      return;
+    }
+    // The query of staleChartPoints (derived/chart-points.ts): the version sits after the chart's bytes.
+    const plan = await sql<{ detail: string }>`explain query plan
+      select security_id from price_years where chart_version <> ${1}`.execute(database.db);
+    expect(plan.rows.map((r) => r.detail).join(' | ')).toContain('COVERING INDEX price_years_chart_version');
+  });
+
   it('stores every screener row whole for the rows there before migration 009', async () => {
     database = await target.open();
     const migrator = migratorOf(database);
