@@ -31,10 +31,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
-import { staleStatementValues } from '../server/src/derived/statement-values.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
 import { measureOneTicker, printOneTicker } from './api-payloads.ts';
+import { derivedRebuilt } from './derived-rebuilt.ts';
 import { Pool } from './http-client.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -92,24 +92,11 @@ function startProcess(command: string, args: string[], env: Record<string, strin
   return child;
 }
 
-/**
- * The server rebuilds the stored statement values at start when the dataset was made by code of another
- * version (ADRs 0010, 0016: the version is computed from the code); until then it computes them per
- * request. Measured once they are all there.
- */
-async function statementValuesRebuilt(): Promise<void> {
+/** The derived rows the server rebuilds at start (ADR 0016), read from the dataset the server uses. */
+async function rebuilt(): Promise<void> {
   const database = openDatabase({ sqliteFile: path.join(dataDir, 'ledgerlight.db') });
   try {
-    const started = performance.now();
-    let reported = false;
-    for (;;) {
-      const stale = (await staleStatementValues(database.db)).length;
-      if (stale === 0) break;
-      if (!reported) out(`waiting for the server to rebuild the statement values of ${stale} securities`);
-      reported = true;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    if (reported) out(`statement values rebuilt in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    await derivedRebuilt(database, out);
   } finally {
     await database.close();
   }
@@ -320,7 +307,7 @@ const server = startProcess('node', ['scripts/start.mjs'], {
 let ceiling: ChildProcess | undefined;
 try {
   await waitFor(`${base}/readyz`);
-  await statementValuesRebuilt();
+  await rebuilt();
   const tickers = (
     JSON.parse(
       (

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, retiredSettingWarnings } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
-import { rebuildStatementValues } from './derived/statement-values.ts';
+import { rebuildDerived } from './derived/rebuild.ts';
 import { createMetrics } from './http/metrics.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
 import { type NewsRefresher, newsSettings, startNewsRefresher } from './news/refresher.ts';
@@ -82,18 +82,16 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`listening on ${config.PUBLIC_URL}`);
-  // The stored financials values of securities loaded before them, or by code of another version (ADR
-  // 0010): rebuilt while the server answers (computing those it has not reached yet).
-  const rebuildStarted = Date.now();
-  rebuilding = rebuildStatementValues(database.db, {
+  // The derived rows written before them, or by code of another version (ADR 0016): the screener rows,
+  // the chart points, the financials values, rebuilt while the server answers (the other way, with the
+  // same bytes, for those it has not reached yet).
+  rebuilding = rebuildDerived(database.db, {
     stopping: () => stopping,
-    onError: (securityId, error) => app.log.warn({ securityId, err: error }, 'statement values not rebuilt'),
-  })
-    .then(({ written, failed }) => {
-      if (written + failed > 0)
-        app.log.info({ written, failed, ms: Date.now() - rebuildStarted }, 'statement values rebuilt');
-    })
-    .catch((error: unknown) => app.log.error({ err: error }, 'statement values rebuild failed'));
+    onError: (kind, securityId, error) => app.log.warn({ kind, securityId, err: error }, 'derived rows not rebuilt'),
+    onDone: (kind, { written, failed }, ms) => {
+      if (written + failed > 0) app.log.info({ kind, written, failed, ms: Math.round(ms) }, `${kind} rebuilt`);
+    },
+  }).catch((error: unknown) => app.log.error({ err: error }, 'derived rows rebuild failed'));
   news = startNewsRefresher(
     { db: database.db, settings: newsSettings(config), log: app.log },
     { onRun: metrics.recordFeedRun, onRunFailed: metrics.recordFeedRunFailure },

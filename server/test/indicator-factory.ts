@@ -1,12 +1,12 @@
 import type { Db } from '../src/db/index.ts';
 import type { IndicatorsTable } from '../src/db/schema.ts';
-import { indicatorRowJson } from '../src/derived/screener-rows.ts';
+import { type IndicatorColumns, screenerRow } from '../src/derived/screener-rows.ts';
 
 /*
  * Test factory: a security and its screener row, with plausible defaults and any column overridden.
  * Tests build exactly the rows they reason about instead of depending on the demo generator.
  */
-export type IndicatorSeed = Partial<Omit<IndicatorsTable, 'security_id' | 'ticker' | 'row_json'>> & { ticker: string };
+export type IndicatorSeed = Partial<Omit<IndicatorColumns, 'security_id' | 'ticker'>> & { ticker: string };
 
 export async function insertIndicator(db: Db, seed: IndicatorSeed): Promise<void> {
   const now = '2026-01-02T00:00:00.000Z';
@@ -34,10 +34,10 @@ export async function insertIndicator(db: Db, seed: IndicatorSeed): Promise<void
     .execute();
 }
 
-/** A screener row with the factory's defaults and the seed's columns, its stored JSON made from them. */
+/** A screener row with the factory's defaults and the seed's columns, its stored JSON made from them (current version). */
 export function indicatorSeedRow(securityId: number, seed: IndicatorSeed, now: string): IndicatorsTable {
   const kind = seed.kind ?? 'stock';
-  const columns: Omit<IndicatorsTable, 'row_json'> = {
+  const columns: IndicatorColumns = {
     security_id: securityId,
     name: `${seed.ticker} Inc.`,
     kind,
@@ -75,5 +75,5 @@ export function indicatorSeedRow(securityId: number, seed: IndicatorSeed, now: s
     updated_at: now,
     ...seed,
   };
-  return { ...columns, row_json: indicatorRowJson(columns) };
+  return screenerRow(columns);
 }

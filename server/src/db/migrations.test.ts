@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { indicatorSeedRow } from '../../test/indicator-factory.ts';
 import { insertSecurity } from '../../test/securities.ts';
-import { indicatorRowJson } from '../derived/screener-rows.ts';
+import { indicatorRowJson, staleScreenerRows } from '../derived/screener-rows.ts';
 import { type Database, databaseAnswers, migrateToLatest, migratorOf } from './index.ts';
 import { bumpDataVersion, readDataVersion } from './meta.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -72,12 +72,31 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     }
   });
 
+  it('finds the years of stale chart points from an index, without reading the charts (013)', async () => {
+    database = await target.open();
+    await migrateToLatest(database);
+    if (target.engine === 'postgres') {
+      const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes
+        where tablename = 'price_years' and schemaname = current_schema()`.execute(database.db);
+      expect(indexes.rows.map((r) => r.name)).toContain('price_years_chart_version');
+      return;
+    }
+    // The query of staleChartPoints (derived/chart-points.ts): the version sits after the chart's bytes.
+    const plan = await sql<{ detail: string }>`explain query plan
+      select security_id from price_years where chart_version <> ${1}`.execute(database.db);
+    expect(plan.rows.map((r) => r.detail).join(' | ')).toContain('COVERING INDEX price_years_chart_version');
+  });
+
   it('stores every screener row whole for the rows there before migration 009', async () => {
     database = await target.open();
     const migrator = migratorOf(database);
     expect((await migrator.migrateTo('008-chart-points')).error).toBeUndefined();
     const id = await insertSecurity(database.db, { ticker: 'OLDR', name: 'Old "Row" Ünïcode' });
-    const { row_json: _json, ...columns } = indicatorSeedRow(
+    const {
+      row_json: _json,
+      row_version: _version,
+      ...columns
+    } = indicatorSeedRow(
       id,
       { ticker: 'OLDR', name: 'Old "Row" Ünïcode', pe: 0.1 + 0.2, is_green_water: 1 },
       '2026-01-02T00:00:00.000Z',
@@ -91,6 +110,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '010-statement-values',
       '011-statement-currency',
       '012-coin-supply',
+      '013-derived-versions',
     ]);
     const row = await database.db
       .selectFrom('indicators')
@@ -98,6 +118,9 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       .where('security_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.row_json).toBe(indicatorRowJson(columns));
+    // Written by 009, before rows had a version (013): stale, rewritten by the rebuild at start.
+    expect(row.row_version).toBe(0);
+    expect(await staleScreenerRows(database.db)).toEqual([id]);
     expect(JSON.parse(row.row_json)).toMatchObject({
       ticker: 'OLDR',
       name: 'Old "Row" Ünïcode',
@@ -115,6 +138,13 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
           .values(bare as never)
           .execute(),
       ).rejects.toThrow(/row_json/);
+      const { row_version: _unset, ...unversioned } = indicatorSeedRow(other, { ticker: 'NEWR' }, '2026-01-02');
+      await expect(
+        database.db
+          .insertInto('indicators')
+          .values(unversioned as never)
+          .execute(),
+      ).rejects.toThrow(/row_version/);
     }
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatObjects, rowsJson } from './read-formats.ts';
+import { formatObjects, jsonList } from './read-formats.ts';
+import { rowsJson } from './rows-json.ts';
 
 /* rowsJson must write exactly what JSON.stringify writes for the same rows made objects. */
 describe('rowsJson', () => {
@@ -55,5 +56,27 @@ describe('rowsJson', () => {
       rowsJson(rows, names, { booleans: ['flag'], keep: 5 }),
     );
     expect(formatObjects([], 'rows', { booleans: [], keep: 5 })).toBe('[]');
+  });
+});
+
+/* The stored screener rows joined (indicators.row_json), unless one was written by code of another version. */
+describe('jsonList', () => {
+  const rows = [
+    ['{"ticker":"A"}', 7],
+    ['{"ticker":"B"}', 7],
+    ['{"ticker":"C"}', 6],
+  ];
+
+  it('joins the texts of the rows kept when all are of the version asked for', () => {
+    expect(jsonList(rows, ['row_json', 'row_version'], { keep: 2, version: 7 })).toBe(
+      '[{"ticker":"A"},{"ticker":"B"}]',
+    );
+    expect(jsonList([], ['row_json', 'row_version'], { keep: 2, version: 7 })).toBe('[]');
+  });
+
+  it('gives null when a row kept is of another version, and ignores the rows past the page', () => {
+    expect(jsonList(rows, ['row_json', 'row_version'], { keep: 3, version: 7 })).toBeNull();
+    expect(jsonList(rows, ['row_json', 'row_version'], { keep: 2, version: 6 })).toBeNull();
+    expect(jsonList([['{}']], ['row_json'], { keep: 1, version: 7 })).toBeNull();
   });
 });

@@ -106,9 +106,12 @@ export interface PriceYearsTable {
   close_adj: string;
   /**
    * The year's points as the price chart writes them (UTF-8 JSON, comma-joined):
-   * {"day":"2020-01-02","close":<close_split_adj text>},... (migration 008).
+   * {"day":"2020-01-02","close":<close_split_adj text>},... (migration 008). Read only when chart_version
+   * is CHART_POINTS_VERSION; else made from days and close_split_adj (derived/chart-points.ts).
    */
   chart_points: Buffer;
+  /** CHART_POINTS_VERSION of the code that wrote chart_points; 0 for rows from before migration 013. */
+  chart_version: number;
 }
 
 /**
@@ -232,9 +235,12 @@ export interface IndicatorsTable {
   updated_at: string;
   /**
    * The row as the screener writes it with every field (a page without $select): JSON text under the API
-   * names, made by indicatorRowJson from the columns beside it, in the same write (migration 009).
+   * names, made by indicatorRowJson from the columns beside it, in the same write (migration 009). Read
+   * only when row_version is SCREENER_ROWS_VERSION; else the page reads the columns (derived/screener-rows.ts).
    */
   row_json: string;
+  /** SCREENER_ROWS_VERSION of the code that wrote row_json; 0 for rows from before migration 013. */
+  row_version: number;
 }
 
 export interface FeedsTable {

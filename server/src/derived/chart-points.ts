@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
 import type { Range } from '../finance/types.ts';
 import type { JsonBytes } from '../http/json-text.ts';
 import { type AnyDb, daysBefore, SERIES_DAY } from './chunk-layout.ts';
+import { derivedCodeVersion } from './code-version.ts';
 
 /*
  * price_years.chart_points (migration 008, ADR 0009): each year's points exactly as the price chart
@@ -8,13 +11,37 @@ import { type AnyDb, daysBefore, SERIES_DAY } from './chunk-layout.ts';
  * is the bytes of the years inside its range as they are, the first and last year cut at a point's
  * start (its day found by binary search in `days`, then its `{"day":"YYYY-MM-DD"` in the bytes), joined
  * into one buffer that goes out without a serialiser, a length scan or an encoding (ADR 0015, part 3).
+ *
+ * The bytes are made here only (chartPointsOfYear), from the year's days and close texts: by the loader
+ * (price-years.ts packPriceYear), by a read of a year whose bytes were written by other code, and by the
+ * rebuild at start. A row's chart_version says which code wrote them (ADR 0016).
  */
+
+/**
+ * The version of the code that makes the bytes: a hash of this module's source and of what it takes
+ * values from (code-version.ts). A change here gives another version: the years of another version are
+ * answered from their closes (the same bytes) until the server has rewritten them (rebuildChartPoints).
+ */
+export const CHART_POINTS_VERSION = derivedCodeVersion('chart-points.ts');
 
 /** How every point of chart_points starts; the day follows. */
 const CHART_POINT = '{"day":"';
 
-/** One point as chart_points keeps it: the day, and the close's stored text as its JSON number. */
-export const chartPoint = (day: string, close: string): string => `${CHART_POINT}${day}","close":${close}}`;
+/**
+ * One year's chart_points from its days (YYYY-MM-DD concatenated) and its close_split_adj texts
+ * (comma-joined, one per day): each point the day and the close's stored text as its JSON number.
+ */
+export function chartPointsOfYear(days: string, closes: string): Buffer {
+  const n = days.length / SERIES_DAY;
+  if (n === 0) return Buffer.alloc(0);
+  const texts = closes.split(',');
+  if (texts.length !== n) throw new Error(`chart points: ${n} days but ${texts.length} closes`);
+  const points = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    points[i] = `${CHART_POINT}${days.slice(i * SERIES_DAY, i * SERIES_DAY + SERIES_DAY)}","close":${texts[i]}}`;
+  }
+  return Buffer.from(points.join(','));
+}
 
 /**
  * The price chart's points of each security in the range, as pieces of its JSON text: the stored
@@ -24,15 +51,22 @@ export const chartPoint = (day: string, close: string): string => `${CHART_POINT
 export async function readChartPoints(db: AnyDb, ids: readonly number[], range: Range): Promise<Map<number, Buffer[]>> {
   const out = new Map<number, Buffer[]>();
   if (ids.length === 0) return out;
+  // A current year reads its bytes only; one written by other code reads its closes instead.
   let query = db
     .selectFrom('price_years')
-    .select(['security_id', 'days', 'chart_points'])
+    .select([
+      'security_id',
+      'days',
+      sql<Buffer | null>`case when chart_version = ${CHART_POINTS_VERSION} then chart_points end`.as('points'),
+      sql<string | null>`case when chart_version <> ${CHART_POINTS_VERSION} then close_split_adj end`.as('closes'),
+    ])
     .where('security_id', 'in', ids);
   if (range.from) query = query.where('year', '>=', Number(range.from.slice(0, 4)));
   if (range.to) query = query.where('year', '<=', Number(range.to.slice(0, 4)));
   const rows = await query.orderBy('security_id').orderBy('year').execute();
   for (const row of rows) {
-    const piece = chartPointsIn(row.days, row.chart_points, range.from, range.to);
+    const points = row.points ?? chartPointsOfYear(row.days, row.closes ?? '');
+    const piece = chartPointsIn(row.days, points, range.from, range.to);
     if (!piece) continue;
     const pieces = out.get(row.security_id);
     if (pieces) pieces.push(piece);
@@ -86,3 +120,60 @@ export function priceChartBody(
 const OPEN = Buffer.from('{"series":[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']}');
+
+/** Securities with a year whose chart points were written by code of another version. */
+export async function staleChartPoints(db: AnyDb): Promise<number[]> {
+  // SQLite reads the index on chart_version only (migration 013), not the rows, when neither DISTINCT nor
+  // ORDER BY asks for the key's order (it would then scan the table, every chart's bytes included).
+  const rows = await db
+    .selectFrom('price_years')
+    .select('security_id')
+    .where('chart_version', '<>', CHART_POINTS_VERSION)
+    .execute();
+  return [...new Set(rows.map((row) => row.security_id))].sort((a, b) => a - b);
+}
+
+/**
+ * Rewrites the chart points of every year written by code of another version, one security per
+ * transaction, letting the event loop run between them (the server answers meanwhile, making the bytes
+ * of the years not rewritten yet from their closes). A year is rewritten only if its days and closes
+ * are still those the bytes were made from (a load may rewrite it meanwhile, with the current version).
+ */
+export async function rebuildChartPoints(
+  db: Db,
+  options: { stopping?: () => boolean; onError?: (securityId: number, error: unknown) => void } = {},
+): Promise<{ written: number; failed: number }> {
+  let written = 0;
+  let failed = 0;
+  for (const id of await staleChartPoints(db)) {
+    if (options.stopping?.()) break;
+    try {
+      const years = await db
+        .selectFrom('price_years')
+        .select(['year', 'days', 'close_split_adj'])
+        .where('security_id', '=', id)
+        .where('chart_version', '<>', CHART_POINTS_VERSION)
+        .execute();
+      const rows = years.map((row) => ({ ...row, points: chartPointsOfYear(row.days, row.close_split_adj) }));
+      await db.transaction().execute(async (tx) => {
+        for (const row of rows) {
+          await tx
+            .updateTable('price_years')
+            .set({ chart_points: row.points, chart_version: CHART_POINTS_VERSION })
+            .where('security_id', '=', id)
+            .where('year', '=', row.year)
+            .where('chart_version', '<>', CHART_POINTS_VERSION)
+            .where('days', '=', row.days)
+            .where('close_split_adj', '=', row.close_split_adj)
+            .execute();
+        }
+      });
+      written++;
+    } catch (error) {
+      failed++;
+      options.onError?.(id, error);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { written, failed };
+}

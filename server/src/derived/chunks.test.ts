@@ -5,9 +5,16 @@ import { insertSecurity } from '../../test/securities.ts';
 import { type Database, migrateToLatest, migratorOf } from '../db/index.ts';
 import { runIngest } from '../ingest/loader.ts';
 import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
-import { priceChartBody, readChartPoints } from './chart-points.ts';
+import {
+  CHART_POINTS_VERSION,
+  priceChartBody,
+  readChartPoints,
+  rebuildChartPoints,
+  staleChartPoints,
+} from './chart-points.ts';
 import { packAmounts, rebuildFactStatements, unpackAmounts } from './fact-statements.ts';
 import { packPriceYear, readCloseSeries, rebuildPriceYears } from './price-years.ts';
+import { rebuildDerived } from './rebuild.ts';
 
 /* The series tables (ADR 0008) in the database: the chunks staying equal to the source tables, and their reads. (The chunk format: series-format.test.ts.) */
 
@@ -179,7 +186,7 @@ describe.each(testDatabases())('series tables on $label', (target) => {
     expect((await readCloseSeries(db, [a], { from: '2030-01-01' }, 'close_adj')).size).toBe(0);
   });
 
-  it('give the price chart of any range from the stored chart points, cut inside its first and last years', async () => {
+  it('give the price chart of any range from the stored chart points, cut inside its first and last years, or from the closes of years written by other code', async () => {
     database = await migratedDatabase(target);
     const db = database.db;
     await loadTwoSecurities(db);
@@ -194,36 +201,60 @@ describe.each(testDatabases())('series tables on $label', (target) => {
       .orderBy('security_id')
       .orderBy('day')
       .execute();
-    const ranges: { from?: string; to?: string }[] = [
-      {},
-      { from: '2019-12-30', to: '2021-01-05' },
-      { from: '2020-01-01', to: '2020-12-31' },
-      // Weekend ends, ends on the first and last days stored, one day, and ranges holding no day.
-      { from: '2020-01-04', to: '2020-01-05' },
-      { from: '2020-01-03', to: '2020-01-03' },
-      { from: '2019-06-03' },
-      { to: '2019-06-03' },
-      { from: '2021-06-30' },
-      { from: '2020-01-06', to: '2020-01-07' },
-      { from: '2030-01-01' },
-      { to: '2018-12-31' },
-      { from: '2019-07-06', to: '2019-07-07' },
-    ];
-    for (const range of ranges) {
-      const body = priceChartBody(securities, await readChartPoints(db, [...securities.map((x) => x.id), 999], range));
-      const inRange = (day: string) => (!range.from || day >= range.from) && (!range.to || day <= range.to);
-      const expected = {
-        series: securities.map((x) => ({
-          ticker: x.ticker,
-          name: x.name,
-          currency: x.currency,
-          points: source
-            .filter((r) => r.security_id === x.id && inRange(r.day))
-            .map((r) => ({ day: r.day, close: r.close_split_adj })),
-        })),
-      };
-      expect(body.toString(), JSON.stringify(range)).toBe(JSON.stringify(expected));
-    }
+    const expectChartsOfSource = async () => {
+      for (const range of CHART_RANGES) {
+        const ids = [...securities.map((x) => x.id), 999];
+        const body = priceChartBody(securities, await readChartPoints(db, ids, range));
+        const inRange = (day: string) => (!range.from || day >= range.from) && (!range.to || day <= range.to);
+        const expected = {
+          series: securities.map((x) => ({
+            ticker: x.ticker,
+            name: x.name,
+            currency: x.currency,
+            points: source
+              .filter((r) => r.security_id === x.id && inRange(r.day))
+              .map((r) => ({ day: r.day, close: r.close_split_adj })),
+          })),
+        };
+        expect(body.toString(), JSON.stringify(range)).toBe(JSON.stringify(expected));
+      }
+    };
+    await expectChartsOfSource();
+    expect(await staleChartPoints(db)).toEqual([]);
+
+    // Years written by code of another version (ADR 0016): their bytes are never read, the chart is made
+    // from their closes, the same bytes; current years beside them are read as they are.
+    const [first] = securities;
+    const stale = (
+      await db
+        .selectFrom('price_years')
+        .select('year')
+        .where('security_id', '=', first?.id ?? 0)
+        .execute()
+    )
+      .map((row) => row.year)
+      .filter((year) => year !== 2020);
+    await db
+      .updateTable('price_years')
+      .set({ chart_points: Buffer.from('written by other code'), chart_version: CHART_POINTS_VERSION ^ 1 })
+      .where('security_id', '=', first?.id ?? 0)
+      .where('year', 'in', stale)
+      .execute();
+    expect(await staleChartPoints(db)).toEqual([first?.id]);
+    await expectChartsOfSource();
+
+    // The rebuild at start rewrites them with the current version, once.
+    const before = await snapshot(database);
+    expect(await rebuildChartPoints(db)).toEqual({ written: 1, failed: 0 });
+    expect(await staleChartPoints(db)).toEqual([]);
+    await expectChartsOfSource();
+    const after = await snapshot(database);
+    expect(after.prices.map((row) => row.chart_version)).toEqual(after.prices.map(() => CHART_POINTS_VERSION));
+    expect(after.prices.filter((row, i) => !row.chart_points.equals(before.prices[i]?.chart_points as Buffer))).toEqual(
+      after.prices.filter((row) => row.security_id === first?.id && stale.includes(row.year)),
+    );
+    expect(await expectChunksMatchSource(database)).toEqual(after);
+    expect(await rebuildChartPoints(db)).toEqual({ written: 0, failed: 0 });
     expect((await readChartPoints(db, [], {})).size).toBe(0);
   });
 
@@ -285,7 +316,18 @@ describe.each(testDatabases())('series tables on $label', (target) => {
       '010-statement-values',
       '011-statement-currency',
     ]);
+    // 013 gives the years 008 wrote version 0: stale, answered from their closes until the rebuild at start.
+    const migrated = await snapshot(database);
+    expect(migrated.prices.map((r) => r.chart_version)).toEqual([0, 0]);
+    expect(await staleChartPoints(database.db)).toEqual([id]);
+    const db = database.db;
+    const chart = async () =>
+      priceChartBody([{ id, ticker: 'OLDX', name: 'Old', currency: 'USD' }], await readChartPoints(db, [id], {}));
+    const fromCloses = await chart();
+    expect(await rebuildDerived(db)).toMatchObject({ 'chart points': { written: 1, failed: 0 } });
+    expect((await chart()).equals(fromCloses)).toBe(true);
     const built = await expectChunksMatchSource(database);
+    expect(built.prices.map((r) => r.chart_points)).toEqual(migrated.prices.map((r) => r.chart_points));
     expect(built.prices.map((r) => [r.year, r.days.length / 10])).toEqual([
       [2020, 4],
       [2021, 3],
@@ -297,7 +339,8 @@ describe.each(testDatabases())('series tables on $label', (target) => {
     const tables = await database.db.introspection.getTables();
     expect(tables.map((t) => t.name)).not.toContain('fact_series');
     if (target.engine === 'postgres') {
-      // 008's default only served the rows already there: a writer of year chunks that leaves the chart out fails.
+      // The defaults of 008 and 013 only served the rows already there: a writer of year chunks that leaves
+      // the chart or its version out fails.
       const { chart_points: _unused, ...bare } = packPriceYear(id, [
         { day: '2030-01-02', closeSplitAdj: 1, closeAdj: 1 },
       ]);
@@ -307,6 +350,15 @@ describe.each(testDatabases())('series tables on $label', (target) => {
           .values(bare as never)
           .execute(),
       ).rejects.toThrow(/chart_points/);
+      const { chart_version: _version, ...unversioned } = packPriceYear(id, [
+        { day: '2030-01-02', closeSplitAdj: 1, closeAdj: 1 },
+      ]);
+      await expect(
+        database.db
+          .insertInto('price_years')
+          .values(unversioned as never)
+          .execute(),
+      ).rejects.toThrow(/chart_version/);
     }
   });
 });
@@ -319,3 +371,19 @@ async function countPrices(database: Database, id: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/* Ranges of the price chart: weekend ends, ends on the first and last days stored, one day, ranges holding no day, years cut. */
+const CHART_RANGES: { from?: string; to?: string }[] = [
+  {},
+  { from: '2019-12-30', to: '2021-01-05' },
+  { from: '2020-01-01', to: '2020-12-31' },
+  { from: '2020-01-04', to: '2020-01-05' },
+  { from: '2020-01-03', to: '2020-01-03' },
+  { from: '2019-06-03' },
+  { to: '2019-06-03' },
+  { from: '2021-06-30' },
+  { from: '2020-01-06', to: '2020-01-07' },
+  { from: '2030-01-01' },
+  { to: '2018-12-31' },
+  { from: '2019-07-06', to: '2019-07-07' },
+];

@@ -93,7 +93,8 @@ function contractFileOf(name: string, contractDir: string): string | undefined {
 
 /**
  * A positive 31-bit number (the column is a 32-bit integer on PostgreSQL) from the text of the files,
- * named relative to `base` so the checkout's location does not matter.
+ * named relative to `base` so the checkout's location does not matter. Never 0: that marks rows stored
+ * before their table had a version (migration 013).
  */
 export function versionOfSources(files: readonly string[], base: string): number {
   const hash = createHash('sha256');
@@ -101,7 +102,7 @@ export function versionOfSources(files: readonly string[], base: string): number
     hash.update(path.relative(base, file).split(path.sep).join('/')).update('\0');
     hash.update(fs.readFileSync(file)).update('\0');
   }
-  return hash.digest().readUInt32BE(0) & 0x7fff_ffff;
+  return hash.digest().readUInt32BE(0) & 0x7fff_ffff || 1;
 }
 
 /**

@@ -1,14 +1,14 @@
 import type { Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
 import type { Range } from '../finance/types.ts';
-import { chartPoint } from './chart-points.ts';
+import { CHART_POINTS_VERSION, chartPointsOfYear } from './chart-points.ts';
 import { type AnyDb, groupBy, SERIES_DAY } from './chunk-layout.ts';
 
 /*
  * price_years (ADR 0008): a security's closes of one calendar year (about 250 days, or 365 for a coin)
  * as one row, so a 10-year chart reads 11 rows instead of 2,500. Closes are comma-joined JavaScript
  * shortest round-trip forms (String(n)): Number(text) gives the stored double back bit for bit, and the
- * price chart writes the texts into its JSON as they are (chart_points, chart-points.ts).
+ * price chart writes the texts into its JSON as they are (chart_points and chart_version, chart-points.ts).
  * daily_prices stays the source of truth; the loader (ingest/store.ts) rewrites the years a write
  * touches in the same transaction.
  */
@@ -28,25 +28,24 @@ export function packPriceYear(securityId: number, points: readonly DayCloses[]):
   if (!first) throw new Error('packPriceYear: no points');
   const year = Number(first.day.slice(0, 4));
   let days = '';
-  let chart = '';
   const split: string[] = [];
   const adj: string[] = [];
   for (const p of points) {
     if (p.day.length !== SERIES_DAY || Number(p.day.slice(0, 4)) !== year)
       throw new Error(`packPriceYear: day ${p.day}`);
-    const close = String(p.closeSplitAdj);
-    chart += `${days ? ',' : ''}${chartPoint(p.day, close)}`;
     days += p.day;
-    split.push(close);
+    split.push(String(p.closeSplitAdj));
     adj.push(String(p.closeAdj));
   }
+  const closeSplitAdj = split.join(',');
   return {
     security_id: securityId,
     year,
     days,
-    close_split_adj: split.join(','),
+    close_split_adj: closeSplitAdj,
     close_adj: adj.join(','),
-    chart_points: Buffer.from(chart),
+    chart_points: chartPointsOfYear(days, closeSplitAdj),
+    chart_version: CHART_POINTS_VERSION,
   };
 }
 
@@ -97,7 +96,7 @@ function appendYear(series: CloseSeries, days: string, closes: string, from?: st
   }
 }
 
-const PRICE_YEAR_VALUES = ['days', 'close_split_adj', 'close_adj', 'chart_points'] as const;
+const PRICE_YEAR_VALUES = ['days', 'close_split_adj', 'close_adj', 'chart_points', 'chart_version'] as const;
 
 /** Rewrites the year chunks of `years` (all by default) from the security's whole (merged, adjusted) history. */
 export async function writePriceYears(

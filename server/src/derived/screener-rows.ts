@@ -1,15 +1,31 @@
 import type { IndicatorField } from '@app/contract';
-import { rowsJson } from '../db/read-formats.ts';
+import type { Db } from '../db/index.ts';
+import { rowsJson } from '../db/rows-json.ts';
 import type { IndicatorsTable } from '../db/schema.ts';
 import type { ColumnSpec } from '../odata/compile.ts';
+import { derivedCodeVersion } from './code-version.ts';
 
 /*
  * The screener's rows (indicators, ADR 0009): the allow-list of their columns under their API names,
  * and row_json, each row as the screener page writes it with every field. Written by the indicator
  * recompute (ingest/indicators.ts) with the row; read by the screener and the green list (routes/).
+ * A row's row_version says which code wrote its row_json (ADR 0016): a page with a row of another
+ * version reads the columns instead (routes/indicator/queries.ts), which gives the same text, until the
+ * server has rewritten it (rebuildScreenerRows).
  */
+
+/**
+ * The version of the code that writes row_json: a hash of this module's source and of what it takes
+ * values from (the rows format, db/rows-json.ts; code-version.ts). A new field, a renamed one or another
+ * number format changes it by itself.
+ */
+export const SCREENER_ROWS_VERSION = derivedCodeVersion('screener-rows.ts');
+
+/** A screener row's own columns: what row_json is made from. */
+export type IndicatorColumns = Omit<IndicatorsTable, 'row_json' | 'row_version'>;
+
 export interface IndicatorColumnSpec extends ColumnSpec {
-  column: Exclude<keyof IndicatorsTable, 'row_json'>;
+  column: keyof IndicatorColumns;
 }
 
 /**
@@ -63,8 +79,80 @@ export const flagFields = new Set(allIndicatorFields.filter((field) => indicator
  * stored texts joined: reading one text column costs a fraction of reading 34 and writing their JSON
  * (ADR 0009).
  */
-export function indicatorRowJson(row: Omit<IndicatorsTable, 'row_json'>): string {
+export function indicatorRowJson(row: IndicatorColumns): string {
   const values = allIndicatorFields.map((field) => row[indicatorColumns[field].column]);
-  const booleans = allIndicatorFields.filter((field) => flagFields.has(field));
-  return rowsJson([values], allIndicatorFields, { booleans, keep: 1 }).slice(1, -1);
+  return rowsJson([values], allIndicatorFields, { booleans: flagList, keep: 1 }).slice(1, -1);
+}
+
+const flagList = allIndicatorFields.filter((field) => flagFields.has(field));
+
+/** The row to store for these columns: with its row_json, and the version of the code that made it. */
+export const screenerRow = (columns: IndicatorColumns): IndicatorsTable => ({
+  ...columns,
+  row_json: indicatorRowJson(columns),
+  row_version: SCREENER_ROWS_VERSION,
+});
+
+/** Securities whose screener row was written by code of another version. */
+export async function staleScreenerRows(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('indicators')
+    .select('security_id')
+    .where('row_version', '<>', SCREENER_ROWS_VERSION)
+    .orderBy('security_id')
+    .execute();
+  return rows.map((row) => row.security_id);
+}
+
+/** Rows rewritten per transaction: short enough for the requests between them not to wait. */
+const REBUILD_BATCH = 100;
+
+/**
+ * Rewrites the row_json of every screener row written by code of another version from its own columns,
+ * a batch per transaction, letting the event loop run between them (pages with such a row read the
+ * columns meanwhile). A row is rewritten only if its updated_at is still the one read: a recompute may
+ * rewrite it meanwhile, with the current version.
+ */
+export async function rebuildScreenerRows(
+  db: Db,
+  options: { stopping?: () => boolean; onError?: (securityId: number, error: unknown) => void } = {},
+): Promise<{ written: number; failed: number }> {
+  let written = 0;
+  let failed = 0;
+  const stale = await staleScreenerRows(db);
+  // What row_json is made from: the allow-list's columns; and what says whether the row changed meanwhile.
+  const columns: (keyof IndicatorColumns)[] = [
+    ...allIndicatorFields.map((field) => indicatorColumns[field].column),
+    'security_id',
+    'updated_at',
+  ];
+  for (let i = 0; i < stale.length; i += REBUILD_BATCH) {
+    if (options.stopping?.()) break;
+    const batch = stale.slice(i, i + REBUILD_BATCH);
+    try {
+      const rows = await db
+        .selectFrom('indicators')
+        .select(columns)
+        .where('security_id', 'in', batch)
+        .where('row_version', '<>', SCREENER_ROWS_VERSION)
+        .execute();
+      await db.transaction().execute(async (tx) => {
+        for (const row of rows) {
+          await tx
+            .updateTable('indicators')
+            .set({ row_json: indicatorRowJson(row), row_version: SCREENER_ROWS_VERSION })
+            .where('security_id', '=', row.security_id)
+            .where('row_version', '<>', SCREENER_ROWS_VERSION)
+            .where('updated_at', '=', row.updated_at)
+            .execute();
+        }
+      });
+      written += batch.length;
+    } catch (error) {
+      failed += batch.length;
+      for (const id of batch) options.onError?.(id, error);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { written, failed };
 }

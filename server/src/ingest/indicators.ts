@@ -1,7 +1,7 @@
 import { selectLatestCoinSupply } from '../db/coin-supply.ts';
 import type { Db } from '../db/index.ts';
 import type { Schema } from '../db/schema.ts';
-import { indicatorRowJson } from '../derived/screener-rows.ts';
+import { type IndicatorColumns, screenerRow } from '../derived/screener-rows.ts';
 import { splitFactorAfter } from '../finance/adjust.ts';
 import {
   dividendCagr,
@@ -171,7 +171,7 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
     const sameCurrency = !statement?.currency || statement.currency === security.currency;
     const priced = <T>(value: T | null): T | null => (sameCurrency ? value : null);
 
-    const columns: Omit<Schema['indicators'], 'row_json'> = {
+    const columns: IndicatorColumns = {
       security_id: id,
       ticker: security.ticker,
       name: security.name,
@@ -215,7 +215,7 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
       as_of: lastPrice?.day ?? null,
       updated_at: new Date().toISOString(),
     };
-    const row: Schema['indicators'] = { ...columns, row_json: indicatorRowJson(columns) };
+    const row = screenerRow(columns);
     const { security_id: _id, ...update } = row;
     await db
       .insertInto('indicators')

@@ -7,7 +7,8 @@ import type { IndicatorsTable } from '../schema.ts';
  * indicators.row_json: each screener row as the page writes it with every field, so that a page without
  * $select is its rows' stored texts joined (docs/performance.md). Filled here for the rows already
  * stored, from their own columns; from now on whoever writes a row writes it (ingest/indicators.ts).
- * A later change of the row's JSON must come with a migration that fills it again.
+ * Since 013 a row also says which code version wrote its JSON (0 for these): a change of the row's JSON
+ * needs no migration, the server rewrites the rows of another version at start (ADR 0016).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Schema type
 type AnyDb = Kysely<any>;

@@ -12,6 +12,7 @@ import { indicatorRowsMigration } from './009-indicator-rows.ts';
 import { statementValuesMigration } from './010-statement-values.ts';
 import { statementCurrencyMigration } from './011-statement-currency.ts';
 import { coinSupplyMigration } from './012-coin-supply.ts';
+import { derivedVersionsMigration } from './013-derived-versions.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -31,6 +32,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '010-statement-values': statementValuesMigration,
     '011-statement-currency': statementCurrencyMigration(engine),
     '012-coin-supply': coinSupplyMigration(engine),
+    '013-derived-versions': derivedVersionsMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }

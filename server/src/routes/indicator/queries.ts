@@ -1,7 +1,7 @@
 import type { IndicatorField } from '@app/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db/index.ts';
-import { indicatorColumns } from '../../derived/screener-rows.ts';
+import { indicatorColumns, SCREENER_ROWS_VERSION } from '../../derived/screener-rows.ts';
 import { indicatorSelectList, isWholeRow } from './columns.ts';
 
 export interface IndicatorPageQuery {
@@ -23,18 +23,27 @@ export async function selectIndicatorPageJson(
   query: IndicatorPageQuery,
   keep: number,
 ): Promise<{ json: string; count: number }> {
-  // Every field: the rows as stored whole (indicators.row_json), else the columns asked for.
-  const whole = isWholeRow(query.fields);
-  const select = sql<Record<string, unknown>>`
-    select ${sql.raw(whole ? '"row_json"' : indicatorSelectList(query.fields))} from indicators
-    where ${query.where}
-    order by ${sql.join(query.orderBy)}
-    limit ${query.limit} offset ${query.offset}`;
+  const page = (columns: string) =>
+    sql<Record<string, unknown>>`
+      select ${sql.raw(columns)} from indicators
+      where ${query.where}
+      order by ${sql.join(query.orderBy)}
+      limit ${query.limit} offset ${query.offset}`.compile(database.db);
+  // Every field: the rows as stored whole (indicators.row_json), when the current code wrote them all.
+  if (isWholeRow(query.fields)) {
+    const { value, count } = await database.readFormatted(page('"row_json", "row_version"'), 'list', {
+      keep,
+      version: SCREENER_ROWS_VERSION,
+    });
+    if (value !== null) return { json: value, count };
+    // A row written by code of another version (before the rebuild at start): its columns give the text
+    // the current code writes.
+  }
   const booleans = query.fields.filter((field) => indicatorColumns[field].type === 'boolean');
-  const compiled = select.compile(database.db);
-  const { value, count } = whole
-    ? await database.readFormatted(compiled, 'list', { keep })
-    : await database.readFormatted(compiled, 'rows', { booleans, keep });
+  const { value, count } = await database.readFormatted(page(indicatorSelectList(query.fields)), 'rows', {
+    booleans,
+    keep,
+  });
   return { json: value, count };
 }
 

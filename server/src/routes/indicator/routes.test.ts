@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { insertIndicator } from '../../../test/indicator-factory.ts';
+import { SCREENER_ROWS_VERSION } from '../../derived/screener-rows.ts';
 
 describe.each(testDatabases())('screener OData on $label', (target) => {
   let t: TestApp;
@@ -166,7 +167,7 @@ describe.each(testDatabases())('screener OData on $label', (target) => {
     const db = t.database.db;
     const stored = await db
       .selectFrom('indicators')
-      .select('row_json')
+      .select(['row_json', 'row_version'])
       .where('ticker', '=', 'DUNE')
       .executeTakeFirstOrThrow();
     await db
@@ -176,6 +177,22 @@ describe.each(testDatabases())('screener OData on $label', (target) => {
       .execute();
     try {
       expect((await odata({ $filter: "ticker eq 'DUNE'" })).body).toBe('{"value":[{"ticker":"DUNE","edited":true}]}');
+      // ...unless code of another version wrote it (ADR 0016): then the page is made from the columns.
+      await db
+        .updateTable('indicators')
+        .set({ row_version: SCREENER_ROWS_VERSION ^ 1 })
+        .where('ticker', '=', 'DUNE')
+        .execute();
+      expect((await odata({ $filter: "ticker eq 'DUNE'" })).body).toBe(`{"value":[${stored.row_json}]}`);
+      // A page of a current row and one of another version.
+      const acme = await db
+        .selectFrom('indicators')
+        .select('row_json')
+        .where('ticker', '=', 'ACME')
+        .executeTakeFirstOrThrow();
+      expect((await odata({ $filter: "ticker eq 'DUNE' or ticker eq 'ACME'", $orderby: 'ticker' })).body).toBe(
+        `{"value":[${acme.row_json},${stored.row_json}]}`,
+      );
     } finally {
       await db.updateTable('indicators').set(stored).where('ticker', '=', 'DUNE').execute();
     }
