@@ -2,7 +2,8 @@
  * One cold page load in Chromium, measured through the DevTools protocol (bench/web.ts): bytes on the
  * wire per kind of request (Network.loadingFinished's encodedDataLength: headers and the body as sent,
  * compressed when it was), request counts, and the page's own paint timings (FCP, LCP), its long tasks
- * (total blocking time) and when a chart's canvas first appeared.
+ * (total blocking time), its layout shift (CLS, with the elements that moved most) and when a chart's
+ * canvas first appeared.
  */
 import type { Browser, BrowserContextOptions, CDPSession } from 'playwright';
 
@@ -47,6 +48,10 @@ export interface PageLoad {
   tbt: number;
   /** When the first <canvas> (a chart) was added to the page; NaN when none was. */
   chart: number;
+  /** Cumulative layout shift as Chromium and Lighthouse count it: the largest session window of shifts. */
+  cls: number;
+  /** The elements that moved, each with the sum of the shifts it took part in, largest first. */
+  shifted: { element: string; value: number }[];
   /** Console errors and warnings the page logged. */
   console: string[];
 }
@@ -56,7 +61,7 @@ export interface PageLoad {
  * does not apply): collects paint entries, long tasks and the first canvas as they happen.
  */
 const OBSERVE = `(() => {
-  const perf = { fcp: NaN, lcp: NaN, longTasks: [], chart: NaN };
+  const perf = { fcp: NaN, lcp: NaN, longTasks: [], chart: NaN, shifts: [] };
   window.__benchPerf = perf;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') perf.fcp = e.startTime;
@@ -67,6 +72,18 @@ const OBSERVE = `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) perf.longTasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  // An element named by its tag, id and first two classes: enough to find it in the page's code.
+  const nameOf = (node) => {
+    if (!node || node.nodeType !== 1) return node ? node.nodeName.toLowerCase() : '(removed)';
+    const classes = [...node.classList].slice(0, 2).map((c) => '.' + c).join('');
+    return node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + classes;
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      perf.shifts.push([e.startTime, e.value, (e.sources || []).map((s) => nameOf(s.node))]);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
   new MutationObserver((_, observer) => {
     if (document.querySelector('canvas')) {
       perf.chart = performance.now();
@@ -80,6 +97,33 @@ interface Perf {
   lcp: number;
   longTasks: [number, number][];
   chart: number;
+  /** Each layout shift: its time, its score and the elements that moved. */
+  shifts: [number, number, string[]][];
+}
+
+/** The largest session window (shifts less than 1 s apart, at most 5 s long), as CLS is defined. */
+export function layoutShift(shifts: readonly [number, number, string[]][]): number {
+  let largest = 0;
+  let current = 0;
+  let first = Number.NEGATIVE_INFINITY;
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const [time, value] of shifts) {
+    if (time - previous >= 1000 || time - first >= 5000) {
+      current = 0;
+      first = time;
+    }
+    current += value;
+    previous = time;
+    largest = Math.max(largest, current);
+  }
+  return largest;
+}
+
+function shiftedElements(shifts: readonly [number, number, string[]][]): { element: string; value: number }[] {
+  const sums = new Map<string, number>();
+  for (const [, value, elements] of shifts)
+    for (const element of new Set(elements)) sums.set(element, (sums.get(element) ?? 0) + value);
+  return [...sums].map(([element, value]) => ({ element, value })).sort((a, b) => b.value - a.value);
 }
 
 function kindOf(url: string, type: string | undefined): Kind {
@@ -152,7 +196,17 @@ export async function measurePageLoad(browser: Browser, url: string, profile: Pr
     const tbt = perf.longTasks
       .filter(([start]) => start >= perf.fcp)
       .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-    return { bytes, requests, fcp: perf.fcp, lcp: perf.lcp, tbt, chart: perf.chart, console: logged };
+    return {
+      bytes,
+      requests,
+      fcp: perf.fcp,
+      lcp: perf.lcp,
+      tbt,
+      chart: perf.chart,
+      cls: layoutShift(perf.shifts),
+      shifted: shiftedElements(perf.shifts),
+      console: logged,
+    };
   } finally {
     await context.close();
   }
@@ -173,6 +227,9 @@ export function medianLoad(loads: readonly PageLoad[]): PageLoad {
     lcp: mid(loads.map((l) => l.lcp)),
     tbt: mid(loads.map((l) => l.tbt)),
     chart: mid(loads.map((l) => l.chart)),
+    cls: mid(loads.map((l) => l.cls)),
+    // The elements that moved in the load whose shift was the median one.
+    shifted: [...loads].sort((a, b) => a.cls - b.cls)[Math.floor((loads.length - 1) / 2)]?.shifted ?? [],
     console: [...new Set(loads.flatMap((l) => l.console))],
   };
 }

@@ -3,9 +3,10 @@
  * its own under the system's temp folder), then loads the home page and a stock page cold (a fresh browser
  * context each time: nothing cached) in Debian's Chromium, on a desktop and on a phone profile with the
  * network and CPU throttled through the DevTools protocol (bench/page-load.ts). Prints the bytes on the
- * wire per kind (HTML, JS, CSS, API, locale texts, other), request counts, FCP, LCP, total blocking time
- * and when the first chart appeared, the median of --runs loads; then Lighthouse's performance score of
- * each page (desktop preset and its default mobile settings) when the lighthouse package is installed.
+ * wire per kind (HTML, JS, CSS, API, locale texts, other), request counts, FCP, LCP, total blocking time,
+ * layout shift (CLS and the elements that moved) and when the first chart appeared, the median of --runs
+ * loads; then Lighthouse's performance score of each page (desktop preset and its default mobile
+ * settings, with its CLS and the shifts it blames) when the lighthouse package is installed.
  * Not part of `npm test`: timings belong here, not in tests.
  *
  *   npm run bench:web -- [--runs 3] [--port 3927] [--ticker ZFAB] [--no-lighthouse] [--root <checkout>]
@@ -67,15 +68,20 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '-');
 
 function printLoads(rows: { page: string; profile: string; load: PageLoad }[]): void {
   out(
-    `${'page'.padEnd(16)} ${'profile'.padEnd(26)} ${KINDS.map((k) => k.padStart(8)).join(' ')} ${'total kB'.padStart(9)} ${'requests'.padStart(9)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'chart ms'.padStart(9)}`,
+    `${'page'.padEnd(16)} ${'profile'.padEnd(26)} ${KINDS.map((k) => k.padStart(8)).join(' ')} ${'total kB'.padStart(9)} ${'requests'.padStart(9)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(5)} ${'chart ms'.padStart(9)}`,
   );
   for (const { page, profile, load } of rows) {
     const total = KINDS.reduce((sum, k) => sum + load.bytes[k], 0);
     const count = KINDS.reduce((sum, k) => sum + load.requests[k], 0);
     const perKind = KINDS.map((k) => `${kB(load.bytes[k])}/${load.requests[k]}`.padStart(8)).join(' ');
     out(
-      `${page.padEnd(16)} ${profile.padEnd(26)} ${perKind} ${kB(total).padStart(9)} ${String(count).padStart(9)} ${ms(load.fcp).padStart(7)} ${ms(load.lcp).padStart(7)} ${ms(load.tbt).padStart(7)} ${ms(load.chart).padStart(9)}`,
+      `${page.padEnd(16)} ${profile.padEnd(26)} ${perKind} ${kB(total).padStart(9)} ${String(count).padStart(9)} ${ms(load.fcp).padStart(7)} ${ms(load.lcp).padStart(7)} ${ms(load.tbt).padStart(7)} ${load.cls.toFixed(2).padStart(5)} ${ms(load.chart).padStart(9)}`,
     );
+  }
+  out('layout shift by element (the sum of the shifts each took part in, largest first):');
+  for (const { page, profile, load } of rows) {
+    const moved = load.shifted.slice(0, 5).map((s) => `${s.element} ${s.value.toFixed(3)}`);
+    out(`  ${page} ${profile}: ${moved.join(', ') || 'none'}`);
   }
   out('(per kind: kB on the wire / requests; the median of each figure over the runs)');
   const logged = [...new Set(rows.flatMap((r) => r.load.console.map((line) => `${r.page}: ${line}`)))];
@@ -87,6 +93,9 @@ interface LighthouseResult {
   fcp: string;
   lcp: string;
   tbt: string;
+  cls: string;
+  /** Lighthouse's largest layout shifts: the element that moved most in each, and the shift's score. */
+  shifts: string[];
 }
 
 /** Lighthouse's CLI against the running app; null when it is not installed or fails here. */
@@ -110,7 +119,10 @@ function lighthouse(url: string, desktop: boolean): LighthouseResult | string {
   if (result.status !== 0 || !existsSync(report)) return `lighthouse failed: ${result.stderr?.slice(-300) ?? ''}`;
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
     categories: { performance: { score: number | null } };
-    audits: Record<string, { displayValue?: string }>;
+    audits: Record<
+      string,
+      { displayValue?: string; details?: { items?: { score?: number; node?: { selector?: string } }[] } }
+    >;
     runtimeError?: { message: string };
   };
   rmSync(report, { force: true });
@@ -121,6 +133,10 @@ function lighthouse(url: string, desktop: boolean): LighthouseResult | string {
     fcp: shown('first-contentful-paint'),
     lcp: shown('largest-contentful-paint'),
     tbt: shown('total-blocking-time'),
+    cls: shown('cumulative-layout-shift'),
+    shifts: (json.audits['layout-shifts']?.details?.items ?? [])
+      .slice(0, 4)
+      .map((item) => `${item.node?.selector ?? '?'} ${(item.score ?? 0).toFixed(3)}`),
   };
 }
 
@@ -163,7 +179,12 @@ try {
         const result = lighthouse(url, desktop);
         const label = `${page.padEnd(16)} ${(desktop ? 'desktop' : 'mobile').padEnd(8)}`;
         if (typeof result === 'string') out(`${label} ${result}`);
-        else out(`${label} score ${result.score}  FCP ${result.fcp}  LCP ${result.lcp}  TBT ${result.tbt}`);
+        else {
+          out(
+            `${label} score ${result.score}  FCP ${result.fcp}  LCP ${result.lcp}  TBT ${result.tbt}  CLS ${result.cls}`,
+          );
+          if (result.shifts.length) out(`${''.padEnd(26)}shifts: ${result.shifts.join(', ')}`);
+        }
       }
     }
   }
