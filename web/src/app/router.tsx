@@ -35,16 +35,26 @@ export const SHELL_NAMESPACES = ['search', 'auth', 'wallet'];
  */
 export function pageNamespaces(pathname: string): string[] {
   const path = stripLanguage(pathname);
-  if (path === '/' || path === '') return ['home', 'seo', 'news', 'ui'];
+  // sectors: the home page's sector panel and a security's header name the sector. A namespace missing
+  // here suspends the page once drawn: the page collapses to the shell's fallback and the footer jumps
+  // (layout shift 0.11 on a phone, docs/performance.md).
+  if (path === '/' || path === '') return ['home', 'seo', 'news', 'ui', 'sectors'];
   if (path.startsWith('/green-stocks')) return ['screener', 'seo', 'ui'];
   const stock = /^\/stocks\/[^/]+(?:\/([^/]+))?/.exec(path);
   if (stock) {
     const tab = stock[1];
+    // The overview shows the dividend yield's percentile panel (dividends namespace).
     const own =
-      tab === 'dividends' || tab === 'financials' || tab === 'news' ? [tab] : tab === 'data' ? ['financials'] : [];
-    return ['stock', 'ui', 'seo', ...own];
+      tab === undefined || tab === 'dividends'
+        ? ['dividends']
+        : tab === 'financials' || tab === 'news'
+          ? [tab]
+          : tab === 'data'
+            ? ['financials']
+            : [];
+    return ['stock', 'ui', 'seo', 'sectors', ...own];
   }
-  if (path.startsWith('/crypto/')) return ['stock', 'ui', 'seo'];
+  if (path.startsWith('/crypto/')) return ['stock', 'ui', 'seo', 'sectors'];
   return [];
 }
 
