@@ -25,7 +25,7 @@
  * The generated database is kept in the system's temp folder and reused by later runs of the same size.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -187,6 +187,33 @@ interface Result {
    */
   p99FromSend?: number;
   p99sFromSend?: number[];
+  /** CPU time (user + system) of the serving process per request, from /proc (Linux), when measured. */
+  cpuMicros?: number;
+}
+
+/** A process's CPU time so far in clock ticks (/proc/<pid>/stat utime + stime), or undefined off Linux. */
+function cpuTicks(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The load's result with the serving process's CPU per request: steadier than requests per second on
+ * a shared machine, where what else runs takes turns with the server and the load generator alike.
+ */
+async function withCpu(pid: number | undefined, measure: () => Promise<Result>): Promise<Result> {
+  const before = cpuTicks(pid);
+  const result = await measure();
+  const after = cpuTicks(pid);
+  if (before === undefined || after === undefined) return result;
+  const requests = result.rps * seconds;
+  // Clock ticks are 1/100 s on Linux (getconf CLK_TCK).
+  return { ...result, cpuMicros: ((after - before) * 10_000) / requests };
 }
 
 /** `runs` measurements; the one with the median p99, carrying every run's p99 (errors summed). */
@@ -440,9 +467,9 @@ try {
       // then weighs on all three alike.
       const turns: Result[][] = [[], [], []];
       for (let run = 0; run < runs; run++) {
-        turns[0]?.push(await load(ceilingUrl, connections, seconds, ACCEPT_BR));
-        turns[1]?.push(await load(sameUrl, connections, seconds, ACCEPT_BR));
-        turns[2]?.push(await load(cachedUrl, connections, seconds, ACCEPT_BR));
+        turns[0]?.push(await withCpu(ceiling?.pid, () => load(ceilingUrl, connections, seconds, ACCEPT_BR)));
+        turns[1]?.push(await withCpu(ceiling?.pid, () => load(sameUrl, connections, seconds, ACCEPT_BR)));
+        turns[2]?.push(await withCpu(server.pid, () => load(cachedUrl, connections, seconds, ACCEPT_BR)));
       }
       const [ceil, same, cached] = turns.map(
         (results) => [...results].sort((a, b) => a.rps - b.rps)[Math.floor((results.length - 1) / 2)] as Result,
@@ -453,6 +480,10 @@ try {
       row(s.name, 'ceiling, br, same headers', bytes, same, ceil);
       const vsSame = `(${((cached.rps / same.rps) * 100).toFixed(0)}% of the same-headers ceiling)`;
       row(s.name, 'cached, br', bytes, cached, ceil, vsSame);
+      const cpu = (r: Result) => (r.cpuMicros === undefined ? '?' : r.cpuMicros.toFixed(1));
+      out(
+        `${''.padEnd(40)} CPU per request, µs (the serving process): ceiling ${cpu(ceil)}, same headers ${cpu(same)}, cached ${cpu(cached)}`,
+      );
       row(s.name, `uncached, br, ${connections} conn.`, bytes, uncached, ceil);
     }
   }
