@@ -9,6 +9,7 @@ import { createI18n } from './i18n/index.ts';
 import { browserHistory, createRouter, RouterProvider } from './router/index.ts';
 import { PageSkeleton } from './ui/page-skeleton.tsx';
 import './styles.css';
+import './first-screen.css';
 
 async function start(): Promise<void> {
   const language = languageOfPath(window.location.pathname);

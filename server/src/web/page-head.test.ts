@@ -47,7 +47,7 @@ describe('pages the server answers with the app', () => {
     expect(root).toContain('<header class="app-header">');
     expect(root).toContain('<span>Ledgerlight</span>');
     expect(root).toContain('<h1 class="page-skeleton__title">Markets at a glance</h1>');
-    expect(root).toContain('class="skeleton skeleton--block"');
+    expect(root).toContain('class="skeleton skeleton--block skeleton--quote-card"');
     expect(root).toContain('Data for information only, not investment advice.');
     expect(root).not.toContain('spinner');
     const german = (await t.app.inject('/de/green-stocks')).body;

@@ -257,9 +257,11 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
         ? 'home'
         : bare === '/green-stocks'
           ? 'screener'
-          : /^\/(stocks|crypto)\//.test(bare)
-            ? 'security'
-            : 'other';
+          : bare.startsWith('/stocks/')
+            ? 'stock'
+            : bare.startsWith('/crypto/')
+              ? 'crypto'
+              : 'other';
     const heading = kind === 'home' ? found.shell.home : kind === 'screener' ? found.shell.screener : null;
     const skeleton = skeletonHtml(
       kind,

@@ -5,8 +5,30 @@
  * same places: the home and screener headings are the app's texts, a security page's blocks are those of
  * its loading state (SecurityFallback in web/src/features/stock/security-load.tsx). Never a blank page or
  * a full-page spinner.
+ *
+ * The blocks' sizes are not here: each is a class of web/src/first-screen.css, set at every breakpoint to
+ * the loaded box's size, and the app's own loading states use the same classes (web/src/ui/skeleton.tsx).
  */
-export type SkeletonKind = 'home' | 'screener' | 'security' | 'other';
+export type SkeletonKind = 'home' | 'screener' | 'stock' | 'crypto' | 'other';
+
+/** The block sizes of first-screen.css (web/src/ui/skeleton.tsx has the same list, for the app). */
+export const SKELETON_SIZES = [
+  'crypto-strip',
+  'quote-card',
+  'cards-as-of',
+  'movers',
+  'sectors',
+  'ex-dividends',
+  'news',
+  'stock-header',
+  'coin-header',
+  'stock-tabs',
+  'stock-price',
+  'stock-stats',
+  'coin-price',
+  'coin-stats',
+] as const;
+type SkeletonSize = (typeof SKELETON_SIZES)[number];
 
 export interface SkeletonTexts {
   appName: string;
@@ -34,6 +56,8 @@ type Escape = (text: string) => string;
 
 const block = (height: number) =>
   `<div class="skeleton skeleton--block" style="height:${height}px" aria-hidden="true"></div>`;
+const sized = (size: SkeletonSize) =>
+  `<div class="skeleton skeleton--block skeleton--${size}" aria-hidden="true"></div>`;
 const lines = (count: number) =>
   `<div class="skeleton-lines" aria-hidden="true">${Array.from(
     { length: count },
@@ -48,25 +72,28 @@ function homeBody(texts: SkeletonTexts, escapeText: Escape): string {
   const home = texts.home;
   if (!home) return `${block(150)}<div class="page-skeleton__grid">${lines(6)}${lines(6)}</div>`;
   const entry = home.screener;
-  // Each block as tall as what replaces it on a desktop screen (the crypto strip, the eight quote cards,
-  // the movers, sectors and ex-dividend panels), so the page does not jump when the app draws it: the
-  // first screen's layout shift was 0.8 with the cards and news alone.
-  // A panel's body ends with its source line (28 px with its gap), drawn here as part of each block.
-  const cards = Array.from({ length: 8 }, () => block(216)).join('');
+  // The app's home page (web/src/routes/home.tsx) in its loading state, block for block: the crypto strip,
+  // the eight quote cards (QuoteCardsSkeleton) with their as-of line, the movers, sectors and ex-dividend
+  // panels, the news. The first screen's layout shift was 0.8 with the cards and news alone.
+  const cards = Array.from({ length: 8 }, () => sized('quote-card')).join('');
   return [
-    block(35),
-    panel(home.cards, `<div class="page-skeleton__cards">${cards}</div>${block(16)}`, escapeText),
-    '<div class="page-skeleton__columns">',
-    panel(home.movers, block(243), escapeText),
-    panel(home.sectors, block(484), escapeText),
-    panel(home.exDividends, block(484), escapeText),
+    sized('crypto-strip'),
+    panel(
+      home.cards,
+      `<div class="quote-cards-skeleton" aria-hidden="true"><div class="quote-cards-skeleton__grid">${cards}</div>${sized('cards-as-of')}</div>`,
+      escapeText,
+    ),
+    '<div class="home__columns">',
+    panel(home.movers, sized('movers'), escapeText),
+    panel(home.sectors, sized('sectors'), escapeText),
+    panel(home.exDividends, sized('ex-dividends'), escapeText),
     '</div>',
-    '<div class="page-skeleton__columns">',
-    panel(home.news, lines(6), escapeText),
-    panel(home.analysis, lines(6), escapeText),
+    '<div class="home__columns">',
+    panel(home.news, sized('news'), escapeText),
+    panel(home.analysis, sized('news'), escapeText),
     panel(
       entry.title,
-      `<div class="screener-entry"><p>${escapeText(entry.body)}</p><a class="button page-skeleton__cta" href="${escapeText(entry.href)}">${escapeText(entry.open)}</a></div>`,
+      `<div class="screener-entry"><p>${escapeText(entry.body)}</p><a class="button" href="${escapeText(entry.href)}">${escapeText(entry.open)}</a></div>`,
       escapeText,
       'screener-entry',
     ),
@@ -74,21 +101,41 @@ function homeBody(texts: SkeletonTexts, escapeText: Escape): string {
   ].join('');
 }
 
+/** A stock's or a coin's page as SecurityFallback draws it while the profile loads. */
+function securityBody(kind: 'stock' | 'crypto'): string {
+  const stock = kind === 'stock';
+  return [
+    sized(stock ? 'stock-header' : 'coin-header'),
+    stock ? sized('stock-tabs') : '',
+    `<div class="security-grid">${sized(stock ? 'stock-price' : 'coin-price')}${sized(stock ? 'stock-stats' : 'coin-stats')}</div>`,
+  ].join('');
+}
+
 function pageBody(kind: SkeletonKind, texts: SkeletonTexts, escapeText: Escape): string {
   const heading = texts.heading
-    ? `<header><h1 class="page-skeleton__title">${escapeText(texts.heading.title)}</h1><p>${escapeText(texts.heading.lead)}</p></header>`
+    ? `<h1 class="page-skeleton__title">${escapeText(texts.heading.title)}</h1><p>${escapeText(texts.heading.lead)}</p>`
     : '';
   switch (kind) {
     case 'home':
-      return `${heading}${homeBody(texts, escapeText)}`;
+      return `${heading ? `<header class="home__intro">${heading}</header>` : ''}${homeBody(texts, escapeText)}`;
     case 'screener':
-      return `${heading}${block(56)}${lines(10)}`;
-    case 'security':
-      return `${block(64)}<div class="page-skeleton__grid">${block(420)}${block(420)}</div>`;
+      return `${heading ? `<header>${heading}</header>` : ''}${block(56)}${lines(10)}`;
+    case 'stock':
+    case 'crypto':
+      return securityBody(kind);
     default:
       return `${block(64)}${block(320)}${lines(4)}`;
   }
 }
+
+/** The page's own class beside page-skeleton: the home page's layout (first-screen.css) for its blocks. */
+const pageClass: Record<SkeletonKind, string> = {
+  home: 'page home page-skeleton',
+  screener: 'page page-skeleton',
+  stock: 'page page-skeleton',
+  crypto: 'page page-skeleton',
+  other: 'page page-skeleton',
+};
 
 /** The markup that goes inside #root. */
 export function skeletonHtml(kind: SkeletonKind, texts: SkeletonTexts, escapeText: Escape): string {
@@ -97,11 +144,13 @@ export function skeletonHtml(kind: SkeletonKind, texts: SkeletonTexts, escapeTex
     `<a class="skip-link" href="#main">${escapeText(texts.skipToContent)}</a>`,
     '<header class="app-header">',
     `<a href="${escapeText(texts.homeHref)}" class="brand"><img src="/favicon.svg" alt="" width="24" height="24" /><span>${escapeText(texts.appName)}</span></a>`,
-    '<div class="skeleton app-header__skeleton" aria-hidden="true"></div>',
+    // The search box's and the tools' places (the search takes a row of its own on a phone).
+    '<div class="search" aria-hidden="true"><div class="skeleton app-header__search-skeleton"></div></div>',
+    '<div class="app-header__tools" aria-hidden="true"><div class="skeleton app-header__tools-skeleton"></div></div>',
     '</header>',
     texts.demo ? demoBanner(texts.demo, escapeText) : '',
     '<main id="main" class="app-main" tabindex="-1">',
-    `<div class="page page-skeleton" aria-busy="true"><span class="visually-hidden" role="status">${escapeText(texts.loading)}</span>`,
+    `<div class="${pageClass[kind]}" aria-busy="true"><span class="visually-hidden" role="status">${escapeText(texts.loading)}</span>`,
     pageBody(kind, texts, escapeText),
     '</div></main>',
     `<footer class="app-footer"><p>${escapeText(texts.footer)}</p></footer>`,

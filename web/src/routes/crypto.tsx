@@ -28,7 +28,7 @@ export function Component() {
         }
       : null,
   );
-  if (load.status !== 'ready') return <SecurityFallback load={load} ticker={ticker} />;
+  if (load.status !== 'ready') return <SecurityFallback load={load} ticker={ticker} kind="crypto" />;
   // A stock opened under /crypto: show it where it belongs.
   if (load.profile.kind === 'stock') return <Navigate to={`${stockPath(language, ticker)}${search}`} replace />;
   const coin = load.profile;

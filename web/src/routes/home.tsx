@@ -5,7 +5,7 @@ import { screenerPath } from '../app/paths.ts';
 import { CryptoStrip } from '../features/home/crypto-strip.tsx';
 import { useHomeCards } from '../features/home/home-api.ts';
 import { ExDividendsPanel, MoversPanel, SectorPanel } from '../features/home/market-panels.tsx';
-import { QuoteCards } from '../features/home/quote-cards.tsx';
+import { QuoteCards, QuoteCardsSkeleton } from '../features/home/quote-cards.tsx';
 import { useMergedNews } from '../features/news/news-api.ts';
 import { NewsList } from '../features/news/news-list.tsx';
 import { useWatchlist } from '../features/watchlist/use-watchlist.ts';
@@ -14,9 +14,6 @@ import { Link } from '../router/index.ts';
 import { Panel, queryPanelState } from '../ui/panel.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import '../features/home/home.css';
-
-/** The default cards' count (the eight largest stocks): their skeleton keeps the page from jumping. */
-const QUOTE_CARD_SLOTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 
 /**
  * The home dashboard (design.md, issue 23): the coins, watchlist cards, the market's movers, sectors and
@@ -52,15 +49,7 @@ export function Component() {
         onRetry={() => void cards.refetch()}
         asOf={cards.data?.cards[0]?.day ?? null}
         {...(own ? {} : { source: t('watchlist.defaultHint') })}
-        skeleton={
-          <ul className="quote-cards" aria-hidden="true">
-            {QUOTE_CARD_SLOTS.map((slot) => (
-              <li key={slot}>
-                <Skeleton height={216} />
-              </li>
-            ))}
-          </ul>
-        }
+        skeleton={<QuoteCardsSkeleton />}
       >
         <QuoteCards cards={cards.data?.cards ?? []} />
       </Panel>
@@ -75,6 +64,7 @@ export function Component() {
           state={newsState(news)}
           onRetry={() => void news.refetch()}
           emptyText={t('news.empty')}
+          skeleton={<Skeleton size="news" />}
         >
           <NewsList items={news.data?.items ?? []} />
         </Panel>
@@ -83,6 +73,7 @@ export function Component() {
           state={newsState(analysis)}
           onRetry={() => void analysis.refetch()}
           emptyText={t('news.empty')}
+          skeleton={<Skeleton size="news" />}
         >
           <NewsList items={analysis.data?.items ?? []} />
         </Panel>

@@ -62,7 +62,7 @@ export function Component() {
   );
   // An unknown tab name: the overview, at its own address.
   if (tab === null) return <Navigate to={`${stockPath(language, ticker)}${search}`} replace />;
-  if (load.status !== 'ready') return <SecurityFallback load={load} ticker={ticker} />;
+  if (load.status !== 'ready') return <SecurityFallback load={load} ticker={ticker} kind="stock" />;
   // A coin opened under /stocks: show it where it belongs.
   if (load.profile.kind === 'crypto') return <Navigate to={`${cryptoPath(language, ticker)}${search}`} replace />;
   return <StockPage profile={load.profile} tab={tab} />;

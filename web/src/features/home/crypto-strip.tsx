@@ -3,12 +3,14 @@ import { cryptoPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { Link } from '../../router/index.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useCryptoStrip } from './home-api.ts';
 
 /**
  * The coins in one row under the page title (issue 23), the most traded first: ticker, price and day
- * change, each a link to its page. It scrolls sideways inside itself on a narrow screen; while loading or
+ * change, each a link to its page. It scrolls sideways inside itself on a narrow screen. While loading it
+ * keeps its row (as the server's first screen does: the cards under it do not move when it arrives);
  * without coins it takes no room.
  */
 export function CryptoStrip() {
@@ -17,6 +19,7 @@ export function CryptoStrip() {
   const language = useLanguage();
   const strip = useCryptoStrip();
   const coins = strip.data?.coins ?? [];
+  if (strip.isPending) return <Skeleton size="crypto-strip" />;
   if (coins.length === 0) return null;
   return (
     <section className="crypto-strip" aria-labelledby="crypto-strip-title">

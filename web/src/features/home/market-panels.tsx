@@ -19,8 +19,9 @@ import { useExDividends, useMovers, useSectorPerformance } from './home-api.ts';
 
 type MoverList = 'gainers' | 'losers' | 'mostActive';
 
-// Each panel's skeleton is as tall as its loaded body on a desktop screen (and as the server's first
-// screen draws it, server/src/web/page-skeleton.ts), so the page does not jump when the data arrives.
+// Each panel's skeleton is as tall as its loaded body with its as-of line, at each breakpoint
+// (first-screen.css; the server's first screen draws the same, server/src/web/page-skeleton.ts), so the
+// page does not jump when the data arrives.
 export function MoversPanel() {
   const { t } = useTranslation('home');
   const units = useUnits();
@@ -36,7 +37,7 @@ export function MoversPanel() {
       emptyText={t('movers.empty')}
       asOf={movers.data?.asOf ?? null}
       className="movers"
-      skeleton={<Skeleton height={215} />}
+      skeleton={<Skeleton size="movers" />}
     >
       <SegmentedControl<MoverList>
         label={t('movers.title')}
@@ -107,7 +108,7 @@ export function SectorPanel() {
       emptyText={t('sectors.empty')}
       asOf={sectors.data?.asOf ?? null}
       className="sectors"
-      skeleton={<Skeleton height={456} />}
+      skeleton={<Skeleton size="sectors" />}
     >
       <table className="market-table market-table--heat">
         <caption className="visually-hidden">{t('sectors.caption')}</caption>
@@ -160,7 +161,7 @@ export function ExDividendsPanel({ watchlist }: { watchlist: readonly string[] }
       asOf={dividends.data?.asOf ?? null}
       source={items.some((item) => item.estimated) ? t('exDividends.estimatedNote') : undefined}
       className="ex-dividends"
-      skeleton={<Skeleton height={456} />}
+      skeleton={<Skeleton size="ex-dividends" />}
     >
       {watchlist.length > 0 && (
         <SegmentedControl<DividendScope>

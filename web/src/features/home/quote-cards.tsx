@@ -5,6 +5,7 @@ import { securityPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { Link } from '../../router/index.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { Sparkline } from '../../ui/sparkline.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { useBalancedColumns } from './balanced-grid.ts';
@@ -15,6 +16,26 @@ const CARD_MIN = 150;
 const CARD_GAP = 12;
 
 type Card = HomeCards['cards'][number];
+
+/** The default cards' count (the eight largest stocks): the loading state draws as many. */
+const DEFAULT_CARDS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+
+/**
+ * The cards while they load, with their as-of line: the columns and heights are first-screen.css's, the
+ * same the server's first screen draws (server/src/web/page-skeleton.ts), so the page does not jump.
+ */
+export function QuoteCardsSkeleton() {
+  return (
+    <div className="quote-cards-skeleton" aria-hidden="true">
+      <div className="quote-cards-skeleton__grid">
+        {DEFAULT_CARDS.map((slot) => (
+          <Skeleton key={slot} size="quote-card" />
+        ))}
+      </div>
+      <Skeleton size="cards-as-of" />
+    </div>
+  );
+}
 
 /** Watchlist cards (design.md): ticker, name, price, day change, one-year sparkline, yield. */
 export function QuoteCards({ cards }: { cards: readonly Card[] }) {

@@ -35,13 +35,19 @@ export function useSecurity(ticker: string): SecurityLoad {
   return { status: 'ready', profile: profile.data };
 }
 
-/** The page for a state that is not "ready": skeleton, not-found or error with retry. */
+/**
+ * The page for a state that is not "ready": skeleton, not-found or error with retry. The skeleton has the
+ * loaded page's blocks at their loaded sizes (first-screen.css), as the server's first screen draws them
+ * (server/src/web/page-skeleton.ts): the header, a stock's tabs, the price chart and the key statistics.
+ */
 export function SecurityFallback({
   load,
   ticker,
+  kind,
 }: {
   load: Exclude<SecurityLoad, { status: 'ready' }>;
   ticker: string;
+  kind: CompanyProfile['kind'];
 }) {
   const { t } = useTranslation('stock');
   usePageMeta(
@@ -55,15 +61,17 @@ export function SecurityFallback({
       </div>
     );
   }
+  const stock = kind === 'stock';
   return (
     <div className="page security" aria-busy="true">
       <span className="visually-hidden" role="status">
         {t('loading', { ticker })}
       </span>
-      <Skeleton height={64} />
+      <Skeleton size={stock ? 'stock-header' : 'coin-header'} />
+      {stock && <Skeleton size="stock-tabs" />}
       <div className="security-grid">
-        <Skeleton height={420} />
-        <Skeleton height={420} />
+        <Skeleton size={stock ? 'stock-price' : 'coin-price'} />
+        <Skeleton size={stock ? 'stock-stats' : 'coin-stats'} />
       </div>
     </div>
   );
