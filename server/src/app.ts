@@ -88,7 +88,7 @@ export async function buildApp({
   registerErrorHandling(app);
   registerConnectionAnswers(app);
   const appMetrics = metrics ?? createMetrics(database);
-  const countAnswer = registerMetrics(app, appMetrics, config.METRICS_TOKEN);
+  const countMemoryHit = registerMetrics(app, appMetrics, config.METRICS_TOKEN);
   const limits = rateLimitSettings(config);
   // Before the /idp mount, whose hook takes over its requests (docs/operations.md, "Rate limits").
   registerRateLimits(app, limits, appMetrics.recordRateLimited);
@@ -136,7 +136,7 @@ export async function buildApp({
       requestId: requestIdOf,
       securityHeaders: securityHeaders(csp, securityOptions),
       rateLimited: (route) => isRateLimited(limits, 'GET', route),
-      countAnswer,
+      countMemoryHit,
     });
   }
   return app;

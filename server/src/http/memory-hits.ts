@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { DataCache } from './data-cache.ts';
-import type { CountAnswer } from './metrics.ts';
+import type { CountMemoryHit } from './metrics.ts';
 
 /*
  * Stored data answers written straight from memory, before Fastify routes the request (ADR 0019). A hit
@@ -25,7 +25,7 @@ export interface MemoryHitDeps {
   securityHeaders: (url: string, contentType: string) => Record<string, string>;
   /** True when a rate limit is on for GETs of this route pattern. */
   rateLimited: (route: string) => boolean;
-  countAnswer: CountAnswer;
+  countMemoryHit: CountMemoryHit;
 }
 
 /** Puts the memory hits in front of Fastify's request handler on the app's own server. */
@@ -78,11 +78,10 @@ export function memoryHitAnswer(
     }
     response.writeHead(200, ['x-request-id', id, ...head]);
     response.end(hit.body);
-    const seconds = (performance.now() - started) / 1000;
-    deps.countAnswer('GET', hit.route, 200, seconds, 'hit');
+    deps.countMemoryHit(hit.route);
     if (REQUEST_LOG_LEVELS.has(app.log.level)) {
       app.log.info(
-        { reqId: id, req: { method: 'GET', url }, res: { statusCode: 200 }, responseTime: seconds * 1000 },
+        { reqId: id, req: { method: 'GET', url }, res: { statusCode: 200 }, responseTime: performance.now() - started },
         'request completed',
       );
     }
