@@ -70,6 +70,10 @@ describe('pages the server answers with the app', () => {
     expect(html).toContain(`<aside class="demo-banner" aria-label="${label}">`);
     expect(html).toContain('<section class="panel screener-entry">');
     expect(html).toContain('href="/de/green-stocks"');
+    // A stock's page: its name is the first screen's heading, above the tabs' place.
+    const stock = (await fresh.render('/stocks/demo')).html;
+    expect(stock).toContain('<h1 data-security-ticker="DEMO">DEMO Inc.</h1>');
+    expect(stock).toContain('skeleton--stock-tabs');
   });
 
   it('still answers an unknown page with the app and a 404', async () => {

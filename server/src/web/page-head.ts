@@ -26,6 +26,8 @@ export interface PageMetaTexts {
   missing: boolean;
   /** The page's canonical unprefixed path when it differs from the one asked for (ticker case). */
   canonicalPath?: string;
+  /** A stock's or a coin's page: its name, drawn in the first screen (its largest text). */
+  security?: { ticker: string; name: string };
 }
 
 interface SeoTexts {
@@ -219,6 +221,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
           description: fill(page.description, values),
           missing: false,
           canonicalPath: `/${security[1]}/${encodeURIComponent(ticker)}${security[3] ?? ''}`,
+          security: values,
         };
       }
     }
@@ -246,12 +249,17 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
   }
 
   /** The page's first screen inside #root (page-skeleton.ts), in the page's language. */
-  async function withSkeleton(html: string, pathname: string, language: Language, missing: boolean): Promise<string> {
+  async function withSkeleton(
+    html: string,
+    pathname: string,
+    language: Language,
+    meta: PageMetaTexts,
+  ): Promise<string> {
     const found = textsFor(language);
     if (!found) return html;
     const data = await dataStatus();
     const bare = stripLanguage(pathname).replace(/\/+$/, '') || '/';
-    const kind: SkeletonKind = missing
+    const kind: SkeletonKind = meta.missing
       ? 'other'
       : bare === '/'
         ? 'home'
@@ -272,6 +280,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
         loading: found.shell.loading,
         footer: found.shell.footer,
         ...(heading ? { heading } : {}),
+        ...(meta.security ? { security: meta.security } : {}),
         ...(kind === 'home' && found.shell.homePanels
           ? {
               home: {
@@ -336,7 +345,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace(/\s*<meta name="description"[^>]*>/, '')
       .replace('</title>', `</title>\n    ${tags}`);
-    return { html: await withSkeleton(html, pathname, language, meta.missing), missing: meta.missing };
+    return { html: await withSkeleton(html, pathname, language, meta), missing: meta.missing };
   }
 
   return { render, metaFor };

@@ -78,6 +78,16 @@ describe('the first screen the server draws before the app', () => {
     expect(stock).not.toContain('style="height');
   });
 
+  it('names the security in its heading when the server knows it, the page’s largest text from the first paint', () => {
+    const named = skeletonHtml('stock', { ...texts, security: { ticker: 'ACME', name: 'Acme <Tools>' } }, escapeText);
+    expect(named).toContain(
+      '<div class="security-skeleton-header skeleton--stock-header"><h1 data-security-ticker="ACME">Acme &lt;Tools></h1></div>',
+    );
+    expect(named).not.toContain('skeleton skeleton--block skeleton--stock-header');
+    // The heading's size is the loaded heading's: one rule for both (first-screen.css).
+    expect(read('first-screen.css')).toMatch(/\.security-header h1,\s*\.security-skeleton-header h1 \{/);
+  });
+
   it('keeps the header’s search box and tools in their places, the search on its own row on a phone', () => {
     const header = html('other').slice(0, html('other').indexOf('</header>'));
     expect(header).toContain('<div class="search" aria-hidden="true">');

@@ -48,6 +48,8 @@ export interface SkeletonTexts {
     analysis: string;
     screener: { title: string; body: string; open: string; href: string };
   };
+  /** A stock's or a coin's page: its ticker and name, the page's heading (web/src/features/stock/security-load.tsx keeps it). */
+  security?: { ticker: string; name: string };
   /** The demo-data banner (web/src/app/demo-banner.tsx) while the demo universe is in use. */
   demo?: { label: string; body: string; asOf: string | null };
 }
@@ -101,11 +103,19 @@ function homeBody(texts: SkeletonTexts, escapeText: Escape): string {
   ].join('');
 }
 
-/** A stock's or a coin's page as SecurityFallback draws it while the profile loads. */
-function securityBody(kind: 'stock' | 'crypto'): string {
+/**
+ * A stock's or a coin's page as SecurityFallback draws it while the profile loads. The name, when known,
+ * is the page's heading from the first paint (its largest text: first paint is the largest paint), and
+ * the app keeps it until the page is drawn.
+ */
+function securityBody(kind: 'stock' | 'crypto', texts: SkeletonTexts, escapeText: Escape): string {
   const stock = kind === 'stock';
+  const header = stock ? 'stock-header' : 'coin-header';
+  const security = texts.security;
   return [
-    sized(stock ? 'stock-header' : 'coin-header'),
+    security
+      ? `<div class="security-skeleton-header skeleton--${header}"><h1 data-security-ticker="${escapeText(security.ticker)}">${escapeText(security.name)}</h1></div>`
+      : sized(header),
     stock ? sized('stock-tabs') : '',
     `<div class="security-grid">${sized(stock ? 'stock-price' : 'coin-price')}${sized(stock ? 'stock-stats' : 'coin-stats')}</div>`,
   ].join('');
@@ -122,7 +132,7 @@ function pageBody(kind: SkeletonKind, texts: SkeletonTexts, escapeText: Escape):
       return `${heading ? `<header>${heading}</header>` : ''}${block(56)}${lines(10)}`;
     case 'stock':
     case 'crypto':
-      return securityBody(kind);
+      return securityBody(kind, texts, escapeText);
     default:
       return `${block(64)}${block(320)}${lines(4)}`;
   }

@@ -18,6 +18,16 @@ export type SecurityLoad =
   | { status: 'error'; retry: () => void }
   | { status: 'ready'; profile: CompanyProfile };
 
+/**
+ * The security the server's first screen named (server/src/web/page-skeleton.ts: its heading, the page's
+ * largest text from the first paint), read when this module loads, before the app replaces that screen.
+ */
+const firstScreen = (() => {
+  const heading =
+    typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('#root [data-security-ticker]');
+  return heading ? { ticker: heading.dataset.securityTicker ?? '', name: heading.textContent ?? '' } : null;
+})();
+
 /** The profile of the URL's ticker; reports ticker_not_found once per unknown ticker (spec 8). */
 export function useSecurity(ticker: string): SecurityLoad {
   const profile = useProfile(ticker);
@@ -62,12 +72,21 @@ export function SecurityFallback({
     );
   }
   const stock = kind === 'stock';
+  const header = stock ? 'stock-header' : 'coin-header';
+  // The name the first screen showed stays while the rest loads.
+  const name = firstScreen?.ticker === ticker ? firstScreen.name : null;
   return (
     <div className="page security" aria-busy="true">
       <span className="visually-hidden" role="status">
         {t('loading', { ticker })}
       </span>
-      <Skeleton size={stock ? 'stock-header' : 'coin-header'} />
+      {name ? (
+        <div className={`security-skeleton-header skeleton--${header}`}>
+          <h1>{name}</h1>
+        </div>
+      ) : (
+        <Skeleton size={header} />
+      )}
       {stock && <Skeleton size="stock-tabs" />}
       <div className="security-grid">
         <Skeleton size={stock ? 'stock-price' : 'coin-price'} />
