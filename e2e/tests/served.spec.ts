@@ -4,8 +4,10 @@ import { expect, type Page, test } from '@playwright/test';
  * Issue 20, one visit of each main page checked several ways at once (the suite's time stays small):
  * signed out, nothing in the console (no error, no warning, no uncaught exception); every text answer of
  * 1 kB or more (page, script, style, locale texts, API) came compressed, with Vary: Accept-Encoding; the
- * home page's scripts stay within their budget; and sign-in's own pages answer 200. The suite itself
- * runs at 127.0.0.1 with PUBLIC_URL on localhost (playwright.config.ts), which oidc.spec.ts signs in through.
+ * home page's scripts stay within their budget; at a phone's width the home page's first screen, drawn by
+ * the server before any script, reserves each block's loaded height; and sign-in's own pages answer 200.
+ * The suite itself runs at 127.0.0.1 with PUBLIC_URL on localhost (playwright.config.ts), which
+ * oidc.spec.ts signs in through.
  */
 const STOCK = 'SOLQ';
 const COIN = 'ZETQ';
@@ -33,6 +35,24 @@ function scriptBytes(page: Page): Promise<number> {
   );
 }
 
+/**
+ * The heights of the home page's blocks: the header, the intro, the crypto strip (or its place) and each
+ * panel whose size the layout sets (by its title; the news lists' follow their feeds). Runs in the page.
+ */
+function homeBlocks(): Record<string, number> {
+  const height = (element: Element | null) => Math.round((element?.getBoundingClientRect().height ?? -1) * 2) / 2;
+  const blocks: Record<string, number> = {
+    header: height(document.querySelector('.app-header')),
+    intro: height(document.querySelector('.home__intro')),
+    crypto: height(document.querySelector('.crypto-strip, .skeleton--crypto-strip')),
+  };
+  for (const panel of document.querySelectorAll('main .panel')) {
+    const title = panel.querySelector('.panel__title')?.textContent ?? '';
+    if (!/news|Analysis/.test(title)) blocks[title] = height(panel);
+  }
+  return blocks;
+}
+
 test('a signed-out visit of every main page logs nothing, and every text answer comes compressed', async ({ page }) => {
   // Ten page loads, each waiting for its charts.
   test.setTimeout(90_000);
@@ -51,15 +71,35 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
       raw.push(`${response.url()} (${headers['content-encoding'] ?? 'raw'}, vary ${headers.vary ?? '-'})`);
   });
 
+  // The server's first screen as drawn, before the app replaces it (the app waits for its texts first).
+  await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
+    if (document.querySelector('.home.page-skeleton')) window.firstScreen = (${homeBlocks})();
+  });`);
+
   let homeScriptBytes = 0;
+  let firstScreen: Record<string, number> = {};
+  let loaded: Record<string, number> = {};
   for (const path of PAGES) {
+    // The home page at a phone's width, where its panels stack (the rest at the desktop's).
+    await page.setViewportSize(path === '/' ? { width: 390, height: 844 } : { width: 1280, height: 720 });
     await page.goto(path);
     await expect(page.locator('main h1, main h2').first()).toBeVisible();
     // Settled: no panel still loading, the lazily loaded charts drawn.
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
     await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 15_000 });
-    if (path === '/') homeScriptBytes = await scriptBytes(page);
+    if (path === '/') {
+      homeScriptBytes = await scriptBytes(page);
+      firstScreen = await page.evaluate(() => (window as { firstScreen?: Record<string, number> }).firstScreen ?? {});
+      loaded = await page.evaluate(homeBlocks);
+    }
   }
+  // Each block of the first screen as tall as the loaded one (within 2 px): the page does not jump when
+  // the app draws itself or when the data arrives (first-screen.css holds the sizes, for both).
+  expect(Object.keys(firstScreen)).toEqual(expect.arrayContaining(['header', 'intro', 'crypto', 'Market movers']));
+  const jumps = Object.keys(loaded)
+    .filter((block) => Math.abs((firstScreen[block] ?? -1) - (loaded[block] ?? -1)) > 2)
+    .map((block) => `${block}: ${firstScreen[block]} px first, ${loaded[block]} px loaded`);
+  expect(jumps, jumps.join('\n')).toEqual([]);
   // The home page's JavaScript as it came over the wire (compressed): 137 kB on 2026-11-25, 115 kB with
   // the app's own router in place of React Router (ADR 0017). The goal is 120 (issue 20,
   // docs/performance.md); this bound catches a regression such as zod and the contract's schemas pulled
