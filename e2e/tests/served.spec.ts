@@ -46,7 +46,7 @@ function homeBlocks(): Record<string, number> {
     intro: height(document.querySelector('.home__intro')),
     crypto: height(document.querySelector('.crypto-strip, .skeleton--crypto-strip')),
   };
-  for (const panel of document.querySelectorAll('main .panel')) {
+  for (const panel of Array.from(document.querySelectorAll('main .panel'))) {
     const title = panel.querySelector('.panel__title')?.textContent ?? '';
     if (!/news|Analysis/.test(title)) blocks[title] = height(panel);
   }
