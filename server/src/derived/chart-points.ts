@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
 import type { Range } from '../finance/types.ts';
 import type { JsonBytes } from '../http/json-text.ts';
 import { type AnyDb, daysBefore, SERIES_DAY } from './chunk-layout.ts';
@@ -131,49 +130,4 @@ export async function staleChartPoints(db: AnyDb): Promise<number[]> {
     .where('chart_version', '<>', CHART_POINTS_VERSION)
     .execute();
   return [...new Set(rows.map((row) => row.security_id))].sort((a, b) => a - b);
-}
-
-/**
- * Rewrites the chart points of every year written by code of another version, one security per
- * transaction, letting the event loop run between them (the server answers meanwhile, making the bytes
- * of the years not rewritten yet from their closes). A year is rewritten only if its days and closes
- * are still those the bytes were made from (a load may rewrite it meanwhile, with the current version).
- */
-export async function rebuildChartPoints(
-  db: Db,
-  options: { stopping?: () => boolean; onError?: (securityId: number, error: unknown) => void } = {},
-): Promise<{ written: number; failed: number }> {
-  let written = 0;
-  let failed = 0;
-  for (const id of await staleChartPoints(db)) {
-    if (options.stopping?.()) break;
-    try {
-      const years = await db
-        .selectFrom('price_years')
-        .select(['year', 'days', 'close_split_adj'])
-        .where('security_id', '=', id)
-        .where('chart_version', '<>', CHART_POINTS_VERSION)
-        .execute();
-      const rows = years.map((row) => ({ ...row, points: chartPointsOfYear(row.days, row.close_split_adj) }));
-      await db.transaction().execute(async (tx) => {
-        for (const row of rows) {
-          await tx
-            .updateTable('price_years')
-            .set({ chart_points: row.points, chart_version: CHART_POINTS_VERSION })
-            .where('security_id', '=', id)
-            .where('year', '=', row.year)
-            .where('chart_version', '<>', CHART_POINTS_VERSION)
-            .where('days', '=', row.days)
-            .where('close_split_adj', '=', row.close_split_adj)
-            .execute();
-        }
-      });
-      written++;
-    } catch (error) {
-      failed++;
-      options.onError?.(id, error);
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return { written, failed };
 }

@@ -5,16 +5,10 @@ import { insertSecurity } from '../../test/securities.ts';
 import { type Database, migrateToLatest, migratorOf } from '../db/index.ts';
 import { runIngest } from '../ingest/loader.ts';
 import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
-import {
-  CHART_POINTS_VERSION,
-  priceChartBody,
-  readChartPoints,
-  rebuildChartPoints,
-  staleChartPoints,
-} from './chart-points.ts';
+import { CHART_POINTS_VERSION, priceChartBody, readChartPoints, staleChartPoints } from './chart-points.ts';
 import { packAmounts, rebuildFactStatements, unpackAmounts } from './fact-statements.ts';
 import { packPriceYear, readCloseSeries, rebuildPriceYears } from './price-years.ts';
-import { rebuildDerived } from './rebuild.ts';
+import { rebuildChartPoints, rebuildDerived } from './rebuild.ts';
 
 /* The series tables (ADR 0008) in the database: the chunks staying equal to the source tables, and their reads. (The chunk format: series-format.test.ts.) */
 

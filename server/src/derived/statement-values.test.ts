@@ -5,7 +5,8 @@ import { testDatabases } from '../../test/databases.ts';
 import { dataCache } from '../http/data-cache.ts';
 import { demoSource } from '../ingest/demo/source.ts';
 import { runIngest } from '../ingest/loader.ts';
-import { rebuildStatementValues, STATEMENT_VALUES_VERSION, staleStatementValues } from './statement-values.ts';
+import { rebuildStatementValues } from './rebuild.ts';
+import { STATEMENT_VALUES_VERSION, staleStatementValues } from './statement-values.ts';
 
 /*
  * After a deploy whose code gives another STATEMENT_VALUES_VERSION (code-version.ts), every stored row

@@ -166,28 +166,3 @@ export async function staleStatementValues(db: Db): Promise<number[]> {
     .execute();
   return rows.map((row) => row.security_id);
 }
-
-/**
- * Writes the values of every security whose values are missing or stale, one transaction each, letting
- * the event loop run between them (the server answers meanwhile, computing what is not stored yet).
- * A security that fails (its data changed under the transaction) is left to be computed per request.
- */
-export async function rebuildStatementValues(
-  db: Db,
-  options: { stopping?: () => boolean; onError?: (securityId: number, error: unknown) => void } = {},
-): Promise<{ written: number; failed: number }> {
-  let written = 0;
-  let failed = 0;
-  for (const id of await staleStatementValues(db)) {
-    if (options.stopping?.()) break;
-    try {
-      await db.transaction().execute((tx) => writeStatementValues(tx, id));
-      written++;
-    } catch (error) {
-      failed++;
-      options.onError?.(id, error);
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return { written, failed };
-}

@@ -4,8 +4,8 @@ import { migratedDatabase, testDatabases } from '../../../test/databases.ts';
 import { fact, loadSecurities } from '../../../test/market-factory.ts';
 import type { Database } from '../../db/index.ts';
 import type { Period } from '../../db/schema.ts';
+import { rebuildStatementValues } from '../../derived/rebuild.ts';
 import {
-  rebuildStatementValues,
   STATEMENT_VALUES_VERSION,
   staleStatementValues,
   statementValuesRow,
