@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatters } from '../i18n/format.ts';
 import { changeDirection } from './change-badge.tsx';
 import { MISSING, unitFormatters } from './units.ts';
 
@@ -8,6 +9,16 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 describe('unit formatters', () => {
   const en = unitFormatters('en');
   const de = unitFormatters('de');
+
+  it('is made once per language: every component asks for it, and Intl formatters are slow to build', () => {
+    expect(unitFormatters('de')).toBe(de);
+    expect(unitFormatters('en')).not.toBe(de);
+    expect(formatters('de')).toBe(formatters('de'));
+    expect(plain(formatters('de').currency(1234.5, 'EUR'))).toBe('1.234,50 €');
+    expect(formatters('en').currency(1234.5, 'USD')).toBe('$1,234.50');
+    expect(de.month('2026-03-14')).toBe('März 2026');
+    expect(de.country('US')).toBe('Vereinigte Staaten');
+  });
 
   it('shows money with its currency, in the language style', () => {
     expect(en.money(1234.5, 'USD')).toBe('$1,234.50');

@@ -1,5 +1,4 @@
 import type { Language } from '@app/contract';
-import { useMemo } from 'react';
 import { formatters } from '../i18n/format.ts';
 import { intlLocale } from '../i18n/index.ts';
 import { useLanguage } from '../i18n/use-language.ts';
@@ -26,9 +25,22 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 type Maybe = number | null | undefined;
 const present = (value: Maybe): value is number => typeof value === 'number' && Number.isFinite(value);
 
-export function unitFormatters(language: Language) {
+const madeUnits = new Map<Language, UnitFormatters>();
+/** The language's unit formatters, made once for the page's life (formatters() says why). */
+export function unitFormatters(language: Language): UnitFormatters {
+  let units = madeUnits.get(language);
+  if (!units) {
+    units = makeUnitFormatters(language);
+    madeUnits.set(language, units);
+  }
+  return units;
+}
+
+function makeUnitFormatters(language: Language) {
   const locale = intlLocale(language);
   const base = formatters(language);
+  const monthFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' });
+  let regionNames: Intl.DisplayNames | undefined;
   const money = (value: Maybe, currency: string, compact = false) =>
     present(value)
       ? numberFormat(locale, {
@@ -80,24 +92,21 @@ export function unitFormatters(language: Language) {
     /** 'YYYY-MM-DD' as a calendar day in the language ("Jan 2, 2026"). */
     date: (day: string | null | undefined) => (day ? base.date(day) : MISSING),
     /** 'YYYY-MM-DD' as month and year ("Jan 2026"), for monthly axes. */
-    month: (day: string) =>
-      new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-        new Date(`${day.slice(0, 7)}-01T00:00:00Z`),
-      ),
+    month: (day: string) => monthFormat.format(new Date(`${day.slice(0, 7)}-01T00:00:00Z`)),
     /** An ISO country code as its name in the language ("US" -> "United States", "Vereinigte Staaten"). */
     country: (code: string | null | undefined) => {
       if (!code) return MISSING;
       try {
-        return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code;
+        regionNames ??= new Intl.DisplayNames([locale], { type: 'region' });
+        return regionNames.of(code.toUpperCase()) ?? code;
       } catch {
         return code;
       }
     },
   };
 }
-export type UnitFormatters = ReturnType<typeof unitFormatters>;
+export type UnitFormatters = ReturnType<typeof makeUnitFormatters>;
 
 export function useUnits(): UnitFormatters {
-  const language = useLanguage();
-  return useMemo(() => unitFormatters(language), [language]);
+  return unitFormatters(useLanguage());
 }

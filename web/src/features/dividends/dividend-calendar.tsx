@@ -11,10 +11,8 @@ export function DividendCalendar({ ticker }: { ticker: string }) {
   const query = useDividendsByMonth(ticker);
   const series = query.data?.series[0];
   const state = queryPanelState(query, Boolean(series));
-  const monthName = (month: number) =>
-    new Intl.DateTimeFormat(units.locale, { month: 'short', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(2000, month - 1, 1)),
-    );
+  const monthFormat = new Intl.DateTimeFormat(units.locale, { month: 'short', timeZone: 'UTC' });
+  const monthName = (month: number) => monthFormat.format(new Date(Date.UTC(2000, month - 1, 1)));
   return (
     <Panel
       title={t('calendar.title')}

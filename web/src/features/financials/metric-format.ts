@@ -28,13 +28,6 @@ export function unitKind(metric: FinancialMetric): UnitKind {
 export const isNone = (value: number | null | undefined): value is null | undefined | 0 =>
   value == null || value === 0 || !Number.isFinite(value);
 
-const compactShares = (units: UnitFormatters, value: number) =>
-  new Intl.NumberFormat(units.locale, {
-    notation: 'compact',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
-
 /**
  * A statement value with its unit: amounts compact in the company's currency, per-share exact, ratios
  * as %, share counts compact; "—" for nothing.
@@ -52,7 +45,7 @@ export function formatMetric(
     case 'perShare':
       return units.money(value, currency);
     case 'shares':
-      return compactShares(units, value);
+      return units.compact(value);
     case 'ratio':
       return units.fraction(value);
   }
@@ -72,7 +65,7 @@ export function unitExamples(units: UnitFormatters, currency: string) {
   return {
     amount: units.moneyCompact(1_250_000_000, currency),
     perShare: units.money(2.5, currency),
-    shares: compactShares(units, 16_330_000_000),
+    shares: units.compact(16_330_000_000),
     ratio: units.fraction(0.25),
   };
 }
