@@ -3,7 +3,7 @@
 // audience, keys and login pages (oidc-provider's built-in development interactions, which accept any
 // login). The app is started against it with OIDC_ISSUER to show nothing is tied to the bundled provider.
 // Usage: node support/second-idp.mjs <port> <app origin>
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider from 'oidc-provider';
 
 const port = Number(process.argv[2] ?? 3202);
@@ -12,9 +12,15 @@ const issuer = `http://127.0.0.1:${port}`;
 const SECOND_CLIENT_ID = 'second-client';
 const SECOND_AUDIENCE = 'https://second-api.example';
 
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+// Made as PEM and read back before the JWK export: exporting the key object generateKeyPairSync returns
+// can deadlock Node 20 for good if a garbage collection runs during the export (server/src/idp/provider.ts).
+const { privateKey: pem } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 const jwk = {
-  ...privateKey.export({ format: 'jwk' }),
+  ...createPrivateKey(pem).export({ format: 'jwk' }),
   kid: `second-${randomBytes(4).toString('hex')}`,
   alg: 'RS256',
   use: 'sig',

@@ -1,8 +1,9 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { JSONWebKeySet } from 'jose';
 import Provider, { type Configuration, errors, type JWK } from 'oidc-provider';
 import { DEMO_USER, findDemoAccount } from './demo-user.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
+import { rsaJwkPair } from './rsa-jwk.ts';
 import { warningsOnce } from './warn-once.ts';
 
 export interface DevProviderOptions {
@@ -32,10 +33,10 @@ export interface DevKeys {
 }
 
 export function createDevKeys(): DevKeys {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateJwk: privateKey, publicJwk: publicKey } = rsaJwkPair();
   const kid = `dev-${randomBytes(6).toString('hex')}`;
-  const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' } as JWK;
-  const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
+  const privateJwk = { ...privateKey, kid, alg: 'RS256', use: 'sig' } as JWK;
+  const publicJwk = { ...publicKey, kid, alg: 'RS256', use: 'sig' };
   return { privateJwk, publicKeys: { keys: [publicJwk] }, cookieKeys: [randomBytes(32).toString('base64url')] };
 }
 

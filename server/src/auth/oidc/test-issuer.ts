@@ -1,7 +1,8 @@
 import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { rsaJwkPair } from '../../idp/rsa-jwk.ts';
 
 /*
  * A stand-in OpenID Provider for tests: discovery and JWKS over real HTTP on 127.0.0.1, and tokens
@@ -29,7 +30,7 @@ export interface TestIssuer {
 }
 
 export async function startTestIssuer(audience = 'https://api.test.example'): Promise<TestIssuer> {
-  const first = await generateKeyPair('RS256', { extractable: true });
+  const first = await rs256Pair();
   const published: JWK[] = [{ ...(await exportJWK(first.publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' }];
   let jwksCount = 0;
   let discoveryCount = 0;
@@ -83,7 +84,7 @@ export async function startTestIssuer(audience = 'https://api.test.example'): Pr
         .sign(key);
     },
     async rotate() {
-      const next = await generateKeyPair('RS256', { extractable: true });
+      const next = await rs256Pair();
       const kid = `key-${published.length + 1}`;
       published.push({ ...(await exportJWK(next.publicKey)), kid, alg: 'RS256', use: 'sig' });
       return { kid, privateKey: next.privateKey };
@@ -105,4 +106,12 @@ export async function startTestIssuer(audience = 'https://api.test.example'): Pr
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** An RS256 pair for signing tokens, made without the JWK export that can deadlock Node 20 (idp/rsa-jwk.ts). */
+async function rs256Pair(): Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> {
+  const { privateJwk, publicJwk } = rsaJwkPair();
+  const privateKey = (await importJWK(privateJwk as JWK, 'RS256', { extractable: true })) as CryptoKey;
+  const publicKey = (await importJWK(publicJwk as JWK, 'RS256', { extractable: true })) as CryptoKey;
+  return { privateKey, publicKey };
 }
