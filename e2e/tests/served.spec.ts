@@ -5,7 +5,8 @@ import { expect, type Page, test } from '@playwright/test';
  * signed out, nothing in the console (no error, no warning, no uncaught exception); every text answer of
  * 1 kB or more (page, script, style, locale texts, API) came compressed, with Vary: Accept-Encoding; the
  * home page's scripts stay within their budget; at a phone's width the home page's first screen, drawn by
- * the server before any script, reserves each block's loaded height; and sign-in's own pages answer 200.
+ * the server before any script, reserves each block's loaded height, and so does a stock's price panel
+ * while its prices load; and sign-in's own pages answer 200.
  * The suite itself runs at 127.0.0.1 with PUBLIC_URL on localhost (playwright.config.ts), which
  * oidc.spec.ts signs in through.
  */
@@ -75,10 +76,16 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
   await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
     if (document.querySelector('.home.page-skeleton')) window.firstScreen = (${homeBlocks})();
   });`);
+  // A stock's price panel while its prices load (the page drawn, the chart not yet): its height then.
+  await page.addInitScript(`new MutationObserver(() => {
+    const panel = document.querySelector('.price-panel[aria-busy="true"]');
+    if (panel) window.priceLoading = panel.getBoundingClientRect().height;
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });`);
 
   let homeScriptBytes = 0;
   let firstScreen: Record<string, number> = {};
   let loaded: Record<string, number> = {};
+  let price = { loading: -1, loaded: -1 };
   for (const path of PAGES) {
     // The home page at a phone's width, where its panels stack (the rest at the desktop's).
     await page.setViewportSize(path === '/' ? { width: 390, height: 844 } : { width: 1280, height: 720 });
@@ -92,7 +99,17 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
       firstScreen = await page.evaluate(() => (window as { firstScreen?: Record<string, number> }).firstScreen ?? {});
       loaded = await page.evaluate(homeBlocks);
     }
+    if (path === `/stocks/${STOCK}`) {
+      price = await page.evaluate(() => ({
+        loading: (window as { priceLoading?: number }).priceLoading ?? -1,
+        loaded: document.querySelector('.price-panel')?.getBoundingClientRect().height ?? -1,
+      }));
+    }
   }
+  // The price panel loading is as tall as loaded (first-screen.css): the panels below it stay put when
+  // the prices come (layout shift 0.07 on a desktop when it was the chart's height alone).
+  expect(price.loading, 'the price panel was seen loading').toBeGreaterThan(0);
+  expect(Math.abs(price.loading - price.loaded), JSON.stringify(price)).toBeLessThanOrEqual(2);
   // Each block of the first screen as tall as the loaded one (within 2 px): the page does not jump when
   // the app draws itself or when the data arrives (first-screen.css holds the sizes, for both).
   expect(Object.keys(firstScreen)).toEqual(expect.arrayContaining(['header', 'intro', 'crypto', 'Market movers']));

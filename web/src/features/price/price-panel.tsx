@@ -151,7 +151,7 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
   return (
     <ChartPanel
       title={t('price.title')}
-      className="price-panel"
+      className={`price-panel price-panel--${kind}`}
       state={state}
       onRetry={() => void own.refetch()}
       emptyText={t('price.empty')}
