@@ -4,20 +4,25 @@ import { useLanguage } from './use-language.ts';
 
 export type Formatters = ReturnType<typeof makeFormatters>;
 
-const made = new Map<Language, Formatters>();
+/** `make` run once per language, its result kept for the page's life. */
+export function oncePerLanguage<T>(make: (language: Language) => T): (language: Language) => T {
+  const made = new Map<Language, T>();
+  return (language) => {
+    let value = made.get(language);
+    if (value === undefined) {
+      value = make(language);
+      made.set(language, value);
+    }
+    return value;
+  };
+}
+
 /**
  * Numbers and dates formatted for the page's language (Intl). One set per language for the page's
- * life: building an Intl formatter costs about a millisecond, and every component that formats asks
- * for the set (a home page's first render built about a hundred of them: 120 ms of a phone's script).
+ * life: every component that formats asks for it, and each set is four Intl objects (the page's first
+ * one also loads the locale's data, 40-90 ms; docs/performance.md, 2026-11-27).
  */
-export function formatters(language: Language): Formatters {
-  let set = made.get(language);
-  if (!set) {
-    set = makeFormatters(language);
-    made.set(language, set);
-  }
-  return set;
-}
+export const formatters = oncePerLanguage(makeFormatters);
 
 function makeFormatters(language: Language) {
   const locale = intlLocale(language);

@@ -1,5 +1,5 @@
 import type { Language } from '@app/contract';
-import { formatters } from '../i18n/format.ts';
+import { formatters, oncePerLanguage } from '../i18n/format.ts';
 import { intlLocale } from '../i18n/index.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 
@@ -25,16 +25,8 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 type Maybe = number | null | undefined;
 const present = (value: Maybe): value is number => typeof value === 'number' && Number.isFinite(value);
 
-const madeUnits = new Map<Language, UnitFormatters>();
 /** The language's unit formatters, made once for the page's life (formatters() says why). */
-export function unitFormatters(language: Language): UnitFormatters {
-  let units = madeUnits.get(language);
-  if (!units) {
-    units = makeUnitFormatters(language);
-    madeUnits.set(language, units);
-  }
-  return units;
-}
+export const unitFormatters = oncePerLanguage(makeUnitFormatters);
 
 function makeUnitFormatters(language: Language) {
   const locale = intlLocale(language);
