@@ -6,7 +6,8 @@ import { expect, type Page, test } from '@playwright/test';
  * 1 kB or more (page, script, style, locale texts, API) came compressed, with Vary: Accept-Encoding; the
  * home page's scripts stay within their budget; at a phone's width the home page's first screen, drawn by
  * the server before any script, reserves each block's loaded height, and so does a stock's price panel
- * while its prices load; and sign-in's own pages answer 200.
+ * while its prices load; the German page's header leaves the search box room at a tablet's widths; and
+ * sign-in's own pages answer 200.
  * The suite itself runs at 127.0.0.1 with PUBLIC_URL on localhost (playwright.config.ts), which
  * oidc.spec.ts signs in through.
  */
@@ -86,6 +87,8 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
   let firstScreen: Record<string, number> = {};
   let loaded: Record<string, number> = {};
   let price = { loading: -1, loaded: -1 };
+  const searchWidths: string[] = [];
+  const narrowSearch: string[] = [];
   for (const path of PAGES) {
     // The home page at a phone's width, where its panels stack (the rest at the desktop's).
     await page.setViewportSize(path === '/' ? { width: 390, height: 844 } : { width: 1280, height: 720 });
@@ -98,6 +101,17 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
       homeScriptBytes = await scriptBytes(page);
       firstScreen = await page.evaluate(() => (window as { firstScreen?: Record<string, number> }).firstScreen ?? {});
       loaded = await page.evaluate(homeBlocks);
+    }
+    if (path === '/de/') {
+      // The header at a tablet's widths, in a language with long words: the search box keeps room beside
+      // the tools (it was 0 px wide up to 700 px in German; the settings menu and the wallet's icon now
+      // take the pickers' and the label's places up to 1100 and 900 px).
+      for (const width of [641, 760, 901, 1101]) {
+        await page.setViewportSize({ width, height: 720 });
+        const box = await page.locator('.app-header .search').boundingBox();
+        searchWidths.push(`${width} px: ${Math.round(box?.width ?? 0)}`);
+        if ((box?.width ?? 0) < 140) narrowSearch.push(`${width} px: ${Math.round(box?.width ?? 0)}`);
+      }
     }
     if (path === `/stocks/${STOCK}`) {
       price = await page.evaluate(() => ({
@@ -123,6 +137,8 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
   // back into the first bundle by one import from '@app/contract' (170 kB).
   expect(homeScriptBytes).toBeGreaterThan(0);
   expect(homeScriptBytes, `home page scripts: ${homeScriptBytes} bytes`).toBeLessThanOrEqual(120_000);
+  expect(searchWidths).toHaveLength(4);
+  expect(narrowSearch, `search box width: ${searchWidths.join(', ')}`).toEqual([]);
   expect(logged, logged.join('\n')).toEqual([]);
   expect(raw, raw.join('\n')).toEqual([]);
 });
