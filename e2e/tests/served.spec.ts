@@ -6,8 +6,8 @@ import { expect, type Page, test } from '@playwright/test';
  * 1 kB or more (page, script, style, locale texts, API) came compressed, with Vary: Accept-Encoding; the
  * home page's scripts stay within their budget; at a phone's width the home page's first screen, drawn by
  * the server before any script, reserves each block's loaded height, and so does a stock's price panel
- * while its prices load; the German page's header leaves the search box room at a tablet's widths; and
- * sign-in's own pages answer 200.
+ * while its prices load; at 1000 px the sector names read whole; the German page's header leaves the
+ * search box room at a tablet's widths; and sign-in's own pages answer 200.
  * The suite itself runs at 127.0.0.1 with PUBLIC_URL on localhost (playwright.config.ts), which
  * oidc.spec.ts signs in through.
  */
@@ -87,6 +87,7 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
   let firstScreen: Record<string, number> = {};
   let loaded: Record<string, number> = {};
   let price = { loading: -1, loaded: -1 };
+  let sectorNameHeight = -1;
   const searchWidths: string[] = [];
   const narrowSearch: string[] = [];
   for (const path of PAGES) {
@@ -101,6 +102,12 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
       homeScriptBytes = await scriptBytes(page);
       firstScreen = await page.evaluate(() => (window as { firstScreen?: Record<string, number> }).firstScreen ?? {});
       loaded = await page.evaluate(homeBlocks);
+      // At a small laptop's width the sector names read whole (one column below 1280 px): in three
+      // columns at 1000 px they broke letter by letter, "Communication Services" over six lines.
+      await page.setViewportSize({ width: 1000, height: 720 });
+      sectorNameHeight = await page.evaluate(() =>
+        Math.max(...Array.from(document.querySelectorAll('.market-table--heat tbody th'), (cell) => cell.clientHeight)),
+      );
     }
     if (path === '/de/') {
       // The header at a tablet's widths, in a language with long words: the search box keeps room beside
@@ -137,6 +144,8 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
   // back into the first bundle by one import from '@app/contract' (170 kB).
   expect(homeScriptBytes).toBeGreaterThan(0);
   expect(homeScriptBytes, `home page scripts: ${homeScriptBytes} bytes`).toBeLessThanOrEqual(120_000);
+  expect(sectorNameHeight).toBeGreaterThan(0);
+  expect(sectorNameHeight, 'tallest sector name at 1000 px (two lines: 55 px)').toBeLessThanOrEqual(56);
   expect(searchWidths).toHaveLength(4);
   expect(narrowSearch, `search box width: ${searchWidths.join(', ')}`).toEqual([]);
   expect(logged, logged.join('\n')).toEqual([]);
