@@ -13,7 +13,7 @@ const SECOND_CLIENT_ID = 'second-client';
 const SECOND_AUDIENCE = 'https://second-api.example';
 
 // Made as PEM and read back before the JWK export: exporting the key object generateKeyPairSync returns
-// can deadlock Node 20 for good if a garbage collection runs during the export (server/src/idp/provider.ts).
+// can deadlock Node 20 for good if a garbage collection runs during the export (server/src/idp/rsa-jwk.ts).
 const { privateKey: pem } = generateKeyPairSync('rsa', {
   modulusLength: 2048,
   publicKeyEncoding: { type: 'spki', format: 'pem' },

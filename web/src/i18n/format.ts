@@ -4,6 +4,18 @@ import { useLanguage } from './use-language.ts';
 
 export type Formatters = ReturnType<typeof makeFormatters>;
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Intl.NumberFormat is slow to build and tables format thousands of cells: one per locale and options. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** `make` run once per language, its result kept for the page's life. */
 export function oncePerLanguage<T>(make: (language: Language) => T): (language: Language) => T {
   const made = new Map<Language, T>();
@@ -26,7 +38,6 @@ export const formatters = oncePerLanguage(makeFormatters);
 
 function makeFormatters(language: Language) {
   const locale = intlLocale(language);
-  const currencies = new Map<string, Intl.NumberFormat>();
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const percent = new Intl.NumberFormat(locale, {
     style: 'percent',
@@ -40,14 +51,8 @@ function makeFormatters(language: Language) {
     /** value is a ratio: 0.123 -> "+12.3 %" in the language's style. */
     percent: (value: number) => percent.format(value),
     compact: (value: number) => compact.format(value),
-    currency: (value: number, currency: string) => {
-      let format = currencies.get(currency);
-      if (!format) {
-        format = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 });
-        currencies.set(currency, format);
-      }
-      return format.format(value);
-    },
+    currency: (value: number, currency: string) =>
+      numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value),
     /** day is 'YYYY-MM-DD'; shown as a calendar day, never shifted by the reader's time zone. */
     date: (day: string) => date.format(new Date(`${day}T00:00:00Z`)),
   };

@@ -1,5 +1,5 @@
 import type { Language } from '@app/contract';
-import { formatters, oncePerLanguage } from '../i18n/format.ts';
+import { formatters, numberFormat, oncePerLanguage } from '../i18n/format.ts';
 import { intlLocale } from '../i18n/index.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 
@@ -10,18 +10,6 @@ import { useLanguage } from '../i18n/use-language.ts';
  */
 export const MISSING = '—';
 
-const cache = new Map<string, Intl.NumberFormat>();
-/** Intl.NumberFormat is slow to build and tables format thousands of cells: keep one per locale+options. */
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = cache.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    cache.set(key, format);
-  }
-  return format;
-}
-
 type Maybe = number | null | undefined;
 const present = (value: Maybe): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -31,7 +19,8 @@ export const unitFormatters = oncePerLanguage(makeUnitFormatters);
 function makeUnitFormatters(language: Language) {
   const locale = intlLocale(language);
   const base = formatters(language);
-  const monthFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' });
+  // Made on first use: most pages show no monthly axis and no country.
+  let monthFormat: Intl.DateTimeFormat | undefined;
   let regionNames: Intl.DisplayNames | undefined;
   const money = (value: Maybe, currency: string, compact = false) =>
     present(value)
@@ -84,7 +73,10 @@ function makeUnitFormatters(language: Language) {
     /** 'YYYY-MM-DD' as a calendar day in the language ("Jan 2, 2026"). */
     date: (day: string | null | undefined) => (day ? base.date(day) : MISSING),
     /** 'YYYY-MM-DD' as month and year ("Jan 2026"), for monthly axes. */
-    month: (day: string) => monthFormat.format(new Date(`${day.slice(0, 7)}-01T00:00:00Z`)),
+    month: (day: string) => {
+      monthFormat ??= new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' });
+      return monthFormat.format(new Date(`${day.slice(0, 7)}-01T00:00:00Z`));
+    },
     /** An ISO country code as its name in the language ("US" -> "United States", "Vereinigte Staaten"). */
     country: (code: string | null | undefined) => {
       if (!code) return MISSING;
