@@ -1,6 +1,7 @@
 import type { PeriodParam, SheetData, SheetId, SheetList } from '@app/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { buildUrl, getJson } from '../../api/client.ts';
+import { useAnswer } from '../../api/use-answer.ts';
 
 const STALE = 5 * 60_000;
 
@@ -25,6 +26,6 @@ export const sheetDataQuery = (ticker: string, sheet: SheetId, period: PeriodPar
 export const sheetCsvUrl = (ticker: string, sheet: SheetId, period: PeriodParam) =>
   buildUrl(sheetPath(ticker, sheet), { period, format: 'csv' });
 
-export const useSheetList = (ticker: string) => useQuery(sheetListQuery(ticker));
+export const useSheetList = (ticker: string) => useAnswer(sheetListQuery(ticker));
 export const useSheetData = (ticker: string, sheet: SheetId | null, period: PeriodParam) =>
-  useQuery({ ...sheetDataQuery(ticker, sheet ?? 'income-statement', period), enabled: sheet !== null });
+  useAnswer({ ...sheetDataQuery(ticker, sheet ?? 'income-statement', period), enabled: sheet !== null });

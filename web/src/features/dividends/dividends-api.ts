@@ -5,8 +5,9 @@ import type {
   DividendYieldPercentile,
   FinancialsResponse,
 } from '@app/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../api/client.ts';
+import { useAnswer } from '../../api/use-answer.ts';
 
 const STALE = 5 * 60_000;
 
@@ -47,8 +48,8 @@ export const payoutQuery = (ticker: string) =>
     staleTime: STALE,
   });
 
-export const useDividendsPerShare = (ticker: string) => useQuery(dividendsPerShareQuery(ticker));
-export const useDividendsByMonth = (ticker: string) => useQuery(dividendsByMonthQuery(ticker));
-export const useYieldPercentile = (ticker: string) => useQuery(yieldPercentileQuery(ticker));
-export const useYieldHistory = (ticker: string, from: string | null) => useQuery(yieldHistoryQuery(ticker, from));
-export const usePayout = (ticker: string) => useQuery(payoutQuery(ticker));
+export const useDividendsPerShare = (ticker: string) => useAnswer(dividendsPerShareQuery(ticker));
+export const useDividendsByMonth = (ticker: string) => useAnswer(dividendsByMonthQuery(ticker));
+export const useYieldPercentile = (ticker: string) => useAnswer(yieldPercentileQuery(ticker));
+export const useYieldHistory = (ticker: string, from: string | null) => useAnswer(yieldHistoryQuery(ticker, from));
+export const usePayout = (ticker: string) => useAnswer(payoutQuery(ticker));

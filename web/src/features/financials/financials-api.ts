@@ -1,6 +1,7 @@
 import type { FinancialGroup, FinancialMetric, FinancialsResponse, PeriodParam, TtmFinancials } from '@app/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../api/client.ts';
+import { useAnswer } from '../../api/use-answer.ts';
 
 const STALE = 5 * 60_000;
 
@@ -36,6 +37,6 @@ export const ttmQuery = (ticker: string, metrics: readonly FinancialMetric[]) =>
   });
 
 export const useFinancialGroup = (ticker: string, group: FinancialGroup, period: PeriodParam, enabled = true) =>
-  useQuery({ ...financialGroupQuery(ticker, group, period), enabled });
+  useAnswer({ ...financialGroupQuery(ticker, group, period), enabled });
 export const useTtmFinancials = (ticker: string, metrics: readonly FinancialMetric[], enabled = true) =>
-  useQuery({ ...ttmQuery(ticker, metrics), enabled });
+  useAnswer({ ...ttmQuery(ticker, metrics), enabled });

@@ -1,6 +1,7 @@
 import type { FeedItemsResponse, Language, MergedNewsResponse, NewsItem } from '@app/contract';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import { getJson } from '../../api/client.ts';
+import { useAnswer } from '../../api/use-answer.ts';
 
 // Feeds refresh every 15 minutes on the server: a minute here is fresh enough.
 const STALE = 60_000;
@@ -22,7 +23,7 @@ export const feedQuery = (url: string, locale: Language, limit: number) =>
   });
 
 export const useMergedNews = (kind: 'home' | 'analysis', locale: Language, limit = 8) =>
-  useQuery(mergedNewsQuery(kind, locale, limit));
+  useAnswer(mergedNewsQuery(kind, locale, limit));
 
 /** A company's news: its feeds read together, newest first, the same story once. */
 export function useCompanyNews(feedUrls: readonly string[], locale: Language, limit = 20) {

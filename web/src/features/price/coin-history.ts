@@ -1,6 +1,7 @@
 import type { PriceChartV2 } from '@app/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../api/client.ts';
+import { useAnswer } from '../../api/use-answer.ts';
 
 /**
  * A coin's daily OHLCV (UTC days) for its candles and volume pane (issue 22). Daily over the whole
@@ -14,4 +15,4 @@ export const coinHistoryQuery = (ticker: string) =>
     staleTime: 5 * 60_000,
   });
 
-export const useCoinHistory = (ticker: string, enabled: boolean) => useQuery({ ...coinHistoryQuery(ticker), enabled });
+export const useCoinHistory = (ticker: string, enabled: boolean) => useAnswer({ ...coinHistoryQuery(ticker), enabled });

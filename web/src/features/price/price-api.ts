@@ -1,6 +1,7 @@
 import type { CompanySearch, DrawdownChart, PriceChart, PriceChartV2 } from '@app/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../api/client.ts';
+import { useAnswer } from '../../api/use-answer.ts';
 import { recentStart } from '../../ui/chart-range.ts';
 
 /* Price and drawdown calls for a stock or a coin (the API keeps them on separate paths). */
@@ -93,10 +94,10 @@ export const drawdownQuery = (kind: SecurityKind, ticker: string, from: string |
     staleTime: STALE,
   });
 
-export const useStockHistory = (ticker: string, enabled = true) => useQuery({ ...stockHistoryQuery(ticker), enabled });
-export const useCloses = (kind: SecurityKind, tickers: readonly string[]) => useQuery(closesQuery(kind, tickers));
+export const useStockHistory = (ticker: string, enabled = true) => useAnswer({ ...stockHistoryQuery(ticker), enabled });
+export const useCloses = (kind: SecurityKind, tickers: readonly string[]) => useAnswer(closesQuery(kind, tickers));
 export const useDrawdown = (kind: SecurityKind, ticker: string, from: string | null) =>
-  useQuery(drawdownQuery(kind, ticker, from));
+  useAnswer(drawdownQuery(kind, ticker, from));
 
 /** Looks a typed ticker up for the compare form: the exact match of the same kind, else null. */
 export async function findSecurity(text: string, kind: SecurityKind): Promise<string | null> {

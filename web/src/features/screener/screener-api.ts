@@ -1,6 +1,7 @@
 import type { ODataV2Response, PartialIndicatorRow } from '@app/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, getJson } from '../../api/client.ts';
+import { useAnswer } from '../../api/use-answer.ts';
 import { advancedCheckParams, type ODataParams, optionsParams, screenerPageParams } from './screener-query.ts';
 import type { ScreenerState } from './screener-state.ts';
 
@@ -21,11 +22,11 @@ export const screenerPageQuery = (state: ScreenerState) => {
 };
 
 export function useScreenerPage(state: ScreenerState) {
-  return useQuery(screenerPageQuery(state));
+  return useAnswer(screenerPageQuery(state));
 }
 
 export function useScreenerOptions() {
-  return useQuery(
+  return useAnswer(
     queryOptions({
       queryKey: ['screener-options'],
       queryFn: ({ signal }) => fetchScreenerPage(optionsParams(), signal),
@@ -76,7 +77,7 @@ export function expressionError(error: unknown): ExpressionCheck | null {
 
 /** Checks an expression on the API: its count when it is valid, its error (with the position) when not. */
 export function useExpressionCheck(expression: string) {
-  return useQuery(
+  return useAnswer(
     queryOptions({
       queryKey: ['screener-check', expression],
       queryFn: async ({ signal }): Promise<ExpressionCheck> => {

@@ -7,8 +7,9 @@ import type {
   SecurityStatistics,
   TtmFinancials,
 } from '@app/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, getJson } from '../../api/client.ts';
+import { useAnswer } from '../../api/use-answer.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 
 const STALE = 5 * 60_000;
@@ -28,11 +29,11 @@ export const profileQuery = (ticker: string, language: Language = 'en') =>
     retry: (count, error) => !isTickerNotFound(error) && count < 2,
   });
 
-export const useProfile = (ticker: string) => useQuery(profileQuery(ticker, useLanguage()));
+export const useProfile = (ticker: string) => useAnswer(profileQuery(ticker, useLanguage()));
 
 /** The ticker's home card: price, yield and market cap in one small call (key statistics). */
 export const useQuote = (ticker: string) =>
-  useQuery(
+  useAnswer(
     queryOptions({
       queryKey: ['company', 'card', ticker],
       queryFn: ({ signal }) => getJson<HomeCards>('/api/data/company/home', { tickers: ticker }, signal),
@@ -41,7 +42,7 @@ export const useQuote = (ticker: string) =>
   );
 
 export const useTtm = (ticker: string, enabled: boolean) =>
-  useQuery({
+  useAnswer({
     queryKey: ['financials', 'ttm', ticker],
     queryFn: ({ signal }) => getJson<TtmFinancials>('/api/data/financials/ttm-financial', { tickers: ticker }, signal),
     staleTime: STALE,
@@ -56,10 +57,10 @@ export const statisticsQuery = (ticker: string) =>
     staleTime: STALE,
   });
 
-export const useStatistics = (ticker: string) => useQuery(statisticsQuery(ticker));
+export const useStatistics = (ticker: string) => useAnswer(statisticsQuery(ticker));
 
 export const useLinks = (ticker: string) =>
-  useQuery({
+  useAnswer({
     queryKey: ['company', 'links', ticker],
     queryFn: ({ signal }) => getJson<CompanyLinks>(`/api/data/company/${encodeURIComponent(ticker)}/links`, {}, signal),
     staleTime: STALE,
@@ -67,7 +68,7 @@ export const useLinks = (ticker: string) =>
 
 /** Suggestions for a text that is no ticker: the search's best matches. */
 export const useSuggestions = (text: string) =>
-  useQuery({
+  useAnswer({
     queryKey: ['company', 'search', text],
     queryFn: ({ signal }) =>
       getJson<CompanySearch>('/api/data/company/search', { q: text.slice(0, 50), limit: 8 }, signal),

@@ -1,6 +1,7 @@
 import type { ValuationRatiosChart } from '@app/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../api/client.ts';
+import { useAnswer } from '../../api/use-answer.ts';
 import { type ChartRange, RECENT_RANGES, recentStart } from '../../ui/chart-range.ts';
 
 /*
@@ -22,4 +23,4 @@ export const valuationQuery = (ticker: string, range: ChartRange = 'MAX') => {
   });
 };
 
-export const useValuation = (ticker: string, range?: ChartRange) => useQuery(valuationQuery(ticker, range));
+export const useValuation = (ticker: string, range?: ChartRange) => useAnswer(valuationQuery(ticker, range));

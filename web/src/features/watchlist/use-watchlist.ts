@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: the watchlist's own list, changed by a click (setQueryData): drawn at once, so a second click reads the list the first one made.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import {
