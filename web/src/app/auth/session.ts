@@ -33,6 +33,14 @@ const STARTING: IdpAuthState = {
   error: null,
 };
 
+/**
+ * Nobody signed in here within a day (no 1-day marker, no tokens kept): the silent check could only
+ * answer login_required, so the page is signed out from its first render, without loading the sign-in
+ * code or asking the provider, and without a "Checking sign-in…" that turns into "Sign in".
+ */
+const SIGNED_OUT: IdpAuthState = { ...STARTING, authInProgress: false, notAuthenticated: true };
+const nobodySignedInHere = () => !hasLoginMarker() && !storedTokens();
+
 let client: AuthClient | null = null;
 let clientPromise: Promise<AuthClient> | null = null;
 let started: Promise<void> | null = null;
@@ -42,7 +50,7 @@ let snapshot: AuthSnapshot | null = null;
 const { subscribe, emit } = storeListeners();
 
 function compute(): AuthSnapshot {
-  const idp = failed ?? client?.getState() ?? STARTING;
+  const idp = failed ?? client?.getState() ?? (nobodySignedInHere() ? SIGNED_OUT : STARTING);
   const wallet = walletAuth.snapshot();
   if (snapshot && snapshot.idp === idp && snapshot.wallet === wallet) return snapshot;
   return {
@@ -126,10 +134,9 @@ export function startAuth(search = window.location.search): Promise<void> {
     const referral = new URLSearchParams(search).has('r')
       ? import('../../features/auth/referral.ts').then((module) => module.captureReferral(search))
       : Promise.resolve();
-    // Nobody signed in here within a day: the silent check could only answer login_required, so the
-    // page is signed out at once, without loading the sign-in code or asking the provider.
-    if (!hasLoginMarker() && !storedTokens()) {
-      failed = { ...STARTING, authInProgress: false, notAuthenticated: true };
+    if (nobodySignedInHere()) {
+      // The state the first render already had (compute): the snapshot stays the same object.
+      failed = SIGNED_OUT;
       changed();
       await referral.catch(() => undefined);
       return;
