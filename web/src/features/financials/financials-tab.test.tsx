@@ -13,6 +13,10 @@ import { createRouter, memoryHistory, RouterProvider } from '../../router/index.
 import { testI18n } from '../../test/i18n.ts';
 import { FinancialsTab } from './financials-tab.tsx';
 
+// The chart's canvas code (lightweight-charts) starts loading with the chart module and cannot draw in
+// jsdom (no ResizeObserver, no canvas): this test reads the tables, not the chart.
+vi.mock('../../ui/time-series-chart-canvas.tsx', () => ({ default: () => null }));
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
