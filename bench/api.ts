@@ -17,10 +17,13 @@
  * Then (issue 20) the same calls asked with `Accept-Encoding: br, gzip`, cached and uncached, against the
  * ceiling sending as many compressed bytes, and against the ceiling sending the very bytes of a hit, headers
  * included (cached should reach 80 % of that: a hit sends stored bytes, before routing, ADR 0019), and
- * every data call of one ticker's whole history, uncached, one at a time (bench/api-payloads.ts).
+ * every data call of one ticker's whole history, uncached, one at a time (bench/api-payloads.ts), with
+ * the first call of each after the server's start (a data version's first key-statistics call builds the
+ * beta's universe index). Section "first", before the server starts: that index made from the days of
+ * every stock and from their month ends, in turn (bench/beta-index.ts).
  *
  *   npm run bench:api -- [--companies 2000] [--seconds 5] [--connections 8] [--runs 3] [--port 3917]
- *                        [--sections raw,br,ticker]
+ *                        [--sections first,raw,br,ticker]
  *
  * The generated database is kept in the system's temp folder and reused by later runs of the same size.
  */
@@ -35,6 +38,7 @@ import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
 import { loadTools, type Result } from './api-load.ts';
 import { measureOneTicker, printOneTicker } from './api-payloads.ts';
+import { compareUniverseIndex } from './beta-index.ts';
 import { derivedRebuilt } from './derived-rebuilt.ts';
 import { Pool } from './http-client.ts';
 
@@ -50,7 +54,7 @@ const port = arg('port', 3917);
 const ceilingPort = port + 1;
 const sectionsArg = process.argv.indexOf('--sections');
 const sections = new Set(
-  (sectionsArg > 0 ? (process.argv[sectionsArg + 1] ?? '') : 'raw,br,ticker').split(',').map((x) => x.trim()),
+  (sectionsArg > 0 ? (process.argv[sectionsArg + 1] ?? '') : 'first,raw,br,ticker').split(',').map((x) => x.trim()),
 );
 /** What a browser sends; the server answers br. */
 const ACCEPT_BR = 'Accept-Encoding: br, gzip\r\n';
@@ -152,6 +156,13 @@ const { load, openLoad, median, withCpu, closePools } = loadTools({ connections,
 
 const base = `http://127.0.0.1:${port}`;
 await ensureDataset();
+if (sections.has('first')) {
+  // The server's migrations (014 made price_months) run on this database before anything reads it.
+  const database = openDatabase({ sqliteFile: path.join(dataDir, 'ledgerlight.db') });
+  await migrateToLatest(database);
+  await database.close();
+  await compareUniverseIndex(path.join(dataDir, 'ledgerlight.db'), runs, out);
+}
 const server = startProcess('node', ['scripts/start.mjs'], {
   PORT: String(port),
   HOST: '127.0.0.1',

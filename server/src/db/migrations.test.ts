@@ -111,6 +111,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '011-statement-currency',
       '012-coin-supply',
       '013-derived-versions',
+      '014-price-months',
     ]);
     const row = await database.db
       .selectFrom('indicators')

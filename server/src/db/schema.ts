@@ -115,6 +115,19 @@ export interface PriceYearsTable {
 }
 
 /**
+ * Read-side copy of one security's last close of every month, total-return adjusted (migration 014,
+ * derived/price-years.ts packPriceMonths): what the beta's universe index reads, 72 months per stock
+ * instead of 1,500 days. Written with the security's price_years, from the same history.
+ */
+export interface PriceMonthsTable {
+  security_id: number;
+  /** YYYY-MM of each month with a close, concatenated, ascending. */
+  months: string;
+  /** The month's last close_adj, comma-joined, one per month (String(n): Number(text) is the value). */
+  close_adj: string;
+}
+
+/**
  * Read-side copy of financial_facts: every line item of one security for one kind of period, as a
  * matrix of items by periods (derived/fact-statements.ts packFactStatement). n = the number of periods.
  */
@@ -382,6 +395,7 @@ export interface Schema {
   splits: SplitsTable;
   financial_facts: FinancialFactsTable;
   price_years: PriceYearsTable;
+  price_months: PriceMonthsTable;
   fact_statements: FactStatementsTable;
   statement_values: StatementValuesTable;
   indicators: IndicatorsTable;

@@ -26,13 +26,15 @@ async function snapshot(database: Database) {
     .orderBy('security_id')
     .orderBy('period')
     .execute();
-  return { prices, facts };
+  const months = await database.db.selectFrom('price_months').selectAll().orderBy('security_id').execute();
+  return { prices, facts, months };
 }
 
-/** The chunks as stored must equal chunks built afresh from daily_prices and financial_facts. */
+/** The chunks (and month ends) as stored must equal those built afresh from daily_prices and financial_facts. */
 async function expectChunksMatchSource(database: Database) {
   const stored = await snapshot(database);
   await database.db.deleteFrom('price_years').execute();
+  await database.db.deleteFrom('price_months').execute();
   await database.db.deleteFrom('fact_statements').execute();
   for (const { id } of await database.db.selectFrom('securities').select('id').execute()) {
     await rebuildPriceYears(database.db, id);
@@ -252,7 +254,7 @@ describe.each(testDatabases())('series tables on $label', (target) => {
     expect((await readChartPoints(db, [], {})).size).toBe(0);
   });
 
-  it('are built by migrations 011 (statements) and 008 (prices) for securities stored before them, over the chunks of 004 and 005', async () => {
+  it('are built by migrations 011 (statements), 008 (prices) and 014 (month ends) for securities stored before them, over the chunks of 004 and 005', async () => {
     database = await target.open();
     const migrator = migratorOf(database);
     const { error } = await migrator.migrateTo('003-news');
@@ -313,6 +315,10 @@ describe.each(testDatabases())('series tables on $label', (target) => {
     // 013 gives the years 008 wrote version 0: stale, answered from their closes until the rebuild at start.
     const migrated = await snapshot(database);
     expect(migrated.prices.map((r) => r.chart_version)).toEqual([0, 0]);
+    // 014 takes each month's last total-return close from the year chunks (December 31st, January 5th).
+    expect(migrated.months).toEqual([
+      { security_id: id, months: '2020-122021-01', close_adj: `${(100 + 3 * 0.37) / 7},${(100 + 6 * 0.37) / 7}` },
+    ]);
     expect(await staleChartPoints(database.db)).toEqual([id]);
     const db = database.db;
     const chart = async () =>

@@ -85,6 +85,90 @@ export async function readCloseSeries(
   return out;
 }
 
+/** A security's last close of each month, months ('YYYY-MM') ascending. */
+export interface MonthEnds {
+  months: string[];
+  closes: number[];
+}
+
+const MONTH = 7;
+
+/** The price_months row of one security: its month ends packed as the table keeps them. */
+export function packPriceMonths(securityId: number, ends: MonthEnds): Schema['price_months'] {
+  return { security_id: securityId, months: ends.months.join(''), close_adj: ends.closes.map(String).join(',') };
+}
+
+/** The last total-return close of each month of a (day-ordered) history. */
+export function monthEndsOfHistory(history: readonly DayCloses[]): MonthEnds {
+  const ends: MonthEnds = { months: [], closes: [] };
+  for (const point of history) {
+    const month = point.day.slice(0, MONTH);
+    if (ends.months.at(-1) === month) ends.closes[ends.closes.length - 1] = point.closeAdj;
+    else {
+      ends.months.push(month);
+      ends.closes.push(point.closeAdj);
+    }
+  }
+  return ends;
+}
+
+/**
+ * The month ends of a security's price_years rows (in year order): the day texts are compared in place
+ * and only a month's last close text is parsed (migration 014 fills price_months with it).
+ */
+export function monthEndsOfYears(years: readonly { days: string; close_adj: string }[]): MonthEnds {
+  const ends: MonthEnds = { months: [], closes: [] };
+  for (const { days, close_adj: closes } of years) {
+    const n = days.length / SERIES_DAY;
+    let start = 0; // where day i's close text starts in `closes`
+    for (let i = 0; i < n; i++) {
+      const comma = closes.indexOf(',', start);
+      const end = comma < 0 ? closes.length : comma;
+      const at = i * SERIES_DAY;
+      const next = at + SERIES_DAY;
+      const last =
+        i === n - 1 ||
+        days.charCodeAt(at + 5) !== days.charCodeAt(next + 5) ||
+        days.charCodeAt(at + 6) !== days.charCodeAt(next + 6);
+      if (last) {
+        ends.months.push(days.slice(at, at + MONTH));
+        ends.closes.push(Number(closes.slice(start, end)));
+      }
+      start = end + 1;
+    }
+  }
+  return ends;
+}
+
+/**
+ * The month ends of each security from `fromMonth` ('YYYY-MM') on, from price_months: one row per
+ * security (the beta's universe index reads every stock's; bench/api.ts, "first call"). Securities
+ * without prices are absent.
+ */
+export async function readMonthEnds(
+  db: AnyDb,
+  ids: readonly number[],
+  fromMonth: string,
+): Promise<Map<number, MonthEnds>> {
+  const out = new Map<number, MonthEnds>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('price_months')
+    .select(['security_id', 'months', 'close_adj'])
+    .where('security_id', 'in', ids)
+    .execute();
+  for (const row of rows) {
+    const n = row.months.length / MONTH;
+    let first = 0;
+    while (first < n && row.months.slice(first * MONTH, first * MONTH + MONTH) < fromMonth) first++;
+    const months: string[] = [];
+    for (let i = first; i < n; i++) months.push(row.months.slice(i * MONTH, i * MONTH + MONTH));
+    const closes = row.close_adj.split(',').slice(first).map(Number);
+    out.set(row.security_id, { months, closes });
+  }
+  return out;
+}
+
 function appendYear(series: CloseSeries, days: string, closes: string, from?: string, to?: string): void {
   const values = closes.split(',');
   const n = days.length / SERIES_DAY;
@@ -98,7 +182,10 @@ function appendYear(series: CloseSeries, days: string, closes: string, from?: st
 
 const PRICE_YEAR_VALUES = ['days', 'close_split_adj', 'close_adj', 'chart_points', 'chart_version'] as const;
 
-/** Rewrites the year chunks of `years` (all by default) from the security's whole (merged, adjusted) history. */
+/**
+ * Rewrites the year chunks of `years` (all by default) from the security's whole (merged, adjusted)
+ * history, and its month ends (price_months).
+ */
 export async function writePriceYears(
   tx: AnyDb,
   securityId: number,
@@ -108,6 +195,15 @@ export async function writePriceYears(
   const byYear = groupBy(history, (p) => Number(p.day.slice(0, 4)), years);
   const rows = [...byYear.values()].map((points) => packPriceYear(securityId, points));
   await upsertRows(tx, 'price_years', rows, ['security_id', 'year'], PRICE_YEAR_VALUES);
+  // The month ends come from the whole history: a dividend moves every close_adj before it.
+  if (history.length === 0) return;
+  await upsertRows(
+    tx,
+    'price_months',
+    [packPriceMonths(securityId, monthEndsOfHistory(history))],
+    ['security_id'],
+    ['months', 'close_adj'],
+  );
 }
 
 /**

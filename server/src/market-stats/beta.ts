@@ -11,18 +11,25 @@ export const BETA_MIN_MONTHS = 24;
 
 /** Month ('YYYY-MM') -> return from the previous month's last close to this month's last close. */
 export function monthlyReturns(closes: readonly DayClose[]): Map<string, number> {
-  const monthEnds: { month: string; close: number }[] = [];
+  const months: string[] = [];
+  const ends: number[] = [];
   for (const point of closes) {
     const month = point.day.slice(0, 7);
-    const last = monthEnds.at(-1);
-    if (last?.month === month) last.close = point.close;
-    else monthEnds.push({ month, close: point.close });
+    if (months.at(-1) === month) ends[ends.length - 1] = point.close;
+    else {
+      months.push(month);
+      ends.push(point.close);
+    }
   }
+  return returnsOfMonthEnds(months, ends);
+}
+
+/** The monthly returns of month-end closes (months ascending, one close each). */
+export function returnsOfMonthEnds(months: readonly string[], closes: readonly number[]): Map<string, number> {
   const returns = new Map<string, number>();
-  for (let i = 1; i < monthEnds.length; i += 1) {
-    const previous = monthEnds[i - 1] as { month: string; close: number };
-    const current = monthEnds[i] as { month: string; close: number };
-    if (previous.close > 0) returns.set(current.month, current.close / previous.close - 1);
+  for (let i = 1; i < months.length; i += 1) {
+    const previous = closes[i - 1] as number;
+    if (previous > 0) returns.set(months[i] as string, (closes[i] as number) / previous - 1);
   }
   return returns;
 }

@@ -13,6 +13,7 @@ import { statementValuesMigration } from './010-statement-values.ts';
 import { statementCurrencyMigration } from './011-statement-currency.ts';
 import { coinSupplyMigration } from './012-coin-supply.ts';
 import { derivedVersionsMigration } from './013-derived-versions.ts';
+import { priceMonthsMigration } from './014-price-months.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -33,6 +34,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '011-statement-currency': statementCurrencyMigration(engine),
     '012-coin-supply': coinSupplyMigration(engine),
     '013-derived-versions': derivedVersionsMigration(engine),
+    '014-price-months': priceMonthsMigration,
   };
   return { getMigrations: async () => migrations };
 }

@@ -3,10 +3,10 @@ import type { AppContext, ZodApp } from '../../context.ts';
 import { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
-import { readCloseSeries } from '../../derived/price-years.ts';
+import { readCloseSeries, readMonthEnds } from '../../derived/price-years.ts';
 import type { Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { beta, equalWeightIndex, monthlyReturns } from '../../market-stats/beta.ts';
+import { beta, equalWeightIndex, monthlyReturns, returnsOfMonthEnds } from '../../market-stats/beta.ts';
 import { coinValuation } from '../../market-stats/coin-supply.ts';
 import {
   addDays,
@@ -117,29 +117,37 @@ async function closesOf(
 }
 
 /*
- * The universe's monthly index, made once per data version, month and database: every stock's six years
- * of closes are read for it (a few rows each), which is not work to repeat per ticker.
+ * The universe's monthly index, made once per data version, month and database: the month-end closes of
+ * every stock's last six years are read for it (price_months, one row per stock), which is not work to
+ * repeat per ticker. Stocks whose prices end in another month (a delisted one) get
+ * an index of their own month, kept beside it until the data version changes.
  */
-const indexes = new WeakMap<Db, { key: string; index: Promise<Map<string, number>> }>();
+const indexes = new WeakMap<Db, { version: number; byMonth: Map<string, Promise<Map<string, number>>> }>();
 
 /** The universe's monthly means over the six years up to `asOf` (the stock's last price day). */
 async function universeIndex(db: Db, asOf: string): Promise<Map<string, number>> {
-  const key = `${await readDataVersion(db)}|${asOf.slice(0, 7)}`;
-  const known = indexes.get(db);
-  if (known && known.key === key) return known.index;
+  const version = await readDataVersion(db);
+  let known = indexes.get(db);
+  if (!known || known.version !== version) {
+    known = { version, byMonth: new Map() };
+    indexes.set(db, known);
+  }
+  const month = asOf.slice(0, 7);
+  const cached = known.byMonth.get(month);
+  if (cached) return cached;
   const index = (async () => {
     const stocks = await db.selectFrom('securities').select('id').where('kind', '=', 'stock').execute();
-    const from = addDays(`${asOf.slice(0, 7)}-01`, -366 * BETA_YEARS);
-    const closes = await closesOf(
+    const from = addDays(`${month}-01`, -366 * BETA_YEARS).slice(0, 7);
+    const ends = await readMonthEnds(
       db,
       stocks.map((row) => row.id),
-      { from },
-      'close_adj',
+      from,
     );
-    return equalWeightIndex([...closes.values()].map(monthlyReturns));
+    return equalWeightIndex([...ends.values()].map((e) => returnsOfMonthEnds(e.months, e.closes)));
   })();
-  indexes.set(db, { key, index });
-  index.catch(() => indexes.delete(db));
+  const byMonth = known.byMonth;
+  byMonth.set(month, index);
+  index.catch(() => byMonth.delete(month));
   return index;
 }
 
