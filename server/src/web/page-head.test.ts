@@ -39,6 +39,34 @@ describe('pages the server answers with the app', () => {
     },
   );
 
+  it('asks for the texts of the first render with the page’s own scripts, in its language and English', async () => {
+    const preloads = (html: string) => {
+      const head = html.slice(0, html.indexOf('</head>'));
+      return [...head.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin \/>/g)].map((m) => m[1]);
+    };
+    const german = preloads((await t.app.inject('/de/stocks/ACME/dividends')).body);
+    for (const ns of ['common', 'search', 'auth', 'wallet', 'stock', 'dividends', 'sectors']) {
+      expect(german).toContain(`/locales/de/${ns}.json`);
+      expect(german).toContain(`/locales/en/${ns}.json`);
+    }
+    const home = preloads((await t.app.inject('/')).body);
+    expect(home).toContain('/locales/en/home.json');
+    expect(home.every((href) => href?.startsWith('/locales/en/'))).toBe(true);
+    // Every file preloaded exists: a missing one would be a 404 on every first load.
+    for (const url of [
+      '/',
+      '/green-stocks',
+      '/stocks/ACME',
+      '/stocks/ACME/financials',
+      '/crypto/QBTZ',
+      '/no/stocks/ACME/news',
+    ]) {
+      for (const href of preloads((await t.app.inject(url)).body)) {
+        expect(fs.existsSync(path.join(webPublic, href as string)), `${url}: ${href}`).toBe(true);
+      }
+    }
+  });
+
   it('sends the shell and the page’s own layout in the first response, in the page’s language', async () => {
     const home = (await t.app.inject('/')).body;
     const root = home.slice(home.indexOf('<div id="root"'));

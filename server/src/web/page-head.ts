@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_LANGUAGE,
+  firstLoadTexts,
   isLanguage,
   LANGUAGES,
   type Language,
@@ -91,6 +92,19 @@ function shortDate(day: string, language: Language): string {
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
+
+/**
+ * The translation files the app reads before its first render (firstLoadTexts), asked for with the
+ * page's own scripts instead of after the entry script has run (two round trips later on a phone: the
+ * common texts first, then the shell's and the page's). After the scripts and the style sheet, which
+ * come first; `crossorigin` makes them the very requests i18next's fetch makes (cors, same-origin
+ * credentials), so it takes the preloaded answers.
+ */
+function textPreloads(pathname: string): string {
+  return firstLoadTexts(pathname)
+    .map((href) => `  <link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin />\n`)
+    .join('');
+}
 
 export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 }: PageHeadOptions) {
   const origin = publicUrl.replace(/\/+$/, '');
@@ -344,7 +358,8 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
       .replace(/<html lang="[^"]*"/, `<html lang="${isLanguage(language) ? language : DEFAULT_LANGUAGE}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace(/\s*<meta name="description"[^>]*>/, '')
-      .replace('</title>', `</title>\n    ${tags}`);
+      .replace('</title>', `</title>\n    ${tags}`)
+      .replace('</head>', `${textPreloads(pathname)}</head>`);
     return { html: await withSkeleton(html, pathname, language, meta), missing: meta.missing };
   }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, stripLanguage } from '@app/contract/locales';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, pageNamespaces, SHELL_NAMESPACES } from '@app/contract/locales';
 import type { i18n } from 'i18next';
 import type { RouteObject } from '../router/index.ts';
 import { RouteError } from './route-error.tsx';
@@ -21,42 +21,6 @@ export const authRoutes: RouteObject[] = [
   { path: '/auth/login', lazy: () => import('../routes/auth-login.tsx') },
   { path: '/auth/callback', lazy: () => import('../routes/auth-callback.tsx') },
 ];
-
-/**
- * The namespaces the shell's header uses (search box, sign-in, wallet button), besides common. Loaded
- * with the language: a namespace first asked for while the header is on screen suspends it, and a user
- * typing into the search box in the first second lost what they typed.
- */
-export const SHELL_NAMESPACES = ['search', 'auth', 'wallet'];
-
-/**
- * The texts a page's first screen uses, loaded with the shell's on the first load (issue 20): the app's
- * first render is then the page itself, not a placeholder waiting for a namespace.
- */
-export function pageNamespaces(pathname: string): string[] {
-  const path = stripLanguage(pathname);
-  // sectors: the home page's sector panel and a security's header name the sector. A namespace missing
-  // here suspends the page once drawn: the page collapses to the shell's fallback and the footer jumps
-  // (layout shift 0.11 on a phone, docs/performance.md).
-  if (path === '/' || path === '') return ['home', 'seo', 'news', 'ui', 'sectors'];
-  if (path.startsWith('/green-stocks')) return ['screener', 'seo', 'ui'];
-  const stock = /^\/stocks\/[^/]+(?:\/([^/]+))?/.exec(path);
-  if (stock) {
-    const tab = stock[1];
-    // The overview shows the dividend yield's percentile panel (dividends namespace).
-    const own =
-      tab === undefined || tab === 'dividends'
-        ? ['dividends']
-        : tab === 'financials' || tab === 'news'
-          ? [tab]
-          : tab === 'data'
-            ? ['financials']
-            : [];
-    return ['stock', 'ui', 'seo', 'sectors', ...own];
-  }
-  if (path.startsWith('/crypto/')) return ['stock', 'ui', 'seo', 'sectors'];
-  return [];
-}
 
 /**
  * One root per language: "/" for English and "/{lang}" for the 19 others (spec 2). The root's loader

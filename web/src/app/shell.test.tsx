@@ -1,3 +1,4 @@
+import { pageNamespaces, SHELL_NAMESPACES } from '@app/contract/locales';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -6,7 +7,7 @@ import { createRouter, memoryHistory, type RouteObject, RouterProvider } from '.
 import { testI18n } from '../test/i18n.ts';
 import * as analytics from './analytics.ts';
 import { RouteError } from './route-error.tsx';
-import { createRoutes, pageNamespaces, pageRoutes, SHELL_NAMESPACES } from './router.tsx';
+import { createRoutes, pageRoutes } from './router.tsx';
 
 afterEach(cleanup);
 
