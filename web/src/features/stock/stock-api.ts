@@ -32,22 +32,24 @@ export const profileQuery = (ticker: string, language: Language = 'en') =>
 export const useProfile = (ticker: string) => useAnswer(profileQuery(ticker, useLanguage()));
 
 /** The ticker's home card: price, yield and market cap in one small call (key statistics). */
-export const useQuote = (ticker: string) =>
-  useAnswer(
-    queryOptions({
-      queryKey: ['company', 'card', ticker],
-      queryFn: ({ signal }) => getJson<HomeCards>('/api/data/company/home', { tickers: ticker }, signal),
-      staleTime: STALE,
-    }),
-  );
+export const quoteQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['company', 'card', ticker],
+    queryFn: ({ signal }) => getJson<HomeCards>('/api/data/company/home', { tickers: ticker }, signal),
+    staleTime: STALE,
+  });
 
-export const useTtm = (ticker: string, enabled: boolean) =>
-  useAnswer({
+export const useQuote = (ticker: string) => useAnswer(quoteQuery(ticker));
+
+/** The trailing twelve months' EPS, shares, debt and cash (a stock's key statistics). */
+export const ttmQuery = (ticker: string) =>
+  queryOptions({
     queryKey: ['financials', 'ttm', ticker],
     queryFn: ({ signal }) => getJson<TtmFinancials>('/api/data/financials/ttm-financial', { tickers: ticker }, signal),
     staleTime: STALE,
-    enabled,
   });
+
+export const useTtm = (ticker: string, enabled: boolean) => useAnswer({ ...ttmQuery(ticker), enabled });
 
 /** Volume means, 52-week range, all-time high, beta and ex-dividend days (company/statistics). */
 export const statisticsQuery = (ticker: string) =>

@@ -1,0 +1,61 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRouter, memoryHistory, RouterProvider } from '../router/index.ts';
+import { testI18n } from '../test/i18n.ts';
+import { Component as StockRoute } from './stock.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The paths the page asked for, while the profile never answers (a slow network's first second). */
+async function requestsWhileProfileLoads(path: string): Promise<string[]> {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string | URL | Request) => {
+      asked.push(new URL(String(input), 'http://localhost').pathname);
+      return new Promise<Response>(() => {});
+    }),
+  );
+  const i18n = await testI18n(['en']);
+  const router = createRouter([{ path: '/stocks/:ticker/:tab?', Component: StockRoute }], memoryHistory([path]));
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  await waitFor(() => expect(asked).toContain('/api/data/company'));
+  // The effects that start calls run together: a tick later, everything asked for now is in the list.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return asked;
+}
+
+describe('a stock page', () => {
+  it('asks for the overview’s data beside the profile, not after it, the profile first', async () => {
+    const asked = await requestsWhileProfileLoads('/stocks/ACME');
+    // Six requests at a time over HTTP/1.1: the one the page waits for goes first, then the prices.
+    expect(asked.slice(0, 2)).toEqual(['/api/data/company', '/api/data/v2/chart/price']);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        '/api/data/company',
+        '/api/data/v2/chart/price',
+        '/api/data/chart/downside-potential',
+        '/api/data/company/home',
+        '/api/data/financials/ttm-financial',
+        '/api/data/company/statistics',
+        '/api/data/indicator/div-perc',
+      ]),
+    );
+  });
+
+  it('asks for the profile alone on another tab (its own calls wait for the tab’s code)', async () => {
+    const asked = await requestsWhileProfileLoads('/stocks/ACME/dividends');
+    expect(asked.filter((path) => path.startsWith('/api/data/'))).toEqual(['/api/data/company']);
+  });
+});
