@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, memoryHistory, RouterProvider } from '../router/index.ts';
 import { testI18n } from '../test/i18n.ts';
+import { Component as CryptoRoute } from './crypto.tsx';
 import { Component as StockRoute } from './stock.tsx';
 
 afterEach(() => {
@@ -12,7 +13,7 @@ afterEach(() => {
 });
 
 /** The paths the page asked for, while the profile never answers (a slow network's first second). */
-async function requestsWhileProfileLoads(path: string): Promise<string[]> {
+async function requestsWhileProfileLoads(path: string, Page = StockRoute): Promise<string[]> {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -22,7 +23,13 @@ async function requestsWhileProfileLoads(path: string): Promise<string[]> {
     }),
   );
   const i18n = await testI18n(['en']);
-  const router = createRouter([{ path: '/stocks/:ticker/:tab?', Component: StockRoute }], memoryHistory([path]));
+  const router = createRouter(
+    [
+      { path: '/stocks/:ticker/:tab?', Component: Page },
+      { path: '/crypto/:ticker', Component: Page },
+    ],
+    memoryHistory([path]),
+  );
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -36,7 +43,7 @@ async function requestsWhileProfileLoads(path: string): Promise<string[]> {
   return asked;
 }
 
-describe('a stock page', () => {
+describe('a stock or coin page', () => {
   it('asks for the overview’s data beside the profile, not after it, the profile first', async () => {
     const asked = await requestsWhileProfileLoads('/stocks/ACME');
     // Six requests at a time over HTTP/1.1: the one the page waits for goes first, then the prices.
@@ -57,5 +64,17 @@ describe('a stock page', () => {
   it('asks for the profile alone on another tab (its own calls wait for the tab’s code)', async () => {
     const asked = await requestsWhileProfileLoads('/stocks/ACME/dividends');
     expect(asked.filter((path) => path.startsWith('/api/data/'))).toEqual(['/api/data/company']);
+  });
+
+  it('a coin’s page asks for its prices, drawdown and statistics beside its profile too', async () => {
+    const asked = await requestsWhileProfileLoads('/crypto/ZETQ', CryptoRoute);
+    expect(asked.slice(0, 2)).toEqual(['/api/data/company', '/api/data/v2/chart/crypto/price']);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        '/api/data/chart/crypto/downside-potential',
+        '/api/data/company/home',
+        '/api/data/company/statistics',
+      ]),
+    );
   });
 });
