@@ -49,7 +49,8 @@ const isTab = (value: string | undefined): value is Tab => TABS.includes(value a
  * The overview's data calls, asked for beside the profile's instead of after it: the overview's panels
  * render only once the profile has answered, and a phone waited for it (about 0.4 s) before its prices,
  * statistics and drawdown were even asked for. The panels then find them answered or on their way
- * (the same query keys). A ticker that turns out to be a coin is sent to its page: a few calls wasted.
+ * (the same query keys). A ticker that turns out to be a coin is sent to its page, and an unknown one
+ * gets the not-found page: their few calls are wasted (each a 404 for an unknown ticker).
  */
 function prefetchOverview(client: QueryClient, ticker: string, language: Language): void {
   // The profile first: the page waits for it, and a browser talks to a server over HTTP/1.1 six requests

@@ -118,9 +118,9 @@ async function closesOf(
 
 /*
  * The universe's monthly index, made once per data version, month and database: the month-end closes of
- * every stock's last six years are read for it (price_months, one row per stock), which is not work to
- * repeat per ticker. Stocks whose prices end in another month (a delisted one) get
- * an index of their own month, kept beside it until the data version changes.
+ * every stock's last six years are read for it (price_months, one row per stock; ADR 0021), which is not
+ * work to repeat per ticker. A stock whose prices end in another month (a delisted one) gets an index of
+ * its own month, kept beside the others until the data version changes.
  */
 const indexes = new WeakMap<Db, { version: number; byMonth: Map<string, Promise<Map<string, number>>> }>();
 
