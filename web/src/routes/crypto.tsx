@@ -11,7 +11,7 @@ import { PriceOverview } from '../features/price/price-overview.tsx';
 import { KeyStats } from '../features/stock/key-stats.tsx';
 import { SecurityAbout } from '../features/stock/security-about.tsx';
 import { SecurityHeader } from '../features/stock/security-header.tsx';
-import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
+import { SecurityFallback, unknownAtFirstScreen, useSecurity } from '../features/stock/security-load.tsx';
 import { profileQuery, quoteQuery, statisticsQuery } from '../features/stock/stock-api.ts';
 import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
@@ -35,7 +35,7 @@ export function Component() {
   const ticker = (useParams().ticker ?? '').toUpperCase();
   const client = useQueryClient();
   useEffect(() => {
-    if (isTickerText(ticker)) prefetchCoin(client, ticker, language);
+    if (isTickerText(ticker) && !unknownAtFirstScreen(ticker)) prefetchCoin(client, ticker, language);
   }, [client, ticker, language]);
   const load = useSecurity(ticker);
   const profile = load.status === 'ready' ? load.profile : null;

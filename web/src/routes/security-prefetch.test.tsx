@@ -13,7 +13,11 @@ afterEach(() => {
 });
 
 /** The paths the page asked for, while the profile never answers (a slow network's first second). */
-async function requestsWhileProfileLoads(path: string, Page = StockRoute): Promise<string[]> {
+async function requestsWhileProfileLoads(
+  path: string,
+  Page = StockRoute,
+  router = { createRouter, memoryHistory, RouterProvider },
+): Promise<string[]> {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -23,17 +27,17 @@ async function requestsWhileProfileLoads(path: string, Page = StockRoute): Promi
     }),
   );
   const i18n = await testI18n(['en']);
-  const router = createRouter(
+  const pages = router.createRouter(
     [
       { path: '/stocks/:ticker/:tab?', Component: Page },
       { path: '/crypto/:ticker', Component: Page },
     ],
-    memoryHistory([path]),
+    router.memoryHistory([path]),
   );
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
+        <router.RouterProvider router={pages} />
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -76,5 +80,18 @@ describe('a stock or coin page', () => {
         '/api/data/company/statistics',
       ]),
     );
+  });
+
+  it('asks for the profile alone when the server’s first screen already did not know the ticker', async () => {
+    // The page first served was this ticker's, and the server named no security on it (its not-found page).
+    window.history.replaceState(null, '', '/stocks/NOPE');
+    document.body.innerHTML = '<div id="root"><main><div class="skeleton"></div></main></div>';
+    vi.resetModules();
+    const { Component: FreshStockRoute } = await import('./stock.tsx');
+    const freshRouter = await import('../router/index.ts');
+    document.body.innerHTML = '';
+    const asked = await requestsWhileProfileLoads('/stocks/NOPE', FreshStockRoute, freshRouter);
+    window.history.replaceState(null, '', '/');
+    expect(asked.filter((path) => path.startsWith('/api/data/'))).toEqual(['/api/data/company']);
   });
 });

@@ -13,7 +13,7 @@ import { PriceOverview } from '../features/price/price-overview.tsx';
 import { withoutPriceParams } from '../features/price/price-params.ts';
 import { KeyStats } from '../features/stock/key-stats.tsx';
 import { SecurityHeader } from '../features/stock/security-header.tsx';
-import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
+import { SecurityFallback, unknownAtFirstScreen, useSecurity } from '../features/stock/security-load.tsx';
 import { profileQuery, quoteQuery, statisticsQuery, ttmQuery, useLinks } from '../features/stock/stock-api.ts';
 import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
@@ -49,8 +49,8 @@ const isTab = (value: string | undefined): value is Tab => TABS.includes(value a
  * The overview's data calls, asked for beside the profile's instead of after it: the overview's panels
  * render only once the profile has answered, and a phone waited for it (about 0.4 s) before its prices,
  * statistics and drawdown were even asked for. The panels then find them answered or on their way
- * (the same query keys). A ticker that turns out to be a coin is sent to its page, and an unknown one
- * gets the not-found page: their few calls are wasted (each a 404 for an unknown ticker).
+ * (the same query keys). A ticker that turns out to be a coin is sent to its page: its few calls are
+ * wasted. Not asked for a ticker the server's first screen already did not know (its not-found page).
  */
 function prefetchOverview(client: QueryClient, ticker: string, language: Language): void {
   // The profile first: the page waits for it, and a browser talks to a server over HTTP/1.1 six requests
@@ -75,7 +75,7 @@ export function Component() {
   const client = useQueryClient();
   const overview = tab === 'overview';
   useEffect(() => {
-    if (overview && isTickerText(ticker)) prefetchOverview(client, ticker, language);
+    if (overview && isTickerText(ticker) && !unknownAtFirstScreen(ticker)) prefetchOverview(client, ticker, language);
   }, [client, ticker, overview, language]);
   const load = useSecurity(ticker);
   const profile = load.status === 'ready' ? load.profile : null;

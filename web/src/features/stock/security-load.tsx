@@ -28,6 +28,25 @@ const firstScreen = (() => {
   return heading ? { ticker: heading.dataset.securityTicker ?? '', name: heading.textContent ?? '' } : null;
 })();
 
+/**
+ * The ticker of the security page the server's first screen was for, from the address it was served at
+ * (null on other pages): with no named security there, the server did not know it (its not-found page).
+ */
+const firstPageTicker = (() => {
+  if (typeof location === 'undefined') return null;
+  const match = /^(?:\/[a-z]{2})?\/(?:stocks|crypto)\/([^/]+)/.exec(location.pathname);
+  return match?.[1] ? decodeURIComponent(match[1]).toUpperCase() : null;
+})();
+
+/**
+ * Whether the server's first screen already said that it knows no such security: this ticker's page was
+ * the first one served, and it named no security. Its data calls would all be 404s (routes/stock.tsx
+ * asks for them beside the profile only when this is not so).
+ */
+export function unknownAtFirstScreen(ticker: string): boolean {
+  return firstPageTicker === ticker && firstScreen?.ticker !== ticker;
+}
+
 /** The profile of the URL's ticker; reports ticker_not_found once per unknown ticker (spec 8). */
 export function useSecurity(ticker: string): SecurityLoad {
   const profile = useProfile(ticker);
