@@ -1,25 +1,22 @@
-import type { Language } from '@app/contract';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth/use-auth.ts';
 import { usePageMeta } from '../app/page-meta.ts';
-import { isTickerText, stockPath } from '../app/paths.ts';
+import { stockPath } from '../app/paths.ts';
 import { coinHistoryQuery } from '../features/price/coin-history.ts';
 import { drawdownQuery } from '../features/price/price-api.ts';
 import { PriceOverview } from '../features/price/price-overview.tsx';
 import { KeyStats } from '../features/stock/key-stats.tsx';
 import { SecurityAbout } from '../features/stock/security-about.tsx';
 import { SecurityHeader } from '../features/stock/security-header.tsx';
-import { SecurityFallback, unknownAtFirstScreen, useSecurity } from '../features/stock/security-load.tsx';
-import { profileQuery, quoteQuery, statisticsQuery } from '../features/stock/stock-api.ts';
+import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
+import { quoteQuery, statisticsQuery } from '../features/stock/stock-api.ts';
 import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
 import { Navigate, useLocation, useParams } from '../router/index.ts';
 
-/** A coin page's data calls, beside its profile's (as a stock's overview asks for its own, routes/stock.tsx). */
-function prefetchCoin(client: QueryClient, ticker: string, language: Language): void {
-  void client.prefetchQuery(profileQuery(ticker, language));
+/** A coin page's data calls, asked for with its profile's (useSecurity), as a stock's overview asks for its own. */
+function prefetchCoin(client: QueryClient, ticker: string): void {
   void client.prefetchQuery(coinHistoryQuery(ticker));
   void client.prefetchQuery(drawdownQuery('crypto', ticker, null));
   void client.prefetchQuery(quoteQuery(ticker));
@@ -33,11 +30,7 @@ export function Component() {
   const signedIn = useAuth().combined === 'authenticated';
   const { search } = useLocation();
   const ticker = (useParams().ticker ?? '').toUpperCase();
-  const client = useQueryClient();
-  useEffect(() => {
-    if (isTickerText(ticker) && !unknownAtFirstScreen(ticker)) prefetchCoin(client, ticker, language);
-  }, [client, ticker, language]);
-  const load = useSecurity(ticker);
+  const load = useSecurity(ticker, prefetchCoin);
   const profile = load.status === 'ready' ? load.profile : null;
   usePageMeta(
     profile

@@ -1,10 +1,10 @@
-import type { CompanyProfile, Language } from '@app/contract';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import type { CompanyProfile } from '@app/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth/use-auth.ts';
 import { usePageMeta } from '../app/page-meta.ts';
-import { cryptoPath, isTickerText, stockPath } from '../app/paths.ts';
+import { cryptoPath, stockPath } from '../app/paths.ts';
 import { yieldPercentileQuery } from '../features/dividends/dividends-api.ts';
 import { YieldPercentilePanel } from '../features/dividends/yield-percentile-panel.tsx';
 import { withoutFinancialsParams } from '../features/financials/financials-view.ts';
@@ -13,8 +13,8 @@ import { PriceOverview } from '../features/price/price-overview.tsx';
 import { withoutPriceParams } from '../features/price/price-params.ts';
 import { KeyStats } from '../features/stock/key-stats.tsx';
 import { SecurityHeader } from '../features/stock/security-header.tsx';
-import { SecurityFallback, unknownAtFirstScreen, useSecurity } from '../features/stock/security-load.tsx';
-import { profileQuery, quoteQuery, statisticsQuery, ttmQuery, useLinks } from '../features/stock/stock-api.ts';
+import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
+import { quoteQuery, statisticsQuery, ttmQuery, useLinks } from '../features/stock/stock-api.ts';
 import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
 import { Navigate, useLocation, useNavigate, useParams } from '../router/index.ts';
@@ -45,17 +45,8 @@ const TABS = ['overview', 'dividends', 'valuation', 'financials', 'news', 'data'
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | undefined): value is Tab => TABS.includes(value as Tab);
 
-/**
- * The overview's data calls, asked for beside the profile's instead of after it: the overview's panels
- * render only once the profile has answered, and a phone waited for it (about 0.4 s) before its prices,
- * statistics and drawdown were even asked for. The panels then find them answered or on their way
- * (the same query keys). A ticker that turns out to be a coin is sent to its page: its few calls are
- * wasted. Not asked for a ticker the server's first screen already did not know (its not-found page).
- */
-function prefetchOverview(client: QueryClient, ticker: string, language: Language): void {
-  // The profile first: the page waits for it, and a browser talks to a server over HTTP/1.1 six requests
-  // at a time; the prices next, the largest answers and the chart most people came for.
-  void client.prefetchQuery(profileQuery(ticker, language));
+/** The overview's data calls, asked for with the profile's (useSecurity); the prices first, the largest. */
+function prefetchOverview(client: QueryClient, ticker: string): void {
   void client.prefetchQuery(stockHistoryQuery(ticker));
   void client.prefetchQuery(drawdownQuery('stock', ticker, null));
   void client.prefetchQuery(quoteQuery(ticker));
@@ -72,12 +63,7 @@ export function Component() {
   const params = useParams();
   const ticker = (params.ticker ?? '').toUpperCase();
   const tab: Tab | null = params.tab === undefined ? 'overview' : isTab(params.tab) ? params.tab : null;
-  const client = useQueryClient();
-  const overview = tab === 'overview';
-  useEffect(() => {
-    if (overview && isTickerText(ticker) && !unknownAtFirstScreen(ticker)) prefetchOverview(client, ticker, language);
-  }, [client, ticker, overview, language]);
-  const load = useSecurity(ticker);
+  const load = useSecurity(ticker, tab === 'overview' ? prefetchOverview : null);
   const profile = load.status === 'ready' ? load.profile : null;
   usePageMeta(
     profile
