@@ -11,4 +11,4 @@ export {
   useSearchParams,
 } from './components.tsx';
 export { browserHistory, memoryHistory, type Place, type To } from './history.ts';
-export { createRouter, type RouteModule, type RouteObject, type Router } from './router.ts';
+export { createRouter, decodeSegment, type RouteModule, type RouteObject, type Router } from './router.ts';

@@ -82,7 +82,8 @@ function flatten(routes: RouteObject[], parents: RouteObject[] = [], base: strin
   return out;
 }
 
-const decode = (segment: string) => {
+/** A path segment decoded as the router's params are; a malformed escape is kept as it is. */
+export const decodeSegment = (segment: string) => {
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -96,7 +97,7 @@ function matchPattern(pattern: string[], segments: string[]): Match['params'] | 
   for (const part of pattern) {
     const segment = segments[at];
     if (part === '*') {
-      params['*'] = segments.slice(at).map(decode).join('/');
+      params['*'] = segments.slice(at).map(decodeSegment).join('/');
       return params;
     }
     if (part.startsWith(':')) {
@@ -105,7 +106,7 @@ function matchPattern(pattern: string[], segments: string[]): Match['params'] | 
         if (optional) continue;
         return null;
       }
-      params[part.slice(1, optional ? -1 : undefined)] = decode(segment);
+      params[part.slice(1, optional ? -1 : undefined)] = decodeSegment(segment);
     } else if (segment?.toLowerCase() !== part.toLowerCase()) {
       return null;
     }

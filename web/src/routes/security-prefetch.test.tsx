@@ -94,4 +94,14 @@ describe('a stock or coin page', () => {
     window.history.replaceState(null, '', '/');
     expect(asked.filter((path) => path.startsWith('/api/data/'))).toEqual(['/api/data/company']);
   });
+
+  it('loads when the first address served held a malformed escape (a hostile link)', async () => {
+    window.history.replaceState(null, '', '/stocks/%E0%A4%A');
+    vi.resetModules();
+    try {
+      await expect(import('./stock.tsx')).resolves.toHaveProperty('Component');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });

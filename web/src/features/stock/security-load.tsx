@@ -6,6 +6,7 @@ import { track } from '../../app/analytics.ts';
 import { usePageMeta } from '../../app/page-meta.ts';
 import { isTickerText } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
+import { decodeSegment } from '../../router/index.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { isTickerNotFound, profileQuery, useProfile } from './stock-api.ts';
@@ -37,7 +38,7 @@ const firstScreen = (() => {
 const firstPageTicker = (() => {
   if (typeof location === 'undefined') return null;
   const match = /^(?:\/[a-z]{2})?\/(?:stocks|crypto)\/([^/]+)/.exec(location.pathname);
-  return match?.[1] ? decodeURIComponent(match[1]).toUpperCase() : null;
+  return match?.[1] ? decodeSegment(match[1]).toUpperCase() : null;
 })();
 
 /**
