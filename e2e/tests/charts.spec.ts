@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { scrollThrough } from '../support/scroll-through.ts';
 
 /*
  * Issue 22: the charts of the stock and crypto pages at 1920, 1440, 768 and 390 px, light and dark.
@@ -61,6 +62,8 @@ function labelProblems(page: Page): Promise<string[]> {
 async function chartsSettled(page: Page, count: number): Promise<void> {
   // The first spec after the server starts: its first answers are computed while it warms up.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 45_000 });
+  // The charts below the window are made as it comes near them (once made, a chart stays).
+  if ((await page.locator('[data-chart-frame]').count()) < count) await scrollThrough(page);
   await expect(page.locator('[data-chart-frame]')).toHaveCount(count, { timeout: 15_000 });
   await expect
     .poll(
@@ -169,6 +172,7 @@ test.describe('stock and coin pages against the API', () => {
       const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
       await expectSoon(row.getByRole('cell').first()).toHaveText(`${last[key].toFixed(1)}×`);
     }
+    await scrollThrough(page);
     await expectSoon(page.locator('.ts-chart__swatch--band')).toHaveCount(6);
 
     const dps = await (await request.get(`/api/data/dividends/dps?tickers=${STOCK}`)).json();

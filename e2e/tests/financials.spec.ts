@@ -102,6 +102,8 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
     await expect(page.getByText(/Amounts in/)).toHaveCount(0);
     // The chart is drawn, over the same years as the table.
     const chart = page.locator('.financials__chart');
+    // Made when it comes near the window (web/src/ui/near-viewport.ts): on a phone it is a screen down.
+    await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('canvas').first()).toBeVisible();
     expect((await chart.boundingBox())?.height ?? 0).toBeGreaterThan(100);
     await expect(page.locator('.financials__chart').getByText('Gross margin')).toBeVisible();

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ChartTone } from './chart-colors.ts';
+import { useNearViewport } from './near-viewport.ts';
 import { Skeleton } from './skeleton.tsx';
 import './ui.css';
 
@@ -80,9 +81,17 @@ const canvas = import('./time-series-chart-canvas.tsx');
 canvas.catch(() => undefined);
 const Canvas = lazy(() => canvas);
 
-/** A canvas time-series chart (line, area, histogram; several series to compare; markers; shaded bands; log scale). */
+/**
+ * A canvas time-series chart (line, area, histogram; several series to compare; markers; shaded bands; log scale).
+ * Made only when it comes near the window (useNearViewport): making and drawing one takes a phone's main
+ * thread 150-250 ms, and a valuation tab has six, four of them screens below the first on a phone. Until
+ * then a still box of the chart's height holds its place and its name.
+ */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
   const height = props.height ?? 320;
+  const [place, near] = useNearViewport();
+  if (!near)
+    return <div ref={place} className="ts-chart-placeholder" style={{ height }} role="img" aria-label={props.label} />;
   return (
     <Suspense fallback={<Skeleton height={height} />}>
       <Canvas {...props} height={height} />
