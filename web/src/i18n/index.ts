@@ -23,7 +23,10 @@ export async function createI18n(language: Language): Promise<i18n> {
       ns: ['common'],
       defaultNS: 'common',
       ...TRANSLATION_LOADING,
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      // Absolute: i18next-http-backend reads each file's URL with `new URL()` (to hide credentials in its
+      // logs), which throws and catches on a relative path: ten exceptions at start on a German page.
+      // The page head's preloads (relative hrefs) resolve to the same URLs, so they still match.
+      backend: { loadPath: `${window.location.origin}/locales/{{lng}}/{{ns}}.json` },
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
       returnNull: false,
