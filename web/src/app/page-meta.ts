@@ -42,6 +42,24 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
   element.setAttribute('content', content);
 }
 
+/**
+ * The site's public origin: the one the server wrote into the page's canonical link (its PUBLIC_URL), not
+ * the address this browser happened to use (127.0.0.1, a LAN address, another host name of the same
+ * server), which a canonical URL must not spread. The browser's own where the server wrote none (the
+ * Vite dev server).
+ */
+export function siteOrigin(): string {
+  const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  if (canonical) {
+    try {
+      return new URL(canonical).origin;
+    } catch {
+      // Not a URL: fall back to the browser's origin.
+    }
+  }
+  return window.location.origin;
+}
+
 export function applyPageMeta(meta: PageMeta, siteName: string, origin: string, pathname: string): void {
   const title = documentTitle(meta.title, siteName);
   document.title = title;
@@ -56,8 +74,15 @@ export function applyPageMeta(meta: PageMeta, siteName: string, origin: string, 
     link.rel = 'canonical';
     return link;
   }).setAttribute('href', canonical);
-  for (const old of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) old.remove();
-  for (const { hreflang, href } of alternateLinks(origin, pathname)) {
+  const wanted = alternateLinks(origin, pathname);
+  const current = Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]'));
+  // The first page's are the server's, already right: 21 links are not made again.
+  const same =
+    current.length === wanted.length &&
+    current.every((link, index) => link.hreflang === wanted[index]?.hreflang && link.href === wanted[index]?.href);
+  if (same) return;
+  for (const old of current) old.remove();
+  for (const { hreflang, href } of wanted) {
     const link = document.createElement('link');
     link.rel = 'alternate';
     link.hreflang = hreflang;
@@ -75,6 +100,6 @@ export function usePageMeta(meta: PageMeta | null): void {
   const description = meta?.description;
   useEffect(() => {
     if (title === undefined || description === undefined) return;
-    applyPageMeta({ title, description }, siteName, window.location.origin, pathname);
+    applyPageMeta({ title, description }, siteName, siteOrigin(), pathname);
   }, [title, description, siteName, pathname]);
 }
