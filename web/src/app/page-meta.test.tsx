@@ -14,8 +14,7 @@ function serverHead(origin: string, pathname: string): void {
   document.head.innerHTML = `<title>x</title><link rel="canonical" href="${origin}${pathname}" />${links}<meta property="og:url" content="${origin}${pathname}" />`;
 }
 
-const alternates = () =>
-  Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]'));
+const alternates = () => Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]'));
 
 afterEach(() => {
   cleanup();
