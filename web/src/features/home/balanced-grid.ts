@@ -1,5 +1,3 @@
-import { type RefObject, useLayoutEffect, useState } from 'react';
-
 /**
  * How many columns a grid of `count` cards gets when `fit` columns fit its width: the most columns that
  * leave the fewest empty places in the last row, never a lone card on it (issue 23: 8 cards in 7
@@ -21,20 +19,4 @@ export function balancedColumns(count: number, fit: number): number {
   if (best > 0) return best;
   for (let columns = Math.ceil(most / 2) - 1; columns > 1; columns--) if (fits(columns)) return columns;
   return 1;
-}
-
-/** The balanced column count for the element's width, kept up to date as it resizes. */
-export function useBalancedColumns(ref: RefObject<HTMLElement | null>, count: number, minWidth: number, gap: number) {
-  const [fit, setFit] = useState(1);
-  // Measured before the first paint, so the grid never shows one column first.
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver !== 'function') return;
-    const measure = () => setFit(Math.max(1, Math.floor((element.clientWidth + gap) / (minWidth + gap))));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, minWidth, gap]);
-  return balancedColumns(count, fit);
 }

@@ -1,5 +1,5 @@
 import type { HomeCards } from '@app/contract';
-import { useRef } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { securityPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
@@ -8,12 +8,26 @@ import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { Sparkline } from '../../ui/sparkline.tsx';
 import { useUnits } from '../../ui/units.ts';
-import { useBalancedColumns } from './balanced-grid.ts';
+import { balancedColumns } from './balanced-grid.ts';
 import './home.css';
 
-/** A card's narrowest width and the gap between cards, in px (home.css). */
-const CARD_MIN = 150;
-const CARD_GAP = 12;
+/** A card's narrowest width and the gap between cards, in px (home.css's container widths follow them). */
+export const CARD_MIN = 150;
+export const CARD_GAP = 12;
+/** The most columns home.css has a width for (a 1,932 px wide panel). */
+export const MOST_COLUMNS = 12;
+
+/**
+ * The grid's column count for every number of cards that fit side by side (`--columns-{fit}`): home.css
+ * picks one by the panel's width with container queries. The browser lays the grid out once, at any
+ * width, with no script measuring it (the measure forced a layout of the whole page while the home page
+ * started, and a second render).
+ */
+export function columnVariables(count: number): CSSProperties {
+  const variables: Record<string, number> = {};
+  for (let fit = 1; fit <= MOST_COLUMNS; fit += 1) variables[`--columns-${fit}`] = balancedColumns(count, fit);
+  return variables as CSSProperties;
+}
 
 type Card = HomeCards['cards'][number];
 
@@ -42,48 +56,48 @@ export function QuoteCards({ cards }: { cards: readonly Card[] }) {
   const { t } = useTranslation('home');
   const language = useLanguage();
   const units = useUnits();
-  const grid = useRef<HTMLUListElement>(null);
-  const columns = useBalancedColumns(grid, cards.length, CARD_MIN, CARD_GAP);
   return (
-    <ul className="quote-cards" ref={grid} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-      {cards.map((card) => {
-        const first = card.sparkline[0]?.close;
-        const last = card.sparkline.at(-1)?.close;
-        const yearChange = first && last ? ((last - first) / first) * 100 : null;
-        return (
-          <li key={card.ticker} className="quote-card">
-            <Link className="quote-card__link" to={securityPath(language, card.kind, card.ticker)}>
-              <span className="quote-card__ticker">{card.ticker}</span>
-              <span className="quote-card__name">{card.name}</span>
-            </Link>
-            <p className="quote-card__price num">{units.money(card.price, card.currency)}</p>
-            <p className="quote-card__change">
-              <ChangeBadge valuePct={card.changePct} label={t('cards.dayChange')} />
-            </p>
-            <Sparkline
-              values={card.sparkline.map((point) => point.close)}
-              label={t('cards.sparkline', {
-                ticker: card.ticker,
-                change: units.pct(yearChange, { signed: true, digits: 1 }),
-              })}
-              width={140}
-              height={36}
-            />
-            <dl className="quote-card__facts">
-              <div>
-                <dt>{t('cards.year')}</dt>
-                <dd className="num">{units.pct(yearChange, { signed: true, digits: 1 })}</dd>
-              </div>
-              {card.kind === 'stock' && (
+    <div className="quote-cards-box">
+      <ul className="quote-cards" style={columnVariables(cards.length)}>
+        {cards.map((card) => {
+          const first = card.sparkline[0]?.close;
+          const last = card.sparkline.at(-1)?.close;
+          const yearChange = first && last ? ((last - first) / first) * 100 : null;
+          return (
+            <li key={card.ticker} className="quote-card">
+              <Link className="quote-card__link" to={securityPath(language, card.kind, card.ticker)}>
+                <span className="quote-card__ticker">{card.ticker}</span>
+                <span className="quote-card__name">{card.name}</span>
+              </Link>
+              <p className="quote-card__price num">{units.money(card.price, card.currency)}</p>
+              <p className="quote-card__change">
+                <ChangeBadge valuePct={card.changePct} label={t('cards.dayChange')} />
+              </p>
+              <Sparkline
+                values={card.sparkline.map((point) => point.close)}
+                label={t('cards.sparkline', {
+                  ticker: card.ticker,
+                  change: units.pct(yearChange, { signed: true, digits: 1 }),
+                })}
+                width={140}
+                height={36}
+              />
+              <dl className="quote-card__facts">
                 <div>
-                  <dt>{t('cards.yield')}</dt>
-                  <dd className="num">{units.pct(card.dividendYieldPct)}</dd>
+                  <dt>{t('cards.year')}</dt>
+                  <dd className="num">{units.pct(yearChange, { signed: true, digits: 1 })}</dd>
                 </div>
-              )}
-            </dl>
-          </li>
-        );
-      })}
-    </ul>
+                {card.kind === 'stock' && (
+                  <div>
+                    <dt>{t('cards.yield')}</dt>
+                    <dd className="num">{units.pct(card.dividendYieldPct)}</dd>
+                  </div>
+                )}
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
