@@ -1,4 +1,5 @@
 import type { CompanyProfile } from '@app/contract';
+import { stripLanguage } from '@app/contract/locales';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,7 @@ const firstScreen = (() => {
  */
 const firstPageTicker = (() => {
   if (typeof location === 'undefined') return null;
-  const match = /^(?:\/[a-z]{2})?\/(?:stocks|crypto)\/([^/]+)/.exec(location.pathname);
+  const match = /^\/(?:stocks|crypto)\/([^/]+)/.exec(stripLanguage(location.pathname));
   return match?.[1] ? decodeSegment(match[1]).toUpperCase() : null;
 })();
 
