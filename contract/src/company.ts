@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tickerSymbol, tickersPerGetMax } from './market-query.ts';
+import { snapshotFigures } from './metrics.ts';
 
 /* Company calls (spec 7): profile, links, home-dashboard cards, ticker search. Money in `currency`. */
 
@@ -96,6 +97,9 @@ export const homeCards = z
         currency: z.string(),
         price: z.number().nullable().meta({ description: 'Last close as traded' }),
         changePct: z.number().nullable().meta({ description: 'Day change, in %' }),
+        change1yPct: z.number().nullable().meta({
+          description: 'One-year change, in %, on daily closes (the same figure as the stock page and the screener)',
+        }),
         day: z.string().nullable().meta({ description: 'Day of the last close' }),
         dividendYieldPct: z.number().nullable().meta({ description: 'TTM dividends / close, in %' }),
         marketCap: z.number().nullable(),
@@ -231,6 +235,9 @@ export const securityStatistics = z
     supply: coinSupply
       .nullable()
       .meta({ description: 'Coins only: market cap and supply; null for a stock, or a coin whose source gives none' }),
+    figures: snapshotFigures.meta({
+      description: 'The metric catalogue’s figures (the same numbers as the screener’s columns and the home cards)',
+    }),
   })
   .meta({
     id: 'SecurityStatistics',

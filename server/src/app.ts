@@ -14,11 +14,9 @@ import type { AppContext, ZodApp } from './context.ts';
 import type { Database } from './db/index.ts';
 import { registerCompression } from './http/compress.ts';
 import { registerConnectionAnswers, serverOptions } from './http/connection.ts';
-import { dataCache } from './http/data-cache.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { answerMemoryHitsFirst } from './http/memory-hits.ts';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.ts';
-import { isRateLimited, rateLimitSettings, registerRateLimits } from './http/rate-limit.ts';
+import { rateLimitSettings, registerRateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './openapi.ts';
 import { chartRoutes } from './routes/chart/routes.ts';
 import { companyRoutes } from './routes/company/routes.ts';
@@ -36,7 +34,7 @@ import { sitemapRoutes } from './routes/sitemap/routes.ts';
 import { statusRoutes } from './routes/status/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
 import { walletRoutes } from './routes/wallet/routes.ts';
-import { contentSecurityPolicy, registerSecurityHeaders, securityHeaders } from './web/security-headers.ts';
+import { contentSecurityPolicy, registerSecurityHeaders } from './web/security-headers.ts';
 import { registerWebApp } from './web/static.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,8 +47,6 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The process's metrics (main.ts shares them with the background jobs); a fresh set when absent. */
   metrics?: Metrics;
-  /** Stored data answers written before routing (http/memory-hits.ts); on unless false (tests compare). */
-  memoryHits?: boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -61,13 +57,7 @@ function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-export async function buildApp({
-  config,
-  database,
-  logger,
-  metrics,
-  memoryHits = true,
-}: BuildOptions): Promise<ZodApp> {
+export async function buildApp({ config, database, logger, metrics }: BuildOptions): Promise<ZodApp> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: requestIdOf,
@@ -88,7 +78,7 @@ export async function buildApp({
   registerErrorHandling(app);
   registerConnectionAnswers(app);
   const appMetrics = metrics ?? createMetrics(database);
-  const countMemoryHit = registerMetrics(app, appMetrics, config.METRICS_TOKEN);
+  registerMetrics(app, appMetrics, config.METRICS_TOKEN);
   const limits = rateLimitSettings(config);
   // Before the /idp mount, whose hook takes over its requests (docs/operations.md, "Rate limits").
   registerRateLimits(app, limits, appMetrics.recordRateLimited);
@@ -130,14 +120,5 @@ export async function buildApp({
     db: database.db,
     publicUrl: config.PUBLIC_URL,
   });
-  if (memoryHits) {
-    answerMemoryHitsFirst(app, {
-      cache: dataCache(database),
-      requestId: requestIdOf,
-      securityHeaders: securityHeaders(csp, securityOptions),
-      rateLimited: (route) => isRateLimited(limits, 'GET', route),
-      countMemoryHit,
-    });
-  }
   return app;
 }

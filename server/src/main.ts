@@ -2,7 +2,6 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, retiredSettingWarnings } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
-import { rebuildDerived } from './derived/rebuild.ts';
 import { createMetrics } from './http/metrics.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
 import { type NewsRefresher, newsSettings, startNewsRefresher } from './news/refresher.ts';
@@ -38,7 +37,6 @@ async function main(): Promise<void> {
    */
   let news: NewsRefresher | undefined;
   let seeding: Promise<unknown> | undefined;
-  let rebuilding: Promise<unknown> | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -49,7 +47,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await Promise.all([app.close(), news?.stop(), seeding, rebuilding]);
+      await Promise.all([app.close(), news?.stop(), seeding]);
       await database.close();
       app.log.info('stopped');
       process.exit(0);
@@ -82,16 +80,6 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`listening on ${config.PUBLIC_URL}`);
-  // The derived rows written before them, or by code of another version (ADR 0016): the screener rows,
-  // the chart points, the financials values, rebuilt while the server answers (the other way, with the
-  // same bytes, for those it has not reached yet).
-  rebuilding = rebuildDerived(database.db, {
-    stopping: () => stopping,
-    onError: (kind, securityId, error) => app.log.warn({ kind, securityId, err: error }, 'derived rows not rebuilt'),
-    onDone: (kind, { written, failed }, ms) => {
-      if (written + failed > 0) app.log.info({ kind, written, failed, ms: Math.round(ms) }, `${kind} rebuilt`);
-    },
-  }).catch((error: unknown) => app.log.error({ err: error }, 'derived rows rebuild failed'));
   news = startNewsRefresher(
     { db: database.db, settings: newsSettings(config), log: app.log },
     { onRun: metrics.recordFeedRun, onRunFailed: metrics.recordFeedRunFailure },

@@ -14,11 +14,7 @@ export interface TestApp {
 }
 
 /** The real server on a real (migrated) database, driven through Fastify's inject. */
-export async function startTestApp(
-  target: TestDatabase,
-  env: Record<string, string> = {},
-  options: { memoryHits?: boolean } = {},
-): Promise<TestApp> {
+export async function startTestApp(target: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await migratedDatabase(target);
   // Rate limits off unless a test sets them: every injected request comes from one address.
   const limitsOff = { RATE_LIMIT_SIGN_IN: '0', RATE_LIMIT_SEARCH: '0', RATE_LIMIT_ODATA: '0' };
@@ -29,7 +25,7 @@ export async function startTestApp(
     ...limitsOff,
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false, ...options });
+  const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,

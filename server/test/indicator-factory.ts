@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/index.ts';
 import type { IndicatorsTable } from '../src/db/schema.ts';
-import { type IndicatorColumns, screenerRow } from '../src/derived/screener-rows.ts';
+import type { IndicatorColumns } from '../src/derived/screener-rows.ts';
 
 /*
  * Test factory: a security and its screener row, with plausible defaults and any column overridden.
@@ -34,7 +34,7 @@ export async function insertIndicator(db: Db, seed: IndicatorSeed): Promise<void
     .execute();
 }
 
-/** A screener row with the factory's defaults and the seed's columns, its stored JSON made from them (current version). */
+/** A screener row with the factory's defaults and the seed's columns. */
 export function indicatorSeedRow(securityId: number, seed: IndicatorSeed, now: string): IndicatorsTable {
   const kind = seed.kind ?? 'stock';
   const columns: IndicatorColumns = {
@@ -48,7 +48,9 @@ export function indicatorSeedRow(securityId: number, seed: IndicatorSeed, now: s
     currency: 'USD',
     price: null,
     change_pct: null,
+    change_1y_pct: null,
     market_cap: null,
+    eps_ttm: null,
     pe: null,
     ps: null,
     pb: null,
@@ -75,5 +77,5 @@ export function indicatorSeedRow(securityId: number, seed: IndicatorSeed, now: s
     updated_at: now,
     ...seed,
   };
-  return screenerRow(columns);
+  return columns;
 }

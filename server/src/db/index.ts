@@ -1,17 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
-import {
-  type FormatName,
-  type FormatOptions,
-  type Formatted,
-  type FormatValue,
-  formatObjects,
-} from './read-formats.ts';
 import type { Schema } from './schema.ts';
 import { fastRowsDatabase } from './sqlite-rows.ts';
 
@@ -25,15 +18,6 @@ export interface Database {
   location: string;
   /** PostgreSQL schema in use when not the default (tests); migrations keep their tables there too. */
   schema?: string;
-  /**
-   * A read (outside a transaction) answered in a format of read-formats.ts: the rows are read, then the
-   * format applied to them (formatObjects).
-   */
-  readFormatted<F extends FormatName>(
-    query: { sql: string; parameters: readonly unknown[] },
-    format: F,
-    options: FormatOptions<F>,
-  ): Promise<Formatted<FormatValue<F>>>;
   /** PostgreSQL only: the connection pool's counts, for /metrics. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -77,18 +61,7 @@ export function openDatabase(options: OpenOptions): Database {
     db,
     engine: 'sqlite',
     location: file,
-    readFormatted: formattedHere(db),
     close: () => db.destroy(),
-  };
-}
-
-/** readFormatted: the rows, then the format applied to them. */
-function formattedHere(db: Kysely<Schema>): Database['readFormatted'] {
-  return async (query, format, options) => {
-    const { rows } = await db.executeQuery<Record<string, unknown>>(
-      CompiledQuery.raw(query.sql, [...query.parameters]),
-    );
-    return { value: formatObjects(rows, format, options), count: rows.length };
   };
 }
 
@@ -120,7 +93,6 @@ function openPostgres(url: string, options: OpenOptions): Database {
     engine: 'postgres',
     location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     ...(options.searchPath ? { schema: options.searchPath } : {}),
-    readFormatted: formattedHere(db),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

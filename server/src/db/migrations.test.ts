@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { indicatorSeedRow } from '../../test/indicator-factory.ts';
 import { insertSecurity } from '../../test/securities.ts';
-import { indicatorRowJson, staleScreenerRows } from '../derived/screener-rows.ts';
 import { type Database, databaseAnswers, migrateToLatest, migratorOf } from './index.ts';
 import { bumpDataVersion, readDataVersion } from './meta.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -72,81 +71,32 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     }
   });
 
-  it('finds the years of stale chart points from an index, without reading the charts (013)', async () => {
-    database = await target.open();
-    await migrateToLatest(database);
-    if (target.engine === 'postgres') {
-      const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes
-        where tablename = 'price_years' and schemaname = current_schema()`.execute(database.db);
-      expect(indexes.rows.map((r) => r.name)).toContain('price_years_chart_version');
-      return;
-    }
-    // The query of staleChartPoints (derived/chart-points.ts): the version sits after the chart's bytes.
-    const plan = await sql<{ detail: string }>`explain query plan
-      select security_id from price_years where chart_version <> ${1}`.execute(database.db);
-    expect(plan.rows.map((r) => r.detail).join(' | ')).toContain('COVERING INDEX price_years_chart_version');
-  });
-
-  it('stores every screener row whole for the rows there before migration 009', async () => {
+  it('drops the stored answer copies and leaves the screener rows to the repair at start (015)', async () => {
     database = await target.open();
     const migrator = migratorOf(database);
-    expect((await migrator.migrateTo('008-chart-points')).error).toBeUndefined();
-    const id = await insertSecurity(database.db, { ticker: 'OLDR', name: 'Old "Row" Ünïcode' });
-    const {
-      row_json: _json,
-      row_version: _version,
-      ...columns
-    } = indicatorSeedRow(
-      id,
-      { ticker: 'OLDR', name: 'Old "Row" Ünïcode', pe: 0.1 + 0.2, is_green_water: 1 },
-      '2026-01-02T00:00:00.000Z',
-    );
-    await database.db
+    expect((await migrator.migrateTo('014-price-months')).error).toBeUndefined();
+    const id = await insertSecurity(database.db, { ticker: 'OLDR', name: 'Old Row' });
+    const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await old
       .insertInto('indicators')
-      .values(columns as never)
+      .values({
+        ...indicatorSeedRow(id, { ticker: 'OLDR', payout_ratio: 0.855 }, '2026-01-02T00:00:00.000Z'),
+        change_1y_pct: undefined,
+        eps_ttm: undefined,
+        row_json: '{}',
+        row_version: 7,
+      })
       .execute();
-    expect(await migrateToLatest(database)).toEqual([
-      '009-indicator-rows',
-      '010-statement-values',
-      '011-statement-currency',
-      '012-coin-supply',
-      '013-derived-versions',
-      '014-price-months',
-    ]);
-    const row = await database.db
-      .selectFrom('indicators')
-      .selectAll()
-      .where('security_id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.row_json).toBe(indicatorRowJson(columns));
-    // Written by 009, before rows had a version (013): stale, rewritten by the rebuild at start.
-    expect(row.row_version).toBe(0);
-    expect(await staleScreenerRows(database.db)).toEqual([id]);
-    expect(JSON.parse(row.row_json)).toMatchObject({
-      ticker: 'OLDR',
-      name: 'Old "Row" Ünïcode',
-      pe: 0.1 + 0.2,
-      isGreenWater: true,
-      isGreenEnergy: false,
-    });
-    if (target.engine === 'postgres') {
-      // The column's default only served the rows already there: a writer that leaves it out fails.
-      const other = await insertSecurity(database.db, { ticker: 'NEWR', name: 'New' });
-      const { row_json: _unused, ...bare } = indicatorSeedRow(other, { ticker: 'NEWR' }, '2026-01-02T00:00:00.000Z');
-      await expect(
-        database.db
-          .insertInto('indicators')
-          .values(bare as never)
-          .execute(),
-      ).rejects.toThrow(/row_json/);
-      const { row_version: _unset, ...unversioned } = indicatorSeedRow(other, { ticker: 'NEWR' }, '2026-01-02');
-      await expect(
-        database.db
-          .insertInto('indicators')
-          .values(unversioned as never)
-          .execute(),
-      ).rejects.toThrow(/row_version/);
-    }
+    expect(await migrateToLatest(database)).toEqual(['015-one-truth']);
+    const tables = await database.db.introspection.getTables();
+    const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
+    expect(tables.map((t) => t.name)).not.toContain('statement_values');
+    expect(columns('price_years')).not.toContain('chart_points');
+    expect(columns('price_years')).not.toContain('chart_version');
+    expect(columns('indicators')).not.toContain('row_json');
+    expect(columns('indicators')).toEqual(expect.arrayContaining(['change_1y_pct', 'eps_ttm']));
+    // A screener row of the code before the catalogue is not kept: the repair at start computes it again.
+    expect(await database.db.selectFrom('indicators').selectAll().execute()).toEqual([]);
   });
 
   it('stores days, flags and prices portably', async () => {

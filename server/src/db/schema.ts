@@ -104,14 +104,6 @@ export interface PriceYearsTable {
   /** Comma-joined, one per day. */
   close_split_adj: string;
   close_adj: string;
-  /**
-   * The year's points as the price chart writes them (UTF-8 JSON, comma-joined):
-   * {"day":"2020-01-02","close":<close_split_adj text>},... (migration 008). Read only when chart_version
-   * is CHART_POINTS_VERSION; else made from days and close_split_adj (derived/chart-points.ts).
-   */
-  chart_points: Buffer;
-  /** CHART_POINTS_VERSION of the code that wrote chart_points; 0 for rows from before migration 013. */
-  chart_version: number;
 }
 
 /**
@@ -154,36 +146,6 @@ export interface FactStatementsTable {
   currency: string;
 }
 
-/**
- * Every metric of the financials calls for every period of one fact_statements row, computed and written
- * as JSON tokens (derived/statement-values.ts, ADRs 0010 and 0016): a financials answer is these joined. Derived
- * data: rebuilt from fact_statements, splits and dividends whenever they change, and at start for rows
- * of another `version` (computed from the code that writes them), which are never read. n = the number of periods.
- */
-export interface StatementValuesTable {
-  security_id: number;
-  period: Period;
-  /** STATEMENT_VALUES_VERSION of the code that wrote the row. */
-  version: number;
-  /** As fact_statements.period_ends. */
-  period_ends: string;
-  /** Per period, newline-joined: `"fiscalYear":…,"fiscalPeriod":…,"periodStart":…,"periodEnd":…`. */
-  heads: string;
-  /** As fact_statements.line_items and .derived (- no fact): which periods a metric list includes. */
-  line_items: string;
-  present: string;
-  /** The metrics, comma-joined: line k of the tokens, row k of derived. */
-  metrics: string;
-  /** One line per metric, newline-joined: n JSON numbers (or null), comma-joined. */
-  value_tokens: string;
-  /** One line per metric, newline-joined: n JSON arrays of accession numbers ('' for none), tab-joined; '' when none at all. */
-  accession_tokens: string;
-  /** Metric-major, one character per cell: 1 derived (computed here), 0 not. */
-  derived: string;
-  /** The series' fields beside its ticker, as JSON members: `"currency":…,"quartersFiled":…,"splits":[…]` (migration 011). */
-  series_head: string;
-}
-
 export interface FinancialFactsTable {
   security_id: number;
   /** Our normalised line item name (revenue, net_income, eps_basic, ...). */
@@ -221,7 +183,11 @@ export interface IndicatorsTable {
   currency: string;
   price: number | null;
   change_pct: number | null;
+  /** Change over one year in % on daily split-adjusted closes (migration 015, metrics/catalogue.ts). */
+  change_1y_pct: number | null;
   market_cap: number | null;
+  /** Basic EPS of the trailing twelve months (or the last fiscal year), on the latest share basis. */
+  eps_ttm: number | null;
   pe: number | null;
   ps: number | null;
   pb: number | null;
@@ -246,14 +212,6 @@ export interface IndicatorsTable {
   is_green_waste: Flag;
   as_of: string | null;
   updated_at: string;
-  /**
-   * The row as the screener writes it with every field (a page without $select): JSON text under the API
-   * names, made by indicatorRowJson from the columns beside it, in the same write (migration 009). Read
-   * only when row_version is SCREENER_ROWS_VERSION; else the page reads the columns (derived/screener-rows.ts).
-   */
-  row_json: string;
-  /** SCREENER_ROWS_VERSION of the code that wrote row_json; 0 for rows from before migration 013. */
-  row_version: number;
 }
 
 export interface FeedsTable {
@@ -397,7 +355,6 @@ export interface Schema {
   price_years: PriceYearsTable;
   price_months: PriceMonthsTable;
   fact_statements: FactStatementsTable;
-  statement_values: StatementValuesTable;
   indicators: IndicatorsTable;
   feeds: FeedsTable;
   news_items: NewsItemsTable;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { priceChartBody } from './chart-points.ts';
 import { packAmounts, packFactStatement, type StatementFact, unpackAmounts } from './fact-statements.ts';
 import { packPriceYear } from './price-years.ts';
 
@@ -90,27 +89,4 @@ describe('chunk format', () => {
     // A statement without any filing stores no lists of nulls.
     expect(packFactStatement(3, [fact('revenue', '2021-03-31', 1)]).accessions).toBe('');
   });
-
-  it('stores the chart points, and writes the price chart from them, as JSON.stringify would', () => {
-    const securities = [
-      { id: 1, ticker: 'AB.C', name: 'Quote "Co" — Ünïcode \\ ltd', currency: 'USD', kind: 'stock' as const },
-      { id: 2, ticker: 'NONE', name: 'No prices', currency: 'EUR', kind: 'stock' as const },
-    ];
-    const closes = [12.5, 0.1 + 0.2, 1e-7, 1e21, 5e-324];
-    const days = ['2020-01-02', '2020-01-03', '2020-12-31', '2021-01-04', '2021-01-05'];
-    const points = days.map((day, i) => ({ day, closeSplitAdj: closes[i] as number, closeAdj: 1 }));
-    const years = [packPriceYear(1, points.slice(0, 3)), packPriceYear(1, points.slice(3))];
-    expect(years[0]?.chart_points.toString()).toBe(JSON.stringify(points.slice(0, 3).map(chartPoint)).slice(1, -1));
-    const body = priceChartBody(securities, new Map([[1, years.map((y) => y.chart_points)]]));
-    const expected = {
-      series: [
-        { ticker: 'AB.C', name: securities[0]?.name, currency: 'USD', points: points.map(chartPoint) },
-        { ticker: 'NONE', name: 'No prices', currency: 'EUR', points: [] },
-      ],
-    };
-    expect(body.toString()).toBe(JSON.stringify(expected));
-    expect(priceChartBody([], new Map()).toString()).toBe('{"series":[]}');
-  });
 });
-
-const chartPoint = (p: { day: string; closeSplitAdj: number }) => ({ day: p.day, close: p.closeSplitAdj });

@@ -1,14 +1,12 @@
 import type { Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
 import type { Range } from '../finance/types.ts';
-import { CHART_POINTS_VERSION, chartPointsOfYear } from './chart-points.ts';
 import { type AnyDb, groupBy, SERIES_DAY } from './chunk-layout.ts';
 
 /*
  * price_years (ADR 0008): a security's closes of one calendar year (about 250 days, or 365 for a coin)
  * as one row, so a 10-year chart reads 11 rows instead of 2,500. Closes are comma-joined JavaScript
- * shortest round-trip forms (String(n)): Number(text) gives the stored double back bit for bit, and the
- * price chart writes the texts into its JSON as they are (chart_points and chart_version, chart-points.ts).
+ * shortest round-trip forms (String(n)): Number(text) gives the stored double back bit for bit.
  * daily_prices stays the source of truth; the loader (ingest/store.ts) rewrites the years a write
  * touches in the same transaction.
  */
@@ -37,16 +35,7 @@ export function packPriceYear(securityId: number, points: readonly DayCloses[]):
     split.push(String(p.closeSplitAdj));
     adj.push(String(p.closeAdj));
   }
-  const closeSplitAdj = split.join(',');
-  return {
-    security_id: securityId,
-    year,
-    days,
-    close_split_adj: closeSplitAdj,
-    close_adj: adj.join(','),
-    chart_points: chartPointsOfYear(days, closeSplitAdj),
-    chart_version: CHART_POINTS_VERSION,
-  };
+  return { security_id: securityId, year, days, close_split_adj: split.join(','), close_adj: adj.join(',') };
 }
 
 export type CloseColumn = 'close_split_adj' | 'close_adj';
@@ -180,7 +169,7 @@ function appendYear(series: CloseSeries, days: string, closes: string, from?: st
   }
 }
 
-const PRICE_YEAR_VALUES = ['days', 'close_split_adj', 'close_adj', 'chart_points', 'chart_version'] as const;
+const PRICE_YEAR_VALUES = ['days', 'close_split_adj', 'close_adj'] as const;
 
 /**
  * Rewrites the year chunks of `years` (all by default) from the security's whole (merged, adjusted)

@@ -1,28 +1,16 @@
 import type { IndicatorField } from '@app/contract';
-import type { Db } from '../db/index.ts';
-import { rowsJson } from '../db/rows-json.ts';
 import type { IndicatorsTable } from '../db/schema.ts';
 import type { ColumnSpec } from '../odata/compile.ts';
-import { derivedCodeVersion } from './code-version.ts';
 
 /*
- * The screener's rows (indicators, ADR 0009): the allow-list of their columns under their API names,
- * and row_json, each row as the screener page writes it with every field. Written by the indicator
- * recompute (ingest/indicators.ts) with the row; read by the screener and the green list (routes/).
- * A row's row_version says which code wrote its row_json (ADR 0016): a page with a row of another
- * version reads the columns instead (routes/indicator/queries.ts), which gives the same text, until the
- * server has rewritten it (rebuildScreenerRows).
+ * The screener's rows (indicators): one wide row per security, the metric catalogue's figures of its last
+ * trading day (metrics/snapshot.ts) kept as columns so that OData can filter and sort the whole universe
+ * in one indexed query. Here: the allow-list of those columns under their API names. Written by the
+ * indicator recompute (ingest/indicators.ts); read by the screener and the green list (routes/).
  */
 
-/**
- * The version of the code that writes row_json: a hash of this module's source and of what it takes
- * values from (the rows format, db/rows-json.ts; code-version.ts). A new field, a renamed one or another
- * number format changes it by itself.
- */
-export const SCREENER_ROWS_VERSION = derivedCodeVersion('screener-rows.ts');
-
-/** A screener row's own columns: what row_json is made from. */
-export type IndicatorColumns = Omit<IndicatorsTable, 'row_json' | 'row_version'>;
+/** A screener row's columns. */
+export type IndicatorColumns = IndicatorsTable;
 
 export interface IndicatorColumnSpec extends ColumnSpec {
   column: keyof IndicatorColumns;
@@ -43,7 +31,9 @@ export const indicatorColumns: Readonly<Record<IndicatorField, IndicatorColumnSp
   currency: { column: 'currency', type: 'string' },
   price: { column: 'price', type: 'number' },
   changePct: { column: 'change_pct', type: 'number' },
+  change1yPct: { column: 'change_1y_pct', type: 'number' },
   marketCap: { column: 'market_cap', type: 'number' },
+  epsTtm: { column: 'eps_ttm', type: 'number' },
   pe: { column: 'pe', type: 'number' },
   ps: { column: 'ps', type: 'number' },
   pb: { column: 'pb', type: 'number' },
@@ -72,34 +62,3 @@ export const indicatorColumns: Readonly<Record<IndicatorField, IndicatorColumnSp
 export const allIndicatorFields = Object.keys(indicatorColumns) as IndicatorField[];
 
 export const flagFields = new Set(allIndicatorFields.filter((field) => indicatorColumns[field].type === 'boolean'));
-
-/**
- * The screener row of every field as the page writes it (rowsJson, the read format of the screener's page):
- * stored in indicators.row_json by whoever writes the row, so that a page without $select is its rows'
- * stored texts joined: reading one text column costs a fraction of reading 34 and writing their JSON
- * (ADR 0009).
- */
-export function indicatorRowJson(row: IndicatorColumns): string {
-  const values = allIndicatorFields.map((field) => row[indicatorColumns[field].column]);
-  return rowsJson([values], allIndicatorFields, { booleans: flagList, keep: 1 }).slice(1, -1);
-}
-
-const flagList = allIndicatorFields.filter((field) => flagFields.has(field));
-
-/** The row to store for these columns: with its row_json, and the version of the code that made it. */
-export const screenerRow = (columns: IndicatorColumns): IndicatorsTable => ({
-  ...columns,
-  row_json: indicatorRowJson(columns),
-  row_version: SCREENER_ROWS_VERSION,
-});
-
-/** Securities whose screener row was written by code of another version. */
-export async function staleScreenerRows(db: Db): Promise<number[]> {
-  const rows = await db
-    .selectFrom('indicators')
-    .select('security_id')
-    .where('row_version', '<>', SCREENER_ROWS_VERSION)
-    .orderBy('security_id')
-    .execute();
-  return rows.map((row) => row.security_id);
-}

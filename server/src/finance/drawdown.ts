@@ -1,4 +1,4 @@
-import { addDays, type PricePoint } from './types.ts';
+import type { PricePoint } from './types.ts';
 
 /*
  * Drawdown ("downside potential", finance-definitions.md): close / running high - 1, in %, with the
@@ -37,26 +37,6 @@ export function drawdownSummary(prices: readonly PricePoint[]): DrawdownSummary 
   let deepest = last;
   for (const p of series) if (p.drawdownPct < deepest.drawdownPct) deepest = p;
   return { currentPct: last.drawdownPct, maxPct: deepest.drawdownPct, maxDay: deepest.day };
-}
-
-export interface Range52w {
-  high: number;
-  low: number;
-}
-
-/** The 52-week high and low of the closes up to the last day. */
-export function week52Range(prices: readonly PricePoint[]): Range52w | null {
-  const last = prices[prices.length - 1];
-  if (!last) return null;
-  const from = addDays(last.day, -365);
-  let high = Number.NEGATIVE_INFINITY;
-  let low = Number.POSITIVE_INFINITY;
-  for (const p of prices) {
-    if (p.day <= from) continue;
-    high = Math.max(high, p.close);
-    low = Math.min(low, p.close);
-  }
-  return { high, low };
 }
 
 /** Price return in % between the first and the last close (adjusted closes give total return). */

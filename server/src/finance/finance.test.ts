@@ -23,7 +23,6 @@ import {
   splitAdjustPerShare,
   ttmDividends,
   ttmSum,
-  week52Range,
   yieldPercentile,
 } from './index.ts';
 import { addDays, type DividendPoint, type PricePoint } from './types.ts';
@@ -140,7 +139,6 @@ describe('finance scenarios', () => {
     expect(pct?.percentile).toBeGreaterThan(0);
     expect(pct?.percentile).toBeLessThanOrEqual(100);
     expect(pct?.band.p10).toBeLessThanOrEqual(pct?.band.p90 ?? 0);
-    expect(week52Range(prices)).toEqual({ high: 69, low: 50 });
     expect(dividendCagr(dpsByYear(dividends), 2023)).toBeNull();
     // Shorter than a year: not enough history for a percentile.
     expect(yieldPercentile(series.slice(-100))).toBeNull();

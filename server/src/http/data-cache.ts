@@ -62,15 +62,6 @@ interface Entry {
   route: string;
   /** Answered from memory since eviction last passed it (store()). */
   used?: boolean;
-  /** Each variant's hit headers, made once (memoryHit hands out the same object every time). */
-  hitHeaders?: Partial<Record<ContentCoding | 'identity', Record<string, string>>>;
-}
-
-/** A stored answer that can go out at once: its bytes in the encoding asked for, and its headers. */
-export interface MemoryHit {
-  route: string;
-  body: Buffer;
-  headers: Record<string, string>;
 }
 
 /** A URL's cache key and ETag, made for one data version. */
@@ -99,13 +90,6 @@ export interface DataCache {
      */
     serializerCompiler: () => (data: unknown) => string;
   };
-  /**
-   * The stored answer to a GET of `url`, when it can be given without waiting for anything: the data
-   * version read less than versionTtlMs ago, the answer stored, and its bytes in the encoding
-   * `acceptEncoding` asks for already made. Otherwise undefined: the request goes through its route,
-   * whose hooks read the version, compress and store (http/memory-hits.ts, ADR 0019).
-   */
-  memoryHit(url: string, acceptEncoding: string | undefined): MemoryHit | undefined;
   /** Drop every stored response and the remembered data version (tests, or after an in-process ingest). */
   clear(): void;
   readonly size: number;
@@ -321,23 +305,6 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
         }
         return sent;
       },
-    },
-    memoryHit(url, acceptEncoding) {
-      if (!version || Date.now() - version.readAt >= options.versionTtlMs) return undefined;
-      const identity = identities.get(url);
-      if (identity?.version !== version.value) return undefined;
-      const hit = entries.get(identity.key);
-      if (!hit) return undefined;
-      const wanted = hit.body.length < COMPRESS_THRESHOLD ? null : negotiateEncoding(acceptEncoding);
-      const body = wanted ? hit[wanted] : hit.body;
-      if (!body) return undefined;
-      hit.used = true;
-      hit.hitHeaders ??= {};
-      const made = hit.hitHeaders;
-      const variantName = wanted ?? 'identity';
-      const headers = made[variantName] ?? hitHeaders(identity.etag, hit, wanted, options.cacheControl);
-      made[variantName] = headers;
-      return { route: hit.route, body, headers };
     },
     clear() {
       clearEntries();

@@ -195,18 +195,8 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/**
- * Counts a stored data answer written before routing (http/memory-hits.ts): a count per route, added to
- * the request and cache counters when /metrics is read. Hits are not timed (they take tens of
- * microseconds): the duration histogram describes the answers that went through the routes.
- */
-export type CountMemoryHit = (route: string) => void;
-
-/**
- * Request counters and durations for every route, data-cache results, and the GET /metrics route. Returns
- * the counting of answers given before routing.
- */
-export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): CountMemoryHit {
+/** Request counters and durations for every route, data-cache results, and the GET /metrics route. */
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
   const registers = [metrics.registry];
   const requests = new Counter({
     name: 'ledgerlight_http_requests_total',
@@ -216,7 +206,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   });
   const durations = new Histogram({
     name: 'ledgerlight_http_request_duration_seconds',
-    help: 'HTTP request durations by method, route pattern and status (stored answers written before routing are not timed)',
+    help: 'HTTP request durations by method, route pattern and status',
     labelNames: ['method', 'route', 'status'],
     buckets: DURATION_BUCKETS,
     registers,
@@ -227,23 +217,6 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     labelNames: ['result'],
     registers,
   });
-
-  /*
-   * A memory hit costs a few microseconds of CPU, and prom-client's labelled counters (a key built from
-   * the labels on every call) were a tenth of it: hits are counted in plain numbers here and added to
-   * the counters when they are read.
-   */
-  const memoryHits = new Map<string, number>();
-  const countMemoryHit: CountMemoryHit = (route) => {
-    memoryHits.set(route, (memoryHits.get(route) ?? 0) + 1);
-  };
-  const addMemoryHits = () => {
-    for (const [route, count] of memoryHits) {
-      requests.inc({ method: 'GET', route, status: '200' }, count);
-      if (route.startsWith('/api/data/')) cache.inc({ result: 'hit' }, count);
-    }
-    memoryHits.clear();
-  };
 
   app.addHook('onResponse', async (request, reply) => {
     // Unmatched URLs (404s, the web app's fallback) share one label: raw URLs would be unbounded.
@@ -263,9 +236,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
       if (!sameToken(given, token)) throw unauthorized('A valid metrics token is required');
     }
     await metrics.readDatabase();
-    addMemoryHits();
     reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
     return metrics.registry.metrics();
   });
-  return countMemoryHit;
 }

@@ -3,7 +3,6 @@ import type { FinancialFactsTable, Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
 import { type StatementFact, writeFactStatements } from '../derived/fact-statements.ts';
 import { writePriceYears } from '../derived/price-years.ts';
-import { writeStatementValues } from '../derived/statement-values.ts';
 import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
 import { deleteFactsNotSent, mergeSplits } from './merge.ts';
@@ -311,8 +310,6 @@ export async function writeSecurity(
     await writeFactStatements(tx, id, [...byKey.values()], touched);
   }
   counts.supply = await writeCoinSupply(tx, id, bundle.supply ?? []);
-  // The stored financials values (ADR 0010) come from the statements, the splits and the dividends.
-  if (counts.facts + counts.splits + counts.dividends > 0) await writeStatementValues(tx, id);
   return { securityId: id, counts };
 }
 

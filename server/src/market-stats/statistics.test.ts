@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { yearRange } from '../metrics/closes.ts';
 import { BETA_MIN_MONTHS, beta, equalWeightIndex, monthlyReturns } from './beta.ts';
-import { allTimeHigh, averageVolume, lastDividend, nextDividend, yearRange } from './statistics.ts';
+import { allTimeHigh, averageVolume, lastDividend, nextDividend } from './statistics.ts';
 
 describe('volume averages', () => {
   it('average over the last 30 days leaves out older days and days without a volume', () => {

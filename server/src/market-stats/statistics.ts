@@ -27,21 +27,6 @@ export interface DayClose {
   close: number;
 }
 
-/** Lowest and highest close of the 52 weeks (365 days) up to the last day. */
-export function yearRange(closes: readonly DayClose[]): { low: number; high: number } | null {
-  const last = closes.at(-1);
-  if (!last) return null;
-  const from = addDays(last.day, -365);
-  let low = Number.POSITIVE_INFINITY;
-  let high = Number.NEGATIVE_INFINITY;
-  for (const point of closes) {
-    if (point.day <= from) continue;
-    low = Math.min(low, point.close);
-    high = Math.max(high, point.close);
-  }
-  return { low, high };
-}
-
 /** The highest close of the history (the first day it was reached) and how far the last close is below it, in %. */
 export function allTimeHigh(closes: readonly DayClose[]): { high: DayClose; fromHighPct: number } | null {
   const last = closes.at(-1);

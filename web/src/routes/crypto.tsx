@@ -10,7 +10,7 @@ import { KeyStats } from '../features/stock/key-stats.tsx';
 import { SecurityAbout } from '../features/stock/security-about.tsx';
 import { SecurityHeader } from '../features/stock/security-header.tsx';
 import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
-import { quoteQuery, statisticsQuery } from '../features/stock/stock-api.ts';
+import { statisticsQuery } from '../features/stock/stock-api.ts';
 import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
 import { Navigate, useLocation, useParams } from '../router/index.ts';
@@ -19,7 +19,6 @@ import { Navigate, useLocation, useParams } from '../router/index.ts';
 function prefetchCoin(client: QueryClient, ticker: string): void {
   void client.prefetchQuery(coinHistoryQuery(ticker));
   void client.prefetchQuery(drawdownQuery('crypto', ticker, null));
-  void client.prefetchQuery(quoteQuery(ticker));
   void client.prefetchQuery(statisticsQuery(ticker));
 }
 
@@ -49,7 +48,7 @@ export function Component() {
       <SecurityHeader profile={coin} actions={<WatchlistButton ticker={coin.ticker} signedIn={signedIn} />} />
       <PriceOverview
         profile={coin}
-        beside={(drawdown) => <KeyStats profile={coin} drawdown={drawdown} />}
+        beside={<KeyStats profile={coin} />}
         besideDrawdown={<SecurityAbout profile={coin} />}
       />
     </div>

@@ -57,8 +57,6 @@ describe('a stock or coin page', () => {
         '/api/data/company',
         '/api/data/v2/chart/price',
         '/api/data/chart/downside-potential',
-        '/api/data/company/home',
-        '/api/data/financials/ttm-financial',
         '/api/data/company/statistics',
         '/api/data/indicator/div-perc',
       ]),
@@ -74,11 +72,7 @@ describe('a stock or coin page', () => {
     const asked = await requestsWhileProfileLoads('/crypto/ZETQ', CryptoRoute);
     expect(asked.slice(0, 2)).toEqual(['/api/data/company', '/api/data/v2/chart/crypto/price']);
     expect(asked).toEqual(
-      expect.arrayContaining([
-        '/api/data/chart/crypto/downside-potential',
-        '/api/data/company/home',
-        '/api/data/company/statistics',
-      ]),
+      expect.arrayContaining(['/api/data/chart/crypto/downside-potential', '/api/data/company/statistics']),
     );
   });
 

@@ -14,7 +14,7 @@ import { withoutPriceParams } from '../features/price/price-params.ts';
 import { KeyStats } from '../features/stock/key-stats.tsx';
 import { SecurityHeader } from '../features/stock/security-header.tsx';
 import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
-import { quoteQuery, statisticsQuery, ttmQuery, useLinks } from '../features/stock/stock-api.ts';
+import { statisticsQuery, useLinks } from '../features/stock/stock-api.ts';
 import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
 import { Navigate, useLocation, useNavigate, useParams } from '../router/index.ts';
@@ -49,8 +49,6 @@ const isTab = (value: string | undefined): value is Tab => TABS.includes(value a
 function prefetchOverview(client: QueryClient, ticker: string): void {
   void client.prefetchQuery(stockHistoryQuery(ticker));
   void client.prefetchQuery(drawdownQuery('stock', ticker, null));
-  void client.prefetchQuery(quoteQuery(ticker));
-  void client.prefetchQuery(ttmQuery(ticker));
   void client.prefetchQuery(statisticsQuery(ticker));
   void client.prefetchQuery(yieldPercentileQuery(ticker));
 }
@@ -121,7 +119,7 @@ function TabContent({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
         <div className="security">
           <PriceOverview
             profile={profile}
-            beside={(drawdown) => <KeyStats profile={profile} drawdown={drawdown} />}
+            beside={<KeyStats profile={profile} />}
             besideDrawdown={<YieldPercentilePanel ticker={profile.ticker} />}
           />
         </div>

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
-import { rebuildFactStatements } from '../../derived/fact-statements.ts';
 import type { Engine } from '../engine.ts';
-import type { Schema } from '../schema.ts';
 
 /*
  * Issue 19: statements in the currency their filings use (IFRS filers report in EUR, BRL...), and a
  * series head beside the stored statement values.
- * - fact_statements.currency: the ISO code of the statement's amounts, from its facts' units. Every row
- *   is built again here from financial_facts (migration 007 leaves the table empty since this one).
+ * - fact_statements.currency: the ISO code of the statement's amounts, from its facts' units. The rows
+ *   stored before are deleted (a frozen transform: migrations import no live code); the repair at start
+ *   builds them again from financial_facts.
  * - statement_values.series_head: the fields of a financials series beside its ticker (currency,
  *   quartersFiled, splits) as JSON text. Stored rows are of an older STATEMENT_VALUES_VERSION and are
  *   never read; the server rebuilds them at start, head included.
@@ -28,8 +27,9 @@ export function statementCurrencyMigration(engine: Engine) {
         .alterTable('statement_values')
         .addColumn('series_head', 'text', (c) => c.notNull().defaultTo(''))
         .execute();
-      const ids = await db.selectFrom('securities').select('id').orderBy('id').execute();
-      for (const { id } of ids) await rebuildFactStatements(db as Kysely<Schema>, id as number);
+      // The stored statements have no currency: deleted here, made again from financial_facts by the
+      // repair at start (securities without their derived rows, ingest/repair.ts).
+      await db.deleteFrom('fact_statements').execute();
       if (engine === 'postgres') {
         await db.schema
           .alterTable('fact_statements')

@@ -113,8 +113,19 @@ export function drawdownOf(
     currentPct: summary?.currentPct ?? null,
     maxPct: summary?.maxPct ?? null,
     maxDay: summary?.maxDay ?? null,
-    points: resolution === 'weekly' ? lowestOfWeek(points, (p) => p.drawdownPct) : points,
+    points: resolution === 'weekly' ? weeklyDrawdown(points) : points,
   };
+}
+
+/**
+ * Each week's trough, but the last week ends on the last day: the chart's end is today's drawdown, the
+ * figure key statistics and the screener show (the catalogue's drawdownPct at Max), not a trough days older.
+ */
+function weeklyDrawdown<P extends { day: string; drawdownPct: number }>(points: readonly P[]): P[] {
+  const weekly = lowestOfWeek(points, (p) => p.drawdownPct);
+  const last = points.at(-1);
+  if (last && weekly.length > 0) weekly[weekly.length - 1] = last;
+  return weekly;
 }
 
 /** Yield per day: split-adjusted dividends of the 365 days up to the day / split-adjusted close. */

@@ -11,17 +11,14 @@ import {
   seriesQuery,
   valuationRatiosChart,
 } from '@app/contract';
-import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
-import { priceChartBody, readChartPoints } from '../../derived/chart-points.ts';
+import { selectCloses, selectDividends, selectSplits } from '../../derived/series-queries.ts';
 import { addDays, type Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { isJsonBody, type JsonBytes, sendJsonText } from '../../http/json-text.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
-import { selectCloses, selectDividends, selectSplits } from '../market/series-queries.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries } from './presenter.ts';
 import { selectBars, selectStatementCurrencies, selectValuationFacts } from './queries.ts';
 import { chooseResolution } from './resolution.ts';
@@ -40,8 +37,7 @@ interface ChartCall<R extends z.ZodType> {
   sized: boolean;
   summary: string;
   response: R;
-  /** The response, or its JSON when written directly (the price calls). */
-  build: (db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) => Promise<z.infer<R> | JsonBytes>;
+  build: (db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) => Promise<z.infer<R>>;
 }
 
 /** The resolution of one series from its rows (sorted by day). */
@@ -50,9 +46,17 @@ const resolutionOf = (asked: SeriesResolution | undefined, range: Range, rows: r
 
 const ids = (securities: SecurityRef[]) => securities.map((s) => s.id);
 
-/** Written as JSON straight from the JSON the year chunks store (derived/chart-points.ts). */
+/** Daily split-adjusted closes, every day of the range (the spec's call has no resolution). */
 async function prices(db: Db, securities: SecurityRef[], range: Range) {
-  return priceChartBody(securities, await readChartPoints(db, ids(securities), range));
+  const closes = await selectCloses(db, ids(securities), range, 'close_split_adj');
+  return {
+    series: securities.map((s) => ({
+      ticker: s.ticker,
+      name: s.name,
+      currency: s.currency,
+      points: (closes.get(s.id) ?? []).map((row) => ({ day: row.day, close: row.close_split_adj })),
+    })),
+  };
 }
 
 async function ohlcv(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
@@ -193,15 +197,10 @@ const calls = [
 export function chartRoutes(app: ZodApp, { database }: AppContext): void {
   const cached = dataCache(database).hooks;
   for (const call of calls as readonly ChartCall<z.ZodType>[]) {
-    const answer = async (
-      input: Range & { tickers: string[]; resolution?: SeriesResolution | undefined },
-      reply: FastifyReply,
-    ) => {
+    const answer = async (input: Range & { tickers: string[]; resolution?: SeriesResolution | undefined }) => {
       const securities = await resolveTickers(database.db, input.tickers, call.kind);
       const range = { from: input.from, to: input.to };
-      const body = await call.build(database.db, securities, range, input.resolution);
-      if (isJsonBody(body)) return sendJsonText(reply, body);
-      return body;
+      return call.build(database.db, securities, range, input.resolution);
     };
     const description = `${call.summary}, one series per ticker (${call.kind} tickers; another is a 404 ticker_not_found).`;
     app.get(
@@ -216,7 +215,7 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
         },
         ...cached,
       },
-      async (request, reply) => answer(request.query, reply),
+      async (request) => answer(request.query),
     );
     if (!call.post) continue;
     app.post(
@@ -230,7 +229,7 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
           response: { 200: call.response, 400: errorBody, 404: errorBody },
         },
       },
-      async (request, reply) => answer(request.body, reply),
+      async (request) => answer(request.body),
     );
   }
 }

@@ -70,6 +70,7 @@ export function presentCard(row: CardRow, sparkline: HomeCards['cards'][number][
     currency: row.currency,
     price: row.price,
     changePct: row.change_pct,
+    change1yPct: row.change_1y_pct,
     day: row.as_of,
     dividendYieldPct: row.dividend_yield_pct,
     marketCap: row.market_cap,

@@ -67,6 +67,7 @@ export function selectCards(db: Db, ids: readonly number[] | null, defaultCount:
       'currency',
       'price',
       'change_pct',
+      'change_1y_pct',
       'dividend_yield_pct',
       'market_cap',
       'as_of',

@@ -10,10 +10,10 @@ import {
   tickerPathParams,
 } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
+import { selectCloses } from '../../derived/series-queries.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { resolveTicker, resolveTickers } from '../market/securities.ts';
-import { selectCloses } from '../market/series-queries.ts';
 import { presentCard, presentLinks, presentProfile, presentSearch, weeklySparkline } from './presenter.ts';
 import { searchSecurities, selectCards, selectLinkSources, selectProfile } from './queries.ts';
 import { statisticsRoutes } from './statistics.ts';

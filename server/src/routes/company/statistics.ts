@@ -4,6 +4,7 @@ import { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
 import { readCloseSeries, readMonthEnds } from '../../derived/price-years.ts';
+import { selectDividends } from '../../derived/series-queries.ts';
 import type { Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { beta, equalWeightIndex, monthlyReturns, returnsOfMonthEnds } from '../../market-stats/beta.ts';
@@ -15,10 +16,10 @@ import {
   type DayClose,
   lastDividend,
   nextDividend,
-  yearRange,
 } from '../../market-stats/statistics.ts';
+import { yearRange } from '../../metrics/closes.ts';
+import { securitySnapshot } from '../../metrics/snapshot.ts';
 import { resolveTicker, type SecurityRef } from '../market/securities.ts';
-import { selectDividends } from '../market/series-queries.ts';
 
 /*
  * GET /api/data/company/statistics (issue 22): the key statistics that come from prices and dividends
@@ -51,7 +52,7 @@ export function statisticsRoutes(app: ZodApp, { database }: AppContext): void {
 }
 
 async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatistics> {
-  const [history, volumes, dividends] = await Promise.all([
+  const [history, volumes, dividends, figures] = await Promise.all([
     closesOf(db, [security.id], {}, 'close_split_adj'),
     db
       .selectFrom('daily_prices')
@@ -61,6 +62,7 @@ async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatis
       .limit(VOLUME_DAYS + 10)
       .execute(),
     selectDividends(db, [security.id]),
+    securitySnapshot(db, security),
   ]);
   const supply = security.kind === 'crypto' ? await selectLatestCoinSupply(db, security.id) : null;
   const closes = history.get(security.id) ?? [];
@@ -86,6 +88,7 @@ async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatis
     lastDividend: asOf ? lastDividend(exDates, asOf) : null,
     nextDividend: asOf ? nextDividend(exDates, asOf) : null,
     supply: coinSupply(closes.at(-1)?.close ?? null, supply),
+    figures,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.ts';
-import { selectCloses, selectDividends } from '../market/series-queries.ts';
+import { selectCloses, selectDividends } from '../../derived/series-queries.ts';
 
 /* SQL of the dividend calls: the (security_id, ex_date) key and the closes' year chunks. */
 

@@ -7,11 +7,11 @@ import {
   tickerQuery,
 } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
+import { selectDividends } from '../../derived/series-queries.ts';
 import { dividendYieldSeries, yieldPercentile } from '../../finance/dividends.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { groupBySecurity, resolveTicker, resolveTickers } from '../market/securities.ts';
-import { selectDividends } from '../market/series-queries.ts';
 import { presentByMonth, presentDps } from './presenter.ts';
 import { selectAsOf, selectYieldHistory } from './queries.ts';
 

@@ -10,15 +10,12 @@ import {
   ttmFinancials,
   ttmFinancialsQuery,
 } from '@app/contract';
-import type { FastifyReply } from 'fastify';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Period } from '../../db/schema.ts';
 import type { Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { sendJsonText } from '../../http/json-text.ts';
+import { loadFinancials, metricList, presentPeriods, presentTtm, TTM_METRICS } from '../../metrics/financials.ts';
 import { resolveTickers } from '../market/securities.ts';
-import { loadFinancials, presentTtm, TTM_METRICS } from './load.ts';
-import { financialsJson } from './stored.ts';
 
 /*
  * spec 7, Financials under /api/data/financials/: tickers, from, to (bounding the period end) and
@@ -46,15 +43,15 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
   const cached = dataCache(database).hooks;
   const responses = { 200: financialsResponse, 400: errorBody, 404: errorBody };
 
-  async function answer(
-    reply: FastifyReply,
-    input: Range & { tickers: string[] },
-    period: Period,
-    metrics: readonly FinancialMetric[],
-  ) {
+  async function answer(input: Range & { tickers: string[] }, period: Period, metrics: readonly FinancialMetric[]) {
     // Any kind: a coin is a known ticker without fundamentals, so its series has no periods.
     const securities = await resolveTickers(database.db, input.tickers);
-    return sendJsonText(reply, await financialsJson(database, securities, period, input, metrics));
+    const loaded = await loadFinancials(database.db, securities, period, input, metrics);
+    return {
+      period,
+      metrics: metricList(metrics),
+      series: loaded.map((data) => presentPeriods(data, metrics, input.from)),
+    };
   }
 
   for (const group of PERIOD_CALLS) {
@@ -70,7 +67,7 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
         },
         ...cached,
       },
-      async (request, reply) => answer(reply, request.query, request.query.period ?? 'annual', financialGroups[group]),
+      async (request) => answer(request.query, request.query.period ?? 'annual', financialGroups[group]),
     );
   }
 
@@ -86,7 +83,7 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
       },
       ...cached,
     },
-    async (request, reply) => answer(reply, request.query, 'annual', financialGroups['financial-returns']),
+    async (request) => answer(request.query, 'annual', financialGroups['financial-returns']),
   );
 
   app.get(
@@ -101,8 +98,7 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
       },
       ...cached,
     },
-    async (request, reply) =>
-      answer(reply, request.query, request.query.period ?? 'annual', [...new Set(request.query.fields)]),
+    async (request) => answer(request.query, request.query.period ?? 'annual', [...new Set(request.query.fields)]),
   );
 
   app.get(

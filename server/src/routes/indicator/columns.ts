@@ -1,6 +1,6 @@
 import type { IndicatorColumn, IndicatorField, PartialIndicatorRow } from '@app/contract';
 import { indicatorRow } from '@app/contract';
-import { allIndicatorFields, flagFields, indicatorColumns } from '../../derived/screener-rows.ts';
+import { flagFields, indicatorColumns } from '../../derived/screener-rows.ts';
 
 /* The screener's and the green list's reads of the rows (derived/screener-rows.ts): select lists, shapes. */
 
@@ -12,10 +12,6 @@ import { allIndicatorFields, flagFields, indicatorColumns } from '../../derived/
 export function indicatorSelectList(fields: readonly IndicatorField[]): string {
   return fields.map((field) => `"${indicatorColumns[field].column}" as "${field}"`).join(', ');
 }
-
-/** True when a page shows every field in the default order: its rows are their stored row_json. */
-export const isWholeRow = (fields: readonly IndicatorField[]): boolean =>
-  fields.length === allIndicatorFields.length && fields.every((field, i) => field === allIndicatorFields[i]);
 
 /**
  * Rows read with `indicatorSelectList(fields)` made API rows, in place: the flags (integers 0/1 in both

@@ -1,8 +1,7 @@
-import type { IndicatorField } from '@app/contract';
+import type { IndicatorField, PartialIndicatorRow } from '@app/contract';
 import { type RawBuilder, sql } from 'kysely';
-import type { Database, Db } from '../../db/index.ts';
-import { indicatorColumns, SCREENER_ROWS_VERSION } from '../../derived/screener-rows.ts';
-import { indicatorSelectList, isWholeRow } from './columns.ts';
+import type { Db } from '../../db/index.ts';
+import { indicatorSelectList, presentIndicatorRows } from './columns.ts';
 
 export interface IndicatorPageQuery {
   where: RawBuilder<unknown>;
@@ -13,38 +12,16 @@ export interface IndicatorPageQuery {
 }
 
 /**
- * One page of the screener table as the JSON text of its API rows, the first `keep` of them, and how
- * many rows were read (a read of one more than the page tells whether a next one exists): through
- * Database.readFormatted.
- * The fragments come from the OData compiler (parameters only).
+ * One page of the screener table: its rows as API rows (the columns under their API names, flags as
+ * booleans). The fragments come from the OData compiler (parameters only).
  */
-export async function selectIndicatorPageJson(
-  database: Database,
-  query: IndicatorPageQuery,
-  keep: number,
-): Promise<{ json: string; count: number }> {
-  const page = (columns: string) =>
-    sql<Record<string, unknown>>`
-      select ${sql.raw(columns)} from indicators
+export async function selectIndicatorPage(db: Db, query: IndicatorPageQuery): Promise<PartialIndicatorRow[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+      select ${sql.raw(indicatorSelectList(query.fields))} from indicators
       where ${query.where}
       order by ${sql.join(query.orderBy)}
-      limit ${query.limit} offset ${query.offset}`.compile(database.db);
-  // Every field: the rows as stored whole (indicators.row_json), when the current code wrote them all.
-  if (isWholeRow(query.fields)) {
-    const { value, count } = await database.readFormatted(page('"row_json", "row_version"'), 'list', {
-      keep,
-      version: SCREENER_ROWS_VERSION,
-    });
-    if (value !== null) return { json: value, count };
-    // A row written by code of another version (before the rebuild at start): its columns give the text
-    // the current code writes.
-  }
-  const booleans = query.fields.filter((field) => indicatorColumns[field].type === 'boolean');
-  const { value, count } = await database.readFormatted(page(indicatorSelectList(query.fields)), 'rows', {
-    booleans,
-    keep,
-  });
-  return { json: value, count };
+      limit ${query.limit} offset ${query.offset}`.execute(db);
+  return presentIndicatorRows(rows, query.fields);
 }
 
 export async function countIndicators(db: Db, where: RawBuilder<unknown>): Promise<number> {

@@ -1,7 +1,6 @@
 import { errorBody, odataQuery, odataResponse, odataTopMax, odataV2Response } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { type JsonText, sendJsonText } from '../../http/json-text.ts';
 import { canonicalODataOptions, withSkip } from '../../odata/options.ts';
 import { describeColumns } from './columns.ts';
 import { screenerPage } from './screener.ts';
@@ -31,7 +30,7 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
       preValidation: canonicalODataOptions,
       ...cached,
     },
-    async (request, reply) => {
+    async (request) => {
       const query = request.query;
       const page = await screenerPage(database, query, {
         defaultTop: odataTopMax,
@@ -42,7 +41,7 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
         ...(page.total === undefined ? {} : { '@odata.count': page.total }),
         ...(page.more ? { '@odata.nextLink': withSkip(request.url, page.skip + page.top) } : {}),
       };
-      return sendJsonText(reply, withValue(head, page.rowsJson));
+      return { ...head, value: page.rows };
     },
   );
 
@@ -59,19 +58,10 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
       preValidation: canonicalODataOptions,
       ...cached,
     },
-    async (request, reply) => {
+    async (request) => {
       const page = await screenerPage(database, request.query, { defaultTop: 50, withCount: true, probeNext: false });
-      const head = { total: page.total ?? 0, skip: page.skip, top: page.top, columns: describeColumns(page.fields) };
-      return sendJsonText(reply, withValue(head, page.rowsJson));
+      const columns = describeColumns(page.fields);
+      return { total: page.total ?? 0, skip: page.skip, top: page.top, columns, value: page.rows };
     },
   );
-}
-
-/**
- * JSON.stringify({ ...head, value }) for a `value` already written as JSON text (the screener's rows,
- * made where they are read): the head's keys first, then value, as the object literal would order them.
- */
-export function withValue(head: Record<string, unknown>, valueJson: string): JsonText {
-  const start = JSON.stringify(head).slice(0, -1);
-  return `${start}${start.length > 1 ? ',' : ''}"value":${valueJson}}` as JsonText;
 }

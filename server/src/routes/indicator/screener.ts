@@ -1,15 +1,14 @@
-import type { IndicatorField, ODataQuery } from '@app/contract';
+import type { IndicatorField, ODataQuery, PartialIndicatorRow } from '@app/contract';
 import type { Database } from '../../db/index.ts';
 import { indicatorColumns } from '../../derived/screener-rows.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ODataError, type ODataOption } from '../../odata/errors.ts';
 import { planODataQuery } from '../../odata/query.ts';
-import { countIndicators, selectIndicatorPageJson } from './queries.ts';
+import { countIndicators, selectIndicatorPage } from './queries.ts';
 
 export interface ScreenerPage {
   fields: IndicatorField[];
-  /** The page's rows (PartialIndicatorRow[]) as JSON text, to be written into the answer as it is. */
-  rowsJson: string;
+  rows: PartialIndicatorRow[];
   total: number | undefined;
   skip: number;
   top: number;
@@ -42,23 +41,25 @@ export async function screenerPage(
   const top = query.$top ?? options.defaultTop;
   const skip = query.$skip ?? 0;
   const failing: ODataOption = query.$filter ? '$filter' : '$orderby';
-  const page = await evaluating(failing, () =>
-    selectIndicatorPageJson(
-      database,
-      { where: plan.where, orderBy: plan.orderBy, fields, limit: top + (options.probeNext ? 1 : 0), offset: skip },
-      top,
-    ),
+  const rows = await evaluating(failing, () =>
+    selectIndicatorPage(database.db, {
+      where: plan.where,
+      orderBy: plan.orderBy,
+      fields,
+      limit: top + (options.probeNext ? 1 : 0),
+      offset: skip,
+    }),
   );
   const total = options.withCount
     ? await evaluating('$filter', () => countIndicators(database.db, plan.where))
     : undefined;
   return {
     fields,
-    rowsJson: page.json,
+    rows: rows.slice(0, top),
     total,
     skip,
     top,
-    more: page.count > top,
+    more: rows.length > top,
   };
 }
 

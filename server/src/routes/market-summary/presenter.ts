@@ -1,4 +1,6 @@
 import type { MarketMover, SectorPerformance, UpcomingExDividends } from '@app/contract';
+import { nextDividend } from '../../market-stats/statistics.ts';
+import { addMonths, changeSince } from '../../metrics/closes.ts';
 import type { DividendHistoryRow, QuoteRow, SectorRow } from './queries.ts';
 
 /*
@@ -52,9 +54,6 @@ function weighted(items: readonly { weight: number; value: number | null }[]): n
   return present.reduce((sum, item) => sum + item.weight * item.value, 0) / total;
 }
 
-const changeFrom = (price: number | null, before: number | null) =>
-  price !== null && before !== null && before > 0 ? (price / before - 1) * 100 : null;
-
 /** Each sector's day, one-month and one-year price change, weighted by market cap; largest sector first. */
 export function presentSectors(rows: readonly SectorRow[]): SectorPerformance['sectors'] {
   const groups = new Map<string, SectorRow[]>();
@@ -68,28 +67,16 @@ export function presentSectors(rows: readonly SectorRow[]): SectorPerformance['s
         marketCap: members.reduce((sum, row) => sum + weight(row), 0),
         dayPct: weighted(members.map((row) => ({ weight: weight(row), value: row.changePct }))),
         monthPct: weighted(
-          members.map((row) => ({ weight: weight(row), value: changeFrom(row.price, row.closeMonthAgo) })),
+          members.map((row) => ({ weight: weight(row), value: changeSince(row.price, row.closeMonthAgo) })),
         ),
-        yearPct: weighted(
-          members.map((row) => ({ weight: weight(row), value: changeFrom(row.price, row.closeYearAgo) })),
-        ),
+        // Each stock's one-year change is the catalogue's (its screener column), weighted here.
+        yearPct: weighted(members.map((row) => ({ weight: weight(row), value: row.change1yPct }))),
       };
     })
     .sort((a, b) => b.marketCap - a.marketCap || a.sector.localeCompare(b.sector));
 }
 
-/** 'YYYY-MM-DD' plus whole months, the day of month kept where the month has it (Jan 31 + 1 -> Feb 28). */
-export function addMonths(day: string, months: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const total = year * 12 + (month - 1) + months;
-  const y = Math.floor(total / 12);
-  const m = (total % 12) + 1;
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return `${y}-${String(m).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
-}
-
 type Frequency = UpcomingExDividends['items'][number]['frequency'];
-const MONTHS: Record<Frequency, number> = { monthly: 1, quarterly: 3, semiannual: 6, annual: 12 };
 
 /** How often a stock pays, from the number of ex-days in the year up to the last trading day. */
 export function paymentFrequency(paymentsInYear: number): Frequency | null {
@@ -101,9 +88,10 @@ export function paymentFrequency(paymentsInYear: number): Frequency | null {
 }
 
 /**
- * The next ex-dividend day of each paying stock after `lastDay`: the first announced one when the data
- * has it, else projected from the last one by the payment pattern (estimated). A stock with no ex-day in
- * the last year has stopped paying and is left out. Soonest first, at most `limit`.
+ * The next ex-dividend day of each paying stock after `lastDay`, as its key statistics give it
+ * (market-stats/statistics.ts nextDividend: the first announced one, else projected from the payment
+ * pattern and marked estimated). A stock with no ex-day in the last year has stopped paying and is left
+ * out. Soonest first, at most `limit`.
  */
 export function presentExDividends(
   rows: readonly DividendHistoryRow[],
@@ -117,24 +105,21 @@ export function presentExDividends(
   for (const history of bySecurity.values()) {
     const past = history.filter((row) => row.exDate <= lastDay);
     const frequency = paymentFrequency(past.filter((row) => row.exDate > yearBefore).length);
-    const announced = history.find((row) => row.exDate > lastDay);
-    const last = past.at(-1);
-    if (!frequency || !(announced ?? last)) continue;
-    let next = announced?.exDate;
-    if (!next && last) {
-      next = last.exDate;
-      while (next <= lastDay) next = addMonths(next, MONTHS[frequency]);
-    }
-    const source = (announced ?? last) as DividendHistoryRow;
+    const next = nextDividend(
+      history.map((row) => ({ exDate: row.exDate, amount: row.amount })),
+      lastDay,
+    );
+    const source = history[0];
+    if (!frequency || !next || !source) continue;
     items.push({
       ticker: source.ticker,
       name: source.name,
-      exDate: next as string,
-      amount: source.amount,
+      exDate: next.exDate,
+      amount: next.amount,
       currency: source.currency,
       yieldPct: source.yieldPct,
       frequency,
-      estimated: !announced,
+      estimated: next.estimated,
     });
   }
   // Soonest first; on the same day the higher yield first (what a dividend reader looks for), then the ticker.

@@ -48,14 +48,21 @@ export interface SectorRow {
   marketCap: number | null;
   /** Split-adjusted close on or before the day one month before the as-of day. */
   closeMonthAgo: number | null;
-  closeYearAgo: number | null;
+  /** The catalogue's one-year change (metrics/snapshot.ts), in %. */
+  change1yPct: number | null;
 }
 
-/** Every stock with a sector, its last close and its closes one month and one year before `asOf`. */
-export async function selectSectorRows(db: Db, monthAgo: string, yearAgo: string): Promise<SectorRow[]> {
+/** Every stock with a sector, its last close, its close one month before `asOf` and its one-year change. */
+export async function selectSectorRows(db: Db, monthAgo: string): Promise<SectorRow[]> {
   const rows = await db
     .selectFrom('indicators as i')
-    .select(['i.sector', 'i.price', 'i.change_pct as changePct', 'i.market_cap as marketCap'])
+    .select([
+      'i.sector',
+      'i.price',
+      'i.change_pct as changePct',
+      'i.change_1y_pct as change1yPct',
+      'i.market_cap as marketCap',
+    ])
     .select((eb) => {
       const closeOnOrBefore = (day: string) =>
         eb
@@ -65,7 +72,7 @@ export async function selectSectorRows(db: Db, monthAgo: string, yearAgo: string
           .where('p.day', '<=', day)
           .orderBy('p.day', 'desc')
           .limit(1);
-      return [closeOnOrBefore(monthAgo).as('closeMonthAgo'), closeOnOrBefore(yearAgo).as('closeYearAgo')];
+      return [closeOnOrBefore(monthAgo).as('closeMonthAgo')];
     })
     .where('i.kind', '=', 'stock')
     .where('i.sector', 'is not', null)
@@ -76,7 +83,7 @@ export async function selectSectorRows(db: Db, monthAgo: string, yearAgo: string
     changePct: row.changePct,
     marketCap: row.marketCap,
     closeMonthAgo: row.closeMonthAgo ?? null,
-    closeYearAgo: row.closeYearAgo ?? null,
+    change1yPct: row.change1yPct,
   }));
 }
 

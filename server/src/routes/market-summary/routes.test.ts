@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { calendarBars, fact, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
 import type { PriceBar } from '../../ingest/types.ts';
-import { addMonths, paymentFrequency } from './presenter.ts';
+import { addMonths } from '../../metrics/closes.ts';
+import { paymentFrequency } from './presenter.ts';
 
 const LAST = '2024-12-31';
 /** Closes: 50 a year before LAST, 80 a month before, `previous` the day before and `last` on LAST. */

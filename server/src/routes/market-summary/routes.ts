@@ -9,7 +9,8 @@ import {
 } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { addMonths, presentCoins, presentExDividends, presentMovers, presentSectors } from './presenter.ts';
+import { addMonths } from '../../metrics/closes.ts';
+import { presentCoins, presentExDividends, presentMovers, presentSectors } from './presenter.ts';
 import { selectLastDay, selectQuotes, selectRecentDividends, selectSectorRows } from './queries.ts';
 
 const tags = ['market'];
@@ -67,7 +68,7 @@ export function marketSummaryRoutes(app: ZodApp, { database }: AppContext): void
     async () => {
       const asOf = await selectLastDay(db);
       if (!asOf) return { asOf, sectors: [] };
-      const rows = await selectSectorRows(db, addMonths(asOf, -1), addMonths(asOf, -12));
+      const rows = await selectSectorRows(db, addMonths(asOf, -1));
       return { asOf, sectors: presentSectors(rows) };
     },
   );

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
+import type { SecurityRef } from '../../derived/series-queries.ts';
 import { tickerNotFound } from '../../http/errors.ts';
 
 /*
@@ -7,13 +8,8 @@ import { tickerNotFound } from '../../http/errors.ts';
  * (securities.ticker is unique), in the order asked, de-duplicated. An unknown ticker is a 404
  * ticker_not_found naming it (spec 8: the web reports it to analytics).
  */
-export interface SecurityRef {
-  id: number;
-  ticker: string;
-  name: string;
-  kind: SecurityKind;
-  currency: string;
-}
+export type { SecurityRef } from '../../derived/series-queries.ts';
+export { groupBySecurity } from '../../derived/series-queries.ts';
 
 export async function resolveTickers(db: Db, tickers: readonly string[], kind?: SecurityKind): Promise<SecurityRef[]> {
   const wanted = [...new Set(tickers)];
@@ -33,18 +29,4 @@ export async function resolveTickers(db: Db, tickers: readonly string[], kind?: 
 
 export async function resolveTicker(db: Db, ticker: string): Promise<SecurityRef> {
   return (await resolveTickers(db, [ticker]))[0] as SecurityRef;
-}
-
-/** Rows of a multi-security query grouped by security id, each group keeping the query's order. */
-export function groupBySecurity<T extends { security_id: number }>(rows: readonly T[]): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const row of rows) {
-    let group = out.get(row.security_id);
-    if (!group) {
-      group = [];
-      out.set(row.security_id, group);
-    }
-    group.push(row);
-  }
-  return out;
 }

@@ -8,7 +8,7 @@ import {
 import type { Period } from '../../db/schema.ts';
 import { previousRow } from '../../derived/fiscal-periods.ts';
 import { metricValues } from '../../derived/period-metrics.ts';
-import type { SecurityFinancials } from '../financials/load.ts';
+import type { SecurityFinancials } from '../../metrics/financials.ts';
 
 /* A financials group turned into a table: rows = line items, columns = fiscal periods (oldest first). */
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { invalidField } from '../../http/errors.ts';
-import { loadFinancials } from '../financials/load.ts';
+import { loadFinancials } from '../../metrics/financials.ts';
 import { resolveTicker } from '../market/securities.ts';
 import { filledPeriods, sheetCsv, sheetTable } from './presenter.ts';
 

@@ -60,9 +60,8 @@ export function QuoteCards({ cards }: { cards: readonly Card[] }) {
     <div className="quote-cards-box">
       <ul className="quote-cards" style={columnVariables(cards.length)}>
         {cards.map((card) => {
-          const first = card.sparkline[0]?.close;
-          const last = card.sparkline.at(-1)?.close;
-          const yearChange = first && last ? ((last - first) / first) * 100 : null;
+          // The catalogue's one-year change on daily closes (the stock page's and the screener's figure).
+          const yearChange = card.change1yPct;
           return (
             <li key={card.ticker} className="quote-card">
               <Link className="quote-card__link" to={securityPath(language, card.kind, card.ticker)}>

@@ -2,7 +2,6 @@ import type { CompanyProfile, DrawdownChart } from '@app/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DrawdownPanel } from './drawdown-panel.tsx';
-import { useDrawdown } from './price-api.ts';
 import { PricePanel } from './price-panel.tsx';
 import { useCompareParam } from './price-params.ts';
 
@@ -10,8 +9,8 @@ export type DrawdownLine = DrawdownChart['series'][number];
 
 export interface PriceOverviewProps {
   profile: CompanyProfile;
-  /** What stands beside the price chart (the key statistics), given the whole history's drawdown. */
-  beside: (drawdown: DrawdownLine | null) => ReactNode;
+  /** What stands beside the price chart (the key statistics). */
+  beside: ReactNode;
   /** What stands beside the drawdown chart (a stock's yield gauge, a coin's description). */
   besideDrawdown: ReactNode;
 }
@@ -23,7 +22,6 @@ export interface PriceOverviewProps {
 export function PriceOverview({ profile, beside, besideDrawdown }: PriceOverviewProps) {
   const { t } = useTranslation('stock');
   const [compare, setCompare] = useCompareParam(profile.ticker);
-  const drawdown = useDrawdown(profile.kind, profile.ticker, null).data?.series[0] ?? null;
   const source = profile.demo ? t('header.demo') : undefined;
   return (
     <>
@@ -38,7 +36,7 @@ export function PriceOverview({ profile, beside, besideDrawdown }: PriceOverview
           asOf={profile.pricesAsOf}
           {...(source ? { source } : {})}
         />
-        {beside(drawdown)}
+        {beside}
       </div>
       <div className="security-grid">
         <DrawdownPanel

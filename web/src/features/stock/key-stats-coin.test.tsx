@@ -4,6 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from '../../router/memory-router.tsx';
+import { figures } from '../../test/figures.ts';
 import { testI18n } from '../../test/i18n.ts';
 import { KeyStats } from './key-stats.tsx';
 
@@ -58,6 +59,7 @@ const STATISTICS: SecurityStatistics = {
     max: 21_000_000,
     fullyDilutedValuation: 2_100_000_000,
   },
+  figures: figures({ marketCap: 1_958_546_800, drawdownPct: -23.95, maxDrawdownPct: -80.1 }),
 };
 
 const CARDS: HomeCards = {
@@ -69,6 +71,7 @@ const CARDS: HomeCards = {
       currency: 'USD',
       price: 100,
       changePct: 1.5,
+      change1yPct: 12.5,
       day: '2026-01-02',
       dividendYieldPct: null,
       marketCap: 1_958_546_800,
@@ -94,7 +97,7 @@ async function renderCoinStats(language: 'en' | 'fr', statistics: SecurityStatis
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter initialEntries={[language === 'en' ? '/crypto/QBTZ' : `/${language}/crypto/QBTZ`]}>
-          <KeyStats profile={PROFILE} drawdown={{ currentPct: -23.95, maxPct: -80.1 }} />
+          <KeyStats profile={PROFILE} />
         </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,

@@ -1,9 +1,9 @@
 import type { CompanyProfile, SecurityStatistics } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { figures } from '../../test/figures.ts';
 import { testI18n } from '../../test/i18n.ts';
 import { unitFormatters } from '../../ui/units.ts';
-import { keyRatios } from './key-ratios.ts';
 import { statRows } from './key-stats.tsx';
 
 const profile: CompanyProfile = {
@@ -40,6 +40,16 @@ const statistics: SecurityStatistics = {
   lastDividend: { exDate: '2025-11-13', amount: 0.42 },
   nextDividend: { exDate: '2026-02-12', amount: 0.42, estimated: true },
   supply: null,
+  figures: figures({
+    marketCap: 1_000_000,
+    enterpriseValue: 1_200_000,
+    epsTtm: 2.5,
+    pe: 20,
+    sharesOutstanding: 20_000,
+    dividendYieldPct: 3.4,
+    drawdownPct: -10,
+    maxDrawdownPct: -40,
+  }),
 };
 
 async function rows(input: Partial<Parameters<typeof statRows>[0]>, language: 'en' | 'de' = 'en') {
@@ -49,9 +59,6 @@ async function rows(input: Partial<Parameters<typeof statRows>[0]>, language: 'e
     {
       profile,
       statistics,
-      ratios: keyRatios(50, { epsBasic: 2.5, totalDebt: 300_000, cash: 100_000, sharesOutstanding: 20_000 }, 1_000_000),
-      yieldPct: 3.4,
-      drawdown: { currentPct: -10, maxPct: -40 },
       ...input,
     },
     t,

@@ -6,13 +6,11 @@ import { Panel } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { MISSING, type UnitFormatters, useUnits } from '../../ui/units.ts';
 import { coinSizeRows } from './coin-stats.ts';
-import { keyRatios } from './key-ratios.ts';
-import { useQuote, useStatistics, useTtm } from './stock-api.ts';
+import { useStatistics } from './stock-api.ts';
 import './stock.css';
 
 export interface KeyStatsProps {
   profile: CompanyProfile;
-  drawdown: { currentPct: number | null; maxPct: number | null } | null;
 }
 
 /** One line of the key statistics: a label, its value as shown, and an optional explanation. */
@@ -26,22 +24,16 @@ export interface KeyStat {
 export interface StatInputs {
   profile: CompanyProfile;
   statistics: SecurityStatistics | undefined;
-  ratios: ReturnType<typeof keyRatios>;
-  yieldPct: number | null | undefined;
-  drawdown: KeyStatsProps['drawdown'];
 }
 
 /**
  * The rows of the key statistics (issue 22: Yahoo's summary without analyst estimates). A stock shows
  * size, earnings, valuation, trading, risk and dividends; a coin its size and supply (coin-stats.ts),
  * trading and its high. A value the sources do not give reads "—" for a stock; a coin leaves such rows
- * out (no cap, no known supply, no dividends).
+ * out (no cap, no known supply, no dividends). Every figure is the metric catalogue's (statistics.figures:
+ * the same numbers as the screener's columns and the home cards).
  */
-export function statRows(
-  { profile, statistics, ratios, yieldPct, drawdown }: StatInputs,
-  t: TFunction<'stock'>,
-  units: UnitFormatters,
-): KeyStat[] {
+export function statRows({ profile, statistics }: StatInputs, t: TFunction<'stock'>, units: UnitFormatters): KeyStat[] {
   const money = (value: number | null | undefined) => units.money(value, profile.currency);
   const compact = (value: number | null | undefined) => units.moneyCompact(value, profile.currency);
   const count = (value: number | null | undefined) =>
@@ -54,9 +46,15 @@ export function statRows(
   };
   const exDividend = (dividend: SecurityStatistics['lastDividend'] | undefined) =>
     dividend ? `${units.date(dividend.exDate)} · ${money(dividend.amount)}` : MISSING;
+  const figures = statistics?.figures;
   const drawdowns: KeyStat[] = [
-    { key: 'dd', label: t('stats.drawdownNow'), value: units.pct(drawdown?.currentPct, { digits: 1 }) },
-    { key: 'ddMax', label: t('stats.drawdownMax'), value: units.pct(drawdown?.maxPct, { digits: 1 }) },
+    {
+      key: 'dd',
+      label: t('stats.drawdownNow'),
+      value: units.pct(figures?.drawdownPct, { digits: 1 }),
+      title: t('stats.drawdownHint'),
+    },
+    { key: 'ddMax', label: t('stats.drawdownMax'), value: units.pct(figures?.maxDrawdownPct, { digits: 1 }) },
   ];
   if (profile.kind === 'crypto') {
     const high = statistics?.allTimeHigh;
@@ -84,16 +82,16 @@ export function statRows(
   }
   const next = statistics?.nextDividend;
   return [
-    { key: 'cap', label: t('stats.marketCap'), value: compact(profile.marketCap) },
+    { key: 'cap', label: t('stats.marketCap'), value: compact(figures?.marketCap) },
     {
       key: 'ev',
       label: t('stats.enterpriseValue'),
-      value: compact(ratios.enterpriseValue),
+      value: compact(figures?.enterpriseValue),
       title: t('stats.enterpriseValueHint'),
     },
-    { key: 'eps', label: t('stats.eps'), value: money(ratios.eps) },
-    { key: 'pe', label: t('stats.pe'), value: units.multiple(ratios.pe), title: t('stats.peHint') },
-    { key: 'shares', label: t('stats.shares'), value: count(ratios.shares) },
+    { key: 'eps', label: t('stats.eps'), value: money(figures?.epsTtm) },
+    { key: 'pe', label: t('stats.pe'), value: units.multiple(figures?.pe), title: t('stats.peHint') },
+    { key: 'shares', label: t('stats.shares'), value: count(figures?.sharesOutstanding) },
     { key: 'volume3m', label: t('stats.averageVolume3m'), value: count(statistics?.volume.average3m) },
     {
       key: 'beta',
@@ -102,8 +100,13 @@ export function statRows(
       title: t('stats.betaHint'),
     },
     yearRange,
-    { key: 'yield', label: t('stats.yield'), value: units.pct(yieldPct) },
-    { key: 'payout', label: t('stats.payout'), value: units.fraction(ratios.payout), title: t('stats.payoutHint') },
+    { key: 'yield', label: t('stats.yield'), value: units.pct(figures?.dividendYieldPct) },
+    {
+      key: 'payout',
+      label: t('stats.payout'),
+      value: units.fraction(figures?.payoutRatio),
+      title: t('stats.payoutHint'),
+    },
     { key: 'lastEx', label: t('stats.lastExDividend'), value: exDividend(statistics?.lastDividend) },
     {
       key: 'nextEx',
@@ -111,34 +114,21 @@ export function statRows(
       value: exDividend(next),
       ...(next?.estimated ? { title: t('stats.estimatedHint') } : {}),
     },
-    { key: 'margin', label: t('stats.netMargin'), value: units.fraction(ratios.netMargin) },
+    { key: 'margin', label: t('stats.netMargin'), value: units.fraction(figures?.netMargin) },
     ...drawdowns,
   ];
 }
 
 /** Key statistics beside the price chart (design.md): size, valuation, income and risk at a glance. */
-export function KeyStats({ profile, drawdown }: KeyStatsProps) {
+export function KeyStats({ profile }: KeyStatsProps) {
   const { t, i18n } = useTranslation('stock');
   const units = useUnits();
   const labels = useSectorLabels();
   const stock = profile.kind === 'stock';
-  const quote = useQuote(profile.ticker);
-  const ttm = useTtm(profile.ticker, stock);
   const statistics = useStatistics(profile.ticker);
-  const ratios = keyRatios(profile.price, ttm.data?.series[0]?.values ?? {}, profile.marketCap);
-  const rows = statRows(
-    {
-      profile,
-      statistics: statistics.data,
-      ratios,
-      yieldPct: quote.data?.cards[0]?.dividendYieldPct,
-      drawdown,
-    },
-    t,
-    units,
-  );
-  const loading = quote.isPending || statistics.isPending || (stock && ttm.isPending);
-  const ttmAsOf = ttm.data?.series[0]?.asOf;
+  const rows = statRows({ profile, statistics: statistics.data }, t, units);
+  const loading = statistics.isPending;
+  const ttmAsOf = statistics.data?.figures.fundamentalsAsOf;
   return (
     <Panel
       title={t('stats.title')}

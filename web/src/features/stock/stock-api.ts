@@ -1,12 +1,4 @@
-import type {
-  CompanyLinks,
-  CompanyProfile,
-  CompanySearch,
-  HomeCards,
-  Language,
-  SecurityStatistics,
-  TtmFinancials,
-} from '@app/contract';
+import type { CompanyLinks, CompanyProfile, CompanySearch, Language, SecurityStatistics } from '@app/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, getJson } from '../../api/client.ts';
 import { useAnswer } from '../../api/use-answer.ts';
@@ -31,27 +23,10 @@ export const profileQuery = (ticker: string, language: Language = 'en') =>
 
 export const useProfile = (ticker: string) => useAnswer(profileQuery(ticker, useLanguage()));
 
-/** The ticker's home card: price, yield and market cap in one small call (key statistics). */
-export const quoteQuery = (ticker: string) =>
-  queryOptions({
-    queryKey: ['company', 'card', ticker],
-    queryFn: ({ signal }) => getJson<HomeCards>('/api/data/company/home', { tickers: ticker }, signal),
-    staleTime: STALE,
-  });
-
-export const useQuote = (ticker: string) => useAnswer(quoteQuery(ticker));
-
-/** The trailing twelve months' EPS, shares, debt and cash (a stock's key statistics). */
-export const ttmQuery = (ticker: string) =>
-  queryOptions({
-    queryKey: ['financials', 'ttm', ticker],
-    queryFn: ({ signal }) => getJson<TtmFinancials>('/api/data/financials/ttm-financial', { tickers: ticker }, signal),
-    staleTime: STALE,
-  });
-
-export const useTtm = (ticker: string, enabled: boolean) => useAnswer({ ...ttmQuery(ticker), enabled });
-
-/** Volume means, 52-week range, all-time high, beta and ex-dividend days (company/statistics). */
+/**
+ * Key statistics (company/statistics): volume means, 52-week range, all-time high, beta, ex-dividend days
+ * and the metric catalogue's figures (market cap, EPS, P/E, yield, payout, margins, drawdown).
+ */
 export const statisticsQuery = (ticker: string) =>
   queryOptions({
     queryKey: ['company', 'statistics', ticker],

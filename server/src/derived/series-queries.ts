@@ -1,11 +1,35 @@
-import type { Db } from '../../db/index.ts';
-import { type CloseColumn, readCloseSeries } from '../../derived/price-years.ts';
-import type { Range } from '../../finance/types.ts';
+import type { Db } from '../db/index.ts';
+import type { SecurityKind } from '../db/schema.ts';
+import type { Range } from '../finance/types.ts';
+import { type CloseColumn, readCloseSeries } from './price-years.ts';
 
 /*
  * Range reads every data area needs (charts, dividends, financials): one query per table for all the
  * requested securities, on the (security_id, day) keys, ordered so rows group by security.
  */
+
+/** A security as the reads and the data calls name it. */
+export interface SecurityRef {
+  id: number;
+  ticker: string;
+  name: string;
+  kind: SecurityKind;
+  currency: string;
+}
+
+/** Rows of a multi-security query grouped by security id, each group keeping the query's order. */
+export function groupBySecurity<T extends { security_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    let group = out.get(row.security_id);
+    if (!group) {
+      group = [];
+      out.set(row.security_id, group);
+    }
+    group.push(row);
+  }
+  return out;
+}
 
 export function selectDividends(db: Db, ids: readonly number[], range: Range = {}) {
   let query = db

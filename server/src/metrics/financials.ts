@@ -1,13 +1,12 @@
 import { type FinancialMetric, type FinancialsResponse, financialMetricInfo, type TtmFinancials } from '@app/contract';
-import type { Db } from '../../db/index.ts';
-import type { Period } from '../../db/schema.ts';
-import { selectFactStatements, selectStatementKinds } from '../../derived/fact-statements.ts';
-import { type PeriodRow, periodRows, previousRow, START_WINDOW_DAYS, ttmRow } from '../../derived/fiscal-periods.ts';
-import { inputsOf, metricValues } from '../../derived/period-metrics.ts';
-import { dividendPoints, type SeriesHead, seriesHead } from '../../derived/statement-values.ts';
-import { addDays, type DividendPoint, type Range } from '../../finance/types.ts';
-import { groupBySecurity, type SecurityRef } from '../market/securities.ts';
-import { selectDividends, selectSplits } from '../market/series-queries.ts';
+import type { Db } from '../db/index.ts';
+import type { Period } from '../db/schema.ts';
+import { selectFactStatements, selectStatementKinds } from '../derived/fact-statements.ts';
+import { type PeriodRow, periodRows, previousRow, START_WINDOW_DAYS, ttmRow } from '../derived/fiscal-periods.ts';
+import { inputsOf, metricValues } from '../derived/period-metrics.ts';
+import { dividendPoints, type SeriesHead, seriesHead } from '../derived/series-head.ts';
+import { groupBySecurity, type SecurityRef, selectDividends, selectSplits } from '../derived/series-queries.ts';
+import { addDays, type DividendPoint, type Range } from '../finance/types.ts';
 
 /*
  * Loading and shaping the financials of several securities: three queries whatever the number of

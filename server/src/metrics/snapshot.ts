@@ -1,0 +1,239 @@
+import type { FinancialMetric, SnapshotFigures } from '@app/contract';
+import { type LatestCoinSupply, selectLatestCoinSupply } from '../db/coin-supply.ts';
+import type { Db } from '../db/index.ts';
+import type { SecurityKind } from '../db/schema.ts';
+import type { PeriodRow } from '../derived/fiscal-periods.ts';
+import { metricValues } from '../derived/period-metrics.ts';
+import { readCloseSeries } from '../derived/price-years.ts';
+import { groupBySecurity, selectDividends } from '../derived/series-queries.ts';
+import {
+  dividendCagr,
+  dividendGrowthStreak,
+  dividendYieldPct,
+  dividendYieldSeries,
+  dpsByYear,
+  lastFullYear,
+  ttmDividends,
+  yieldPercentile,
+} from '../finance/dividends.ts';
+import { drawdownSummary } from '../finance/drawdown.ts';
+import { growth } from '../finance/periods.ts';
+import { debtToEquity, returnOnEquity } from '../finance/statements.ts';
+import { addDays, type DividendPoint } from '../finance/types.ts';
+import {
+  enterpriseValue,
+  evToEbitda,
+  marketCap,
+  priceToBook,
+  priceToEarnings,
+  priceToSales,
+} from '../finance/valuation.ts';
+import { coinValuation } from '../market-stats/coin-supply.ts';
+import { addMonths, changeSince, type DayClose, yearRange } from './closes.ts';
+import { loadFinancials, presentTtm, type SecurityFinancials } from './financials.ts';
+
+/*
+ * The metric catalogue's figures of one security on one day (issue 31, ADR 0022): the ONLY code that
+ * turns stored prices, dividends and statements into the figures more than one page shows (price,
+ * changes, market cap, TTM EPS, ratios, yield, payout, margins, 52-week range, drawdown...). Key
+ * statistics compute them here on request; the loader stores them as the screener's columns
+ * (ingest/indicators.ts), which the screener, the home cards and the market panels read. Same inputs,
+ * same function: the same number everywhere (server/test/consistency.test.ts checks every security).
+ * Each figure's name, unit, basis and formula: catalogue.ts.
+ */
+
+export interface SnapshotInputs {
+  kind: SecurityKind;
+  /** Trading currency. */
+  currency: string;
+  /** Every daily close, split-adjusted (prices as traded, in today's share terms), oldest first. */
+  closes: DayClose[];
+  /** Every daily close adjusted for splits and dividends (total return), oldest first. */
+  adjustedCloses: DayClose[];
+  dividends: DividendPoint[];
+  /** Quarterly and annual statements (metrics/financials.ts); null for a coin. */
+  financials: { quarterly: SecurityFinancials; annual: SecurityFinancials } | null;
+  coinSupply: LatestCoinSupply | null;
+}
+
+/** The catalogue's figures (contract/src/metrics.ts names, units and formulas). */
+export type Snapshot = SnapshotFigures;
+
+/** The statement metrics the snapshot takes from the TTM period (the same as the TTM answer's). */
+const TTM_INPUTS: FinancialMetric[] = [
+  'revenue',
+  'netIncome',
+  'epsBasic',
+  'payoutRatio',
+  'grossMargin',
+  'operatingMargin',
+  'netMargin',
+  'equity',
+  'totalDebt',
+  'cash',
+  'ebitda',
+];
+
+/** Every figure of the snapshot from its inputs: pure, data in, numbers out. */
+export function computeSnapshot(inputs: SnapshotInputs): Snapshot {
+  const { closes, kind } = inputs;
+  const last = closes.at(-1);
+  const asOf = last?.day ?? null;
+  const price = last?.close ?? null;
+  const previous = closes.at(-2);
+  const ttm = inputs.financials ? presentTtm(inputs.financials.quarterly, inputs.financials.annual, TTM_INPUTS) : null;
+  const v = ttm?.values ?? {};
+  const value = (name: FinancialMetric) => v[name] ?? null;
+  // Statements in another currency than the price (a 20-F filer reporting in EUR, traded in USD): a ratio
+  // of the price to them would mix units, so there is none (no exchange rates here).
+  const sameCurrency = !ttm || ttm.currency === inputs.currency;
+  const priced = (figure: number | null) => (sameCurrency ? figure : null);
+  // finance-definitions: market cap = close x shares outstanding latest reported at the day.
+  const shares = latestReported(inputs, 'sharesOutstanding') ?? latestReported(inputs, 'sharesBasic');
+  const cap =
+    kind === 'crypto'
+      ? coinValuation(price, inputs.coinSupply).marketCap
+      : sameCurrency
+        ? marketCap(price, shares)
+        : null;
+  const eps = value('epsBasic');
+  const ev = enterpriseValue(cap, value('totalDebt'), value('cash'));
+  const years = dpsByYear(inputs.dividends);
+  const dividendsTtm = asOf && kind === 'stock' ? ttmDividends(inputs.dividends, asOf) : null;
+  const range = yearRange(closes);
+  const drawdown = drawdownSummary(inputs.adjustedCloses);
+  const annual = inputs.financials?.annual.rows ?? [];
+  const annualRevenue = annual.filter((row) => row.items.has('revenue'));
+  const revenueOf = (row: PeriodRow | undefined) =>
+    row ? (metricValues(row, ['revenue'], noContext).values.revenue ?? null) : null;
+  return {
+    asOf,
+    fundamentalsAsOf: ttm?.asOf ?? null,
+    fundamentalsBasis: ttm?.basis ?? null,
+    price,
+    changePct: last && previous ? changeSince(last.close, previous.close) : null,
+    change1yPct: asOf && last ? changeSince(last.close, closeOnOrBefore(closes, addMonths(asOf, -12))) : null,
+    marketCap: cap,
+    sharesOutstanding: kind === 'stock' ? shares : null,
+    epsTtm: eps,
+    pe: priced(priceToEarnings(price, eps)),
+    ps: priced(priceToSales(cap, value('revenue'))),
+    pb: priced(priceToBook(cap, value('equity'))),
+    enterpriseValue: priced(ev),
+    evEbitda: priced(evToEbitda(ev, value('ebitda'))),
+    dividendYieldPct: dividendsTtm !== null && price !== null ? dividendYieldPct(dividendsTtm, price) : null,
+    dividendsTtm,
+    payoutRatio: value('payoutRatio'),
+    dividendCagr5y: asOf ? dividendCagr(years, lastFullYear(asOf)) : null,
+    dividendGrowthYears: asOf && kind === 'stock' ? dividendGrowthStreak(years, lastFullYear(asOf)) : null,
+    dividendYieldPercentile:
+      yieldPercentile(dividendYieldSeries(tenYears(closes), inputs.dividends))?.percentile ?? null,
+    revenueGrowth: growth(revenueOf(annualRevenue.at(-1)), revenueOf(annualRevenue.at(-2))),
+    grossMargin: value('grossMargin'),
+    operatingMargin: value('operatingMargin'),
+    netMargin: value('netMargin'),
+    roe: ttm?.asOf ? returnOnEquity(value('netIncome'), equityBefore(inputs, ttm.asOf), value('equity')) : null,
+    debtToEquity: ttm ? debtToEquity(value('totalDebt'), value('equity')) : null,
+    week52High: range?.high ?? null,
+    week52Low: range?.low ?? null,
+    drawdownPct: drawdown?.currentPct ?? null,
+    maxDrawdownPct: drawdown?.maxPct ?? null,
+    maxDrawdownDay: drawdown?.maxDay ?? null,
+  };
+}
+
+const noContext = { previous: undefined, dividends: [] };
+
+/** The close of the last trading day on or before `day`; null when the history starts after it. */
+export function closeOnOrBefore(closes: readonly DayClose[], day: string): number | null {
+  let lo = 0;
+  let hi = closes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((closes[mid] as DayClose).day <= day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? null : (closes[lo - 1] as DayClose).close;
+}
+
+/** The yield percentile's window: ten years and one for the first TTM (finance-definitions.md). */
+function tenYears(closes: readonly DayClose[]): DayClose[] {
+  const last = closes.at(-1);
+  if (!last) return [];
+  const from = addDays(last.day, -Math.round(11 * 365.25));
+  return closes.filter((c) => c.day >= from);
+}
+
+/** The newest value of a statement metric in any period, quarter or year (restated for later splits). */
+function latestReported(inputs: SnapshotInputs, metric: 'sharesOutstanding' | 'sharesBasic'): number | null {
+  const item = metric === 'sharesOutstanding' ? 'shares_outstanding' : 'shares_basic';
+  const rows = [...(inputs.financials?.quarterly.rows ?? []), ...(inputs.financials?.annual.rows ?? [])]
+    .filter((row) => row.items.has(item))
+    .sort((a, b) => (a.periodEnd < b.periodEnd ? -1 : a.periodEnd > b.periodEnd ? 1 : 0));
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const value = metricValues(rows[i] as PeriodRow, [metric], noContext).values[metric];
+    if (value != null) return value;
+  }
+  return null;
+}
+
+/** Equity a year before the TTM period's end (ROE's average), from any period ending by then. */
+function equityBefore(inputs: SnapshotInputs, end: string): number | null {
+  const cutoff = addDays(end, -365);
+  const rows = [...(inputs.financials?.quarterly.rows ?? []), ...(inputs.financials?.annual.rows ?? [])]
+    .filter((row) => row.periodEnd <= cutoff && row.items.has('equity'))
+    .sort((a, b) => (a.periodEnd < b.periodEnd ? -1 : a.periodEnd > b.periodEnd ? 1 : 0));
+  const row = rows.at(-1);
+  return row ? (metricValues(row, ['equity'], noContext).values.equity ?? null) : null;
+}
+
+export interface SnapshotSecurity {
+  id: number;
+  ticker: string;
+  name: string;
+  kind: SecurityKind;
+  currency: string;
+}
+
+/** What the snapshot of these securities is computed from: a few reads whatever their number. */
+export async function readSnapshotInputs(
+  db: Db,
+  securities: readonly SnapshotSecurity[],
+): Promise<Map<number, SnapshotInputs>> {
+  const ids = securities.map((s) => s.id);
+  const stocks = securities.filter((s) => s.kind === 'stock');
+  const [split, adjusted, dividends, quarterly, annual, supplies] = await Promise.all([
+    readCloseSeries(db, ids, {}, 'close_split_adj'),
+    readCloseSeries(db, ids, {}, 'close_adj'),
+    selectDividends(db, ids),
+    loadFinancials(db, stocks, 'quarterly'),
+    loadFinancials(db, stocks, 'annual'),
+    Promise.all(securities.map((s) => (s.kind === 'crypto' ? selectLatestCoinSupply(db, s.id) : null))),
+  ]);
+  const d = groupBySecurity(dividends);
+  const q = new Map(quarterly.map((f) => [f.security.id, f]));
+  const a = new Map(annual.map((f) => [f.security.id, f]));
+  const dayCloses = (series: { days: string[]; closes: string[] } | undefined): DayClose[] =>
+    series ? series.days.map((day, i) => ({ day, close: Number(series.closes[i]) })) : [];
+  const out = new Map<number, SnapshotInputs>();
+  securities.forEach((s, i) => {
+    const quarters = q.get(s.id);
+    const years = a.get(s.id);
+    out.set(s.id, {
+      kind: s.kind,
+      currency: s.currency,
+      closes: dayCloses(split.get(s.id)),
+      adjustedCloses: dayCloses(adjusted.get(s.id)),
+      dividends: (d.get(s.id) ?? []).map((row) => ({ exDate: row.ex_date, amount: row.amount_split_adj })),
+      financials: quarters && years ? { quarterly: quarters, annual: years } : null,
+      coinSupply: supplies[i] ?? null,
+    });
+  });
+  return out;
+}
+
+/** The snapshot of one security, computed now from its stored rows. */
+export async function securitySnapshot(db: Db, security: SnapshotSecurity): Promise<Snapshot> {
+  const inputs = (await readSnapshotInputs(db, [security])).get(security.id) as SnapshotInputs;
+  return computeSnapshot(inputs);
+}
