@@ -1,12 +1,22 @@
 /*
- * Every data call a page makes for one ticker and its whole history (issue 20: each within 20 ms uncached
- * and 100 kB compressed), asked with `Accept-Encoding: br, gzip` as a browser asks: the bytes on the wire
- * and the latency of uncached requests one at a time (a parameter the server ignores makes every URL
- * distinct, so no cache answers). Part of bench/api.ts.
+ * Every data call a page makes for one ticker and its whole history, asked with `Accept-Encoding: br,
+ * gzip` as a browser asks. Part of bench/api.ts, two sections:
+ *   - ticker: each call uncached (a parameter the server ignores makes every URL distinct, the tickers
+ *     rotating over the universe), its p99 with one connection (budget 25 ms) and with `connections`
+ *     (budget 60 ms), and its bytes on the wire;
+ *   - change: the first call of each after a data change (the data version bumped as an ingest bumps it,
+ *     then the data cache's version check let expire): budget 300 ms. In a stock page's order: the first
+ *     key-statistics call of a data version builds the beta's universe index.
  */
+import type { Budget, budgetPrinter } from './api-budgets.ts';
+import { atMost } from './api-budgets.ts';
+import { type Build, bumpVersion } from './api-builds.ts';
+import type { loadTools, Result } from './api-load.ts';
 import { Pool } from './http-client.ts';
 
 const ACCEPT = 'Accept-Encoding: br, gzip\r\n';
+/** The data cache re-reads the data version at most once a second (http/data-cache.ts, versionTtlMs). */
+const VERSION_TTL_MS = 1000;
 
 /** The calls, for a stock ticker: paths with their query. */
 export function oneTickerCalls(ticker: string): string[] {
@@ -47,63 +57,99 @@ export function oneTickerCalls(ticker: string): string[] {
   ];
 }
 
-export interface PayloadRow {
-  path: string;
-  status: number;
-  /** Body bytes as sent (compressed). */
-  bytes: number;
-  /** The first request of the call after the server started (what the first visitor waits). */
-  first: number;
-  p50: number;
-  p90: number;
+export interface SectionTools {
+  builds: readonly Build[];
+  tickers: readonly string[];
+  connections: number;
+  /** Length of one closed-loop run of one call. */
+  seconds: number;
+  runs: number;
+  load: ReturnType<typeof loadTools>['load'];
+  printer: ReturnType<typeof budgetPrinter>;
 }
 
-/**
- * `requests` uncached requests of each call, one at a time on one connection, after a first one (timed
- * apart: on a server just started it is the data version's first).
- */
-export async function measureOneTicker(
-  host: string,
-  port: number,
-  ticker: string,
-  requests = 15,
-): Promise<PayloadRow[]> {
-  const pool = new Pool(host, port, 1);
-  const rows: PayloadRow[] = [];
+const withQuery = (path: string, tag: string) => `${path}${path.includes('?') ? '&' : '?'}_=${tag}`;
+const median = (list: readonly number[]) =>
+  [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)] ?? Number.NaN;
+
+/** Bytes on the wire (br) of one answer, and its status. */
+async function probe(build: Build, path: string): Promise<{ status: number; bytes: number }> {
+  const pool = new Pool('127.0.0.1', build.port, 1);
   try {
-    for (const path of oneTickerCalls(ticker)) {
-      const sep = path.includes('?') ? '&' : '?';
-      const started = performance.now();
-      const first = await pool.get(`${path}${sep}_=warm-${Date.now()}`, ACCEPT);
-      const firstMs = performance.now() - started;
-      const times: number[] = [];
-      for (let i = 0; i < requests; i++) {
-        const started = performance.now();
-        await pool.get(`${path}${sep}_=${Date.now()}-${i}`, ACCEPT);
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
-      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))] ?? Number.NaN;
-      rows.push({ path, status: first.status, bytes: first.bytes, first: firstMs, p50: at(0.5), p90: at(0.9) });
-    }
+    return await pool.get(withQuery(path, `probe-${Date.now()}`), ACCEPT);
   } finally {
     pool.destroy();
   }
-  return rows;
 }
 
-export function printOneTicker(rows: readonly PayloadRow[], out: (line: string) => void): void {
-  out(
-    `${'call (one ticker, whole history, br)'.padEnd(72)} ${'status'.padStart(6)} ${'kB'.padStart(7)} ${'first'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p90 ms'.padStart(7)}`,
+export async function tickerSection(tools: SectionTools): Promise<void> {
+  const { builds, tickers, connections, seconds, load, printer } = tools;
+  const calls = tickers.map(oneTickerCalls);
+  const names = oneTickerCalls('T');
+  printer.heading(
+    `Every data call of one ticker (T), uncached, br; ${seconds} s per figure, the tickers rotating over ${tickers.length} stocks`,
   );
-  for (const r of rows) {
-    const over = r.bytes > 100_000 || r.p50 > 20 ? '  over the goal' : '';
-    out(
-      `${r.path.padEnd(72)} ${String(r.status).padStart(6)} ${(r.bytes / 1000).toFixed(1).padStart(7)} ${r.first.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(7)} ${r.p90.toFixed(2).padStart(7)}${over}`,
+  const one: Budget = atMost(25, 'ms');
+  const many: Budget = atMost(60, 'ms');
+  for (const [k, name] of names.entries()) {
+    const url = (build: Build, tag: string) => (i: number) =>
+      `${build.base}${withQuery(calls[i % calls.length]?.[k] ?? '', `${tag}-${Date.now()}-${i}`)}`;
+    const alone: Result[] = [];
+    const loaded: Result[] = [];
+    const sizes: string[] = [];
+    for (const build of builds) {
+      const first = await probe(build, calls[0]?.[k] ?? '');
+      sizes.push(`${first.status === 200 ? '' : `status ${first.status}, `}${(first.bytes / 1000).toFixed(1)} kB`);
+      alone.push(await load(url(build, 'one'), 1, seconds, ACCEPT));
+      loaded.push(await load(url(build, 'many'), connections, seconds, ACCEPT));
+    }
+    const errors = [...alone, ...loaded].reduce((sum, r) => sum + r.errors, 0);
+    const note = `br ${sizes.join(' / ')}${errors ? `; ${errors} answers not 200` : ''}`;
+    printer.row(
+      `${name}, p99, 1 connection`,
+      one,
+      alone.map((r) => r.p99),
+      'ms',
+      note,
+    );
+    printer.row(
+      `${name}, p99, ${connections} connections`,
+      many,
+      loaded.map((r) => r.p99),
     );
   }
-  out(
-    'Goal: each call within 20 ms uncached (p50) and 100 kB compressed (resolution=daily rows: the full data, asked for).\n' +
-      'first: the first request of each call after the start, in this order (the first ticker page after a start or an ingest).',
+}
+
+export async function changeSection(tools: SectionTools, screener: string): Promise<void> {
+  const { builds, tickers, runs, printer } = tools;
+  const names = [...oneTickerCalls('T'), 'screener: 3 predicates, orderby, $top=50'];
+  printer.heading(
+    `The first call after a data change (the data version bumped), in a stock page's order; the median of ${runs} changes`,
   );
+  // times[build][call][run]
+  const times = builds.map(() => names.map(() => [] as number[]));
+  for (let run = 0; run < runs; run++) {
+    const paths = [...oneTickerCalls(tickers[(run * 7 + 3) % tickers.length] ?? ''), screener];
+    for (const [b, build] of builds.entries()) {
+      const pool = new Pool('127.0.0.1', build.port, 1);
+      try {
+        // Each asked before the change, as a visitor had: what the change must then make again.
+        for (const path of paths) await pool.get(path, ACCEPT);
+        await bumpVersion(build);
+        await new Promise((resolve) => setTimeout(resolve, VERSION_TTL_MS + 200));
+        for (const [k, path] of paths.entries()) {
+          const started = performance.now();
+          const answer = await pool.get(path, ACCEPT);
+          times[b]?.[k]?.push(answer.status === 200 ? performance.now() - started : Number.POSITIVE_INFINITY);
+        }
+      } finally {
+        pool.destroy();
+      }
+    }
+  }
+  for (const [k, name] of names.entries()) {
+    const per = times.map((list) => list[k] ?? []);
+    const note = per.map((list) => list.map((t) => t.toFixed(0)).join(', ')).join(' / ');
+    printer.row(name, atMost(300, 'ms'), per.map(median), 'ms', `runs: ${note}`);
+  }
 }

@@ -20,7 +20,6 @@ import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
-import { derivedRebuilt } from './derived-rebuilt.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -199,12 +198,6 @@ async function main(): Promise<void> {
   });
   try {
     await waitFor(`${base}/readyz`, server);
-    const database = openDatabase({ url: databaseUrl, poolMax: 1 });
-    try {
-      await derivedRebuilt(database, out);
-    } finally {
-      await database.close();
-    }
     const list = JSON.parse(
       (await request(`${base}/api/data/indicator/odata?$select=ticker&$filter=kind%20eq%20'stock'&$top=1000`)).body,
     ) as { value: { ticker: string }[] };

@@ -1,0 +1,171 @@
+/*
+ * The builds bench:api measures (bench/api.ts): this checkout, and with `--before <git ref>` the same
+ * sections against that ref, exported (`git archive`) into the system's temp folder and run side by side
+ * in the same run. Each build has its own dataset made by its own code (bench/api-dataset.ts) and its own
+ * server, started from its sources as bench:load does (`node --import tsx server/src/main.ts`: no web
+ * build, which the API does not need; the same code `npm start` bundles).
+ *
+ * An export has no node_modules: it gets a folder of links to this checkout's packages, but for the
+ * workspace packages (@app/*), which link to the export's own. A ref whose dependencies differ from this
+ * checkout's runs with this checkout's versions.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../server/src/db/index.ts';
+import { bumpDataVersion } from '../server/src/db/meta.ts';
+
+export interface Build {
+  /** "now" (this checkout) or "before" (the ref). */
+  label: string;
+  /** The checkout's root folder. */
+  root: string;
+  /** Short commit of the ref, or "working tree". */
+  commit: string;
+  dataDir: string;
+  port: number;
+  base: string;
+  server?: ChildProcess;
+}
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+function git(root: string, args: string[]): string {
+  const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/** This checkout's build. */
+export function currentBuild(root: string, companies: number, end: string, port: number): Build {
+  return {
+    label: 'now',
+    root,
+    commit: `${git(root, ['rev-parse', '--short', 'HEAD'])} + working tree`,
+    dataDir: path.join(os.tmpdir(), `ledgerlight-bench-api-${companies}-${end}`),
+    port,
+    base: `http://127.0.0.1:${port}`,
+  };
+}
+
+/** The ref's build: exported once into the temp folder (reused by later runs of the same commit). */
+export function beforeBuild(root: string, ref: string, companies: number, end: string, port: number): Build {
+  const sha = git(root, ['rev-parse', '--verify', `${ref}^{commit}`]);
+  const short = sha.slice(0, 10);
+  const tree = path.join(os.tmpdir(), `ledgerlight-bench-before-${short}`);
+  if (!existsSync(path.join(tree, 'EXPORTED'))) {
+    out(`before: exporting ${ref} (${short}) into ${tree}`);
+    mkdirSync(tree, { recursive: true });
+    const archive = spawnSync('sh', ['-c', `git archive ${sha} | tar -x -C '${tree}'`], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (archive.status !== 0) throw new Error(`git archive ${ref} failed`);
+    linkPackages(root, tree);
+    writeFileSync(path.join(tree, 'EXPORTED'), sha);
+  }
+  return {
+    label: 'before',
+    root: tree,
+    commit: short,
+    dataDir: path.join(os.tmpdir(), `ledgerlight-bench-api-${companies}-${end}-${short}`),
+    port,
+    base: `http://127.0.0.1:${port}`,
+  };
+}
+
+function linkPackages(root: string, tree: string): void {
+  const modules = path.join(tree, 'node_modules');
+  mkdirSync(path.join(modules, '@app'), { recursive: true });
+  for (const name of readdirSync(path.join(root, 'node_modules'))) {
+    if (name === '@app') continue;
+    symlinkSync(path.join(root, 'node_modules', name), path.join(modules, name));
+  }
+  for (const name of readdirSync(path.join(root, 'node_modules', '@app'))) {
+    if (existsSync(path.join(tree, name))) symlinkSync(path.join(tree, name), path.join(modules, '@app', name));
+  }
+}
+
+/** Makes the build's dataset with its own code, unless a finished one is there. */
+export async function ensureDataset(build: Build, companies: number, end: string, benchRoot: string): Promise<void> {
+  if (existsSync(path.join(build.dataDir, 'READY'))) {
+    out(`${build.label}: reusing the dataset ${build.dataDir}`);
+    return;
+  }
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(benchRoot, 'bench', 'api-dataset.ts'),
+      build.root,
+      build.dataDir,
+      String(companies),
+      end,
+    ],
+    { cwd: benchRoot, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${build.label}: the dataset failed (exit ${code})`);
+}
+
+/** The build's server on its dataset, rate limits off (one client sends everything). */
+export function startServer(build: Build): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: build.root,
+    env: {
+      ...process.env,
+      PORT: String(build.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: build.dataDir,
+      WEB_DIST_DIR: '/nonexistent',
+      DEMO_DATA: 'off',
+      FEEDS_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      RATE_LIMIT_ODATA: '0',
+      RATE_LIMIT_SEARCH: '0',
+      RATE_LIMIT_SIGN_IN: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  build.server = child;
+  return child;
+}
+
+export async function waitReady(build: Build): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    if (build.server?.exitCode != null) throw new Error(`${build.label}: the server exited (${build.server.exitCode})`);
+    const ok = await new Promise<boolean>((resolve) => {
+      http
+        .get(`${build.base}/readyz`, (res) => {
+          res.resume();
+          resolve(res.statusCode === 200);
+        })
+        .on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${build.label}: ${build.base} did not come up`);
+}
+
+/** A data change as an ingest ends one: the data version bumped in the build's database. */
+export async function bumpVersion(build: Build): Promise<number> {
+  const database = openDatabase({ sqliteFile: path.join(build.dataDir, 'ledgerlight.db') });
+  try {
+    return await bumpDataVersion(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function stopServer(build: Build): Promise<void> {
+  const child = build.server;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
