@@ -14,7 +14,7 @@ export interface Budget {
 export const atMost = (value: number, unit: Budget['unit']): Budget => ({ kind: 'max', value, unit });
 export const atLeast = (value: number, unit: Budget['unit']): Budget => ({ kind: 'min', value, unit });
 
-const FIGURE = 66;
+const FIGURE = 72;
 const COLUMN = 18;
 
 const format = (value: number, unit: Budget['unit']) => {
@@ -25,8 +25,12 @@ const format = (value: number, unit: Budget['unit']) => {
 
 export function budgetPrinter(labels: readonly string[], out: (line: string) => void) {
   const tally = labels.map(() => ({ kept: 0, missed: [] as string[] }));
+  /** The section's short name, for the summary's list of misses. */
+  let context = '';
 
-  function heading(title: string): void {
+  /** A section's title; `short` names it in the summary. */
+  function heading(title: string, short = title): void {
+    context = short;
     out(`\n${title}`);
     out(`${'figure'.padEnd(FIGURE)} ${'budget'.padStart(10)}  ${labels.map((l) => l.padEnd(COLUMN)).join(' ')}  notes`);
   }
@@ -51,7 +55,7 @@ export function budgetPrinter(labels: readonly string[], out: (line: string) => 
         const entry = tally[k];
         if (entry) {
           if (kept) entry.kept++;
-          else entry.missed.push(figure);
+          else entry.missed.push(`${context}: ${figure}`);
         }
       }
       return `${format(value, unit)} ${verdict}`.padEnd(COLUMN);
@@ -65,7 +69,8 @@ export function budgetPrinter(labels: readonly string[], out: (line: string) => 
       const entry = tally[k];
       if (!entry) continue;
       const total = entry.kept + entry.missed.length;
-      out(`  ${label}: ${entry.kept} of ${total}${entry.missed.length ? `; missed: ${entry.missed.join('; ')}` : ''}`);
+      out(`  ${label}: ${entry.kept} of ${total}${entry.missed.length ? '; missed:' : ''}`);
+      for (const figure of entry.missed) out(`    ${figure}`);
     }
   }
 

@@ -87,7 +87,8 @@ export async function tickerSection(tools: SectionTools): Promise<void> {
   const calls = tickers.map(oneTickerCalls);
   const names = oneTickerCalls('T');
   printer.heading(
-    `Every data call of one ticker (T), uncached, br; ${seconds} s per figure, the tickers rotating over ${tickers.length} stocks`,
+    `Every data call of one ticker (T) under /api/data/, uncached, br; ${seconds} s per figure, the tickers rotating over ${tickers.length} stocks`,
+    'one ticker, uncached',
   );
   const one: Budget = atMost(25, 'ms');
   const many: Budget = atMost(60, 'ms');
@@ -105,15 +106,16 @@ export async function tickerSection(tools: SectionTools): Promise<void> {
     }
     const errors = [...alone, ...loaded].reduce((sum, r) => sum + r.errors, 0);
     const note = `br ${sizes.join(' / ')}${errors ? `; ${errors} answers not 200` : ''}`;
+    const short = name.replace('/api/data/', '');
     printer.row(
-      `${name}, p99, 1 connection`,
+      `${short}, p99, 1 conn.`,
       one,
       alone.map((r) => r.p99),
       'ms',
       note,
     );
     printer.row(
-      `${name}, p99, ${connections} connections`,
+      `${short}, p99, ${connections} conn.`,
       many,
       loaded.map((r) => r.p99),
     );
@@ -122,9 +124,10 @@ export async function tickerSection(tools: SectionTools): Promise<void> {
 
 export async function changeSection(tools: SectionTools, screener: string): Promise<void> {
   const { builds, tickers, runs, printer } = tools;
-  const names = [...oneTickerCalls('T'), 'screener: 3 predicates, orderby, $top=50'];
+  const names = [...oneTickerCalls('T').map((name) => name.replace('/api/data/', '')), 'screener, 3 predicates'];
   printer.heading(
-    `The first call after a data change (the data version bumped), in a stock page's order; the median of ${runs} changes`,
+    `The first call after a data change (the data version bumped), in a stock page's order, under /api/data/; the median of ${runs} changes`,
+    'first after a change',
   );
   // times[build][call][run]
   const times = builds.map(() => names.map(() => [] as number[]));

@@ -194,14 +194,14 @@ try {
     const ceil = [...ceilings].sort((a, b) => a.rps - b.rps)[Math.floor((ceilings.length - 1) / 2)] as Result;
     const cpu = (r: Result) => (r.cpuMicros === undefined ? '?' : r.cpuMicros.toFixed(1));
     printer.row(
-      `${s.name}, bare ceiling${variant}, req/s`,
+      `bare ceiling${variant}, req/s`,
       undefined,
       builds.map(() => ceil.rps),
       'req/s',
       `CPU per request ${cpu(ceil)} µs`,
     );
     printer.row(
-      `${s.name}, cached${variant}, % of the ceiling's req/s`,
+      `cached${variant}, % of the ceiling's req/s`,
       atLeast(70, '%'),
       cached.map((r) => (r.rps / ceil.rps) * 100),
       '%',
@@ -210,7 +210,7 @@ try {
   }
 
   for (const s of sections.has('raw') ? scenarios : []) {
-    printer.heading(`${s.name}: ${s.url(0)}`);
+    printer.heading(`${s.name}: ${s.url(0)}`, s.name);
     await cachedRows(s, '', s.path, '');
     // A parameter the server ignores makes every URL distinct: no cache entry can answer it.
     const distinct = (build: Build, offset: number) => (i: number) =>
@@ -251,7 +251,7 @@ try {
     );
   }
   for (const s of sections.has('br') ? scenarios : []) {
-    printer.heading(`${s.name}, asked with Accept-Encoding: br, gzip (${compressed[s.path]} bytes)`);
+    printer.heading(`${s.name}, asked with Accept-Encoding: br, gzip (${compressed[s.path]} bytes)`, `${s.name}, br`);
     await cachedRows(s, ACCEPT_BR, `/br${s.path}`, ', br');
     const distinct = (build: Build, offset: number) => (i: number) =>
       `${build.base}${s.url(i + offset)}&_=br-${Date.now()}-${i}`;
