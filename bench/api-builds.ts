@@ -10,7 +10,7 @@
  * checkout's runs with this checkout's versions.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,6 +57,8 @@ export function beforeBuild(root: string, ref: string, companies: number, end: s
   const tree = path.join(os.tmpdir(), `ledgerlight-bench-before-${short}`);
   if (!existsSync(path.join(tree, 'EXPORTED'))) {
     out(`before: exporting ${ref} (${short}) into ${tree}`);
+    // A run stopped during an export leaves it without EXPORTED: start it again from nothing.
+    rmSync(tree, { recursive: true, force: true });
     mkdirSync(tree, { recursive: true });
     const archive = spawnSync('sh', ['-c', `git archive ${sha} | tar -x -C '${tree}'`], {
       cwd: root,
