@@ -251,7 +251,7 @@ try {
     );
   }
   for (const s of sections.has('br') ? scenarios : []) {
-    printer.heading(`${s.name}, asked with Accept-Encoding: br, gzip (${compressed[s.path]} bytes)`, `${s.name}, br`);
+    printer.heading(`${s.name}, asked with Accept-Encoding: br, gzip (${compressed[s.path]} bytes)`, s.name);
     await cachedRows(s, ACCEPT_BR, `/br${s.path}`, ', br');
     const distinct = (build: Build, offset: number) => (i: number) =>
       `${build.base}${s.url(i + offset)}&_=br-${Date.now()}-${i}`;
