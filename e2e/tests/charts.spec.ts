@@ -117,6 +117,15 @@ const stat = (page: Page, name: string) =>
     .filter({ has: page.getByText(name, { exact: true }) })
     .locator('dd');
 
+/** A percentage as the page writes it ("▲ +31.62%", "−9.4%") as a number. */
+const percentOf = (text: string) =>
+  Number(
+    text
+      .replace(/[^\d.,+\-−]/g, '')
+      .replace('−', '-')
+      .replace(',', ''),
+  );
+
 test.describe('stock and coin pages against the API', () => {
   test.describe.configure({ timeout: 120_000 });
   test('key statistics show what the API computes', async ({ page, request }) => {
@@ -137,6 +146,19 @@ test.describe('stock and coin pages against the API', () => {
     for (const name of ['EPS (TTM)', 'Enterprise value', 'Shares outstanding', 'Avg. volume (3 months)']) {
       await expectSoon(stat(page, name)).toHaveText(/\d/);
     }
+    // One number, one truth (issue 31): the page's one-year change (key statistics and the price chart's
+    // 1-year headline) is the home card's and the screener's for the same day.
+    const yearChange: number = api.figures.change1yPct;
+    const card = (await (await request.get(`/api/data/company/home?tickers=${STOCK}`)).json()).cards[0];
+    const row = (await (await request.get(`/api/data/indicator/odata?$filter=ticker eq '${STOCK}'`)).json()).value[0];
+    expect(card.change1yPct).toBe(yearChange);
+    expect(row.change1yPct).toBe(yearChange);
+    // Shown to one and two decimals: within half of the last digit.
+    expect(Math.abs(percentOf(await stat(page, '1-year change').innerText()) - yearChange)).toBeLessThanOrEqual(0.0501);
+    const headline = page.locator('.price-panel__summary .change');
+    await expectSoon(headline).toHaveText(/\d/);
+    expect(Math.abs(percentOf(await headline.innerText()) - yearChange)).toBeLessThanOrEqual(0.00501);
+    expect(api.figures.payoutRatio).toBe(row.payoutRatio);
     await expectSoon(page.getByRole('heading', { name: 'About' })).toBeVisible();
 
     const coin = await (await request.get(`/api/data/company/statistics?ticker=${COIN}`)).json();

@@ -55,6 +55,18 @@ test('the market context: coins, movers, sectors, ex-dividend days, cards withou
 
   // Eight cards: two full rows, never seven and one.
   await expect(page.locator('.quote-card')).toHaveCount(8);
+  // Each card's one-year change is its stock page's (issue 31): the key statistics' figure, on daily closes.
+  for (const card of await page.locator('.quote-card').all()) {
+    const ticker = (await card.locator('.quote-card__ticker').innerText()).trim();
+    const stats = await (await page.request.get(`/api/data/company/statistics?ticker=${ticker}`)).json();
+    const shown = await card.locator('.quote-card__facts div').first().locator('dd').innerText();
+    const value = Number(shown.replace(/[^\d.+\-−]/g, '').replace('−', '-'));
+    // Shown to one decimal: within half of its last digit.
+    expect(
+      Math.abs(value - stats.figures.change1yPct),
+      `${ticker}: card ${shown}, page ${stats.figures.change1yPct}`,
+    ).toBeLessThanOrEqual(0.0501);
+  }
   const rows = await rowsOfCards(page);
   expect(rows.at(-1)).toBeGreaterThan(1);
   expect(rows.every((n) => n === rows[0])).toBe(true);

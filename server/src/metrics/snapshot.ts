@@ -90,12 +90,8 @@ export function computeSnapshot(inputs: SnapshotInputs): Snapshot {
   const priced = (figure: number | null) => (sameCurrency ? figure : null);
   // finance-definitions: market cap = close x shares outstanding latest reported at the day.
   const shares = latestReported(inputs, 'sharesOutstanding') ?? latestReported(inputs, 'sharesBasic');
-  const cap =
-    kind === 'crypto'
-      ? coinValuation(price, inputs.coinSupply).marketCap
-      : sameCurrency
-        ? marketCap(price, shares)
-        : null;
+  // Shares have no currency: the cap is in the trading currency whatever the statements' currency.
+  const cap = kind === 'crypto' ? coinValuation(price, inputs.coinSupply).marketCap : marketCap(price, shares);
   const eps = value('epsBasic');
   const ev = enterpriseValue(cap, value('totalDebt'), value('cash'));
   const years = dpsByYear(inputs.dividends);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withAlpha } from './chart-colors.ts';
-import { changePct, monthsBefore, normaliseToPercent, pointsInRange, rangeStart } from './chart-range.ts';
+import { changeOverWindow, monthsBefore, normaliseToPercent, pointsInRange, rangeStart } from './chart-range.ts';
 import { sparklinePath } from './sparkline.tsx';
 
 describe('chart ranges', () => {
@@ -42,14 +42,20 @@ describe('chart ranges', () => {
     expect(normaliseToPercent([{ day: 'a', value: 0 }])).toEqual([]);
   });
 
-  it('gives the change over the shown points', () => {
-    expect(
-      changePct([
-        { day: 'a', value: 80 },
-        { day: 'b', value: 100 },
-      ]),
-    ).toBe(25);
-    expect(changePct([])).toBeNull();
+  it('gives a range’s change from the close on or before its start, as the server’s one-year change', () => {
+    const history = [
+      { day: '2023-06-23', value: 80 }, // a Friday
+      { day: '2023-06-26', value: 90 }, // the first day inside the range
+      { day: '2024-06-28', value: 100 },
+    ];
+    // A range starting on a Sunday (2023-06-25) counts from the Friday before, not the Monday after.
+    expect(changeOverWindow(history, { start: '2023-06-25', end: null })).toBe(25);
+    expect(changeOverWindow(history, { start: null, end: null })).toBe(25);
+    // A custom window's end cuts the last value.
+    expect(changeOverWindow(history, { start: '2023-06-23', end: '2023-06-30' })).toBe(12.5);
+    // A history that begins after the start has no value a year earlier: no change rather than a shorter one.
+    expect(changeOverWindow(history, { start: '2023-01-02', end: null })).toBeNull();
+    expect(changeOverWindow([], { start: null, end: null })).toBeNull();
   });
 });
 

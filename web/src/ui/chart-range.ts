@@ -73,10 +73,25 @@ export function normaliseToPercent(points: readonly DayValue[]): DayValue[] {
   return points.map((point) => ({ day: point.day, value: ((point.value - first.value) / first.value) * 100 }));
 }
 
-/** Change over the shown points, in %: what a range button's summary says. */
-export function changePct(points: readonly DayValue[]): number | null {
-  const first = points[0];
-  const last = points.at(-1);
-  if (!first || !last || first.value === 0) return null;
-  return ((last.value - first.value) / first.value) * 100;
+/**
+ * Change over a window of a history, in % (issue 31, the server's metrics/closes.ts rule): the last value
+ * in the window over the value of the last day on or before the window's start (the same date one period
+ * earlier for a range button), so "1 year" here is the one-year change the cards, key statistics and
+ * the screener show. Without a start, from the first value; none when the history begins after the start.
+ */
+export function changeOverWindow(
+  points: readonly DayValue[],
+  window: { start: string | null; end: string | null },
+): number | null {
+  let base: DayValue | undefined;
+  let last: DayValue | undefined;
+  for (const point of points) {
+    if (window.end !== null && point.day > window.end) break;
+    if (window.start === null) base ??= point;
+    else if (point.day <= window.start) base = point;
+    last = point;
+  }
+  // A history that starts after the window's start has no value a period earlier: no change, as on the server.
+  if (!base || !last || base.value === 0) return null;
+  return ((last.value - base.value) / base.value) * 100;
 }

@@ -1,4 +1,11 @@
-import { cryptoStrip, errorBody, marketMovers, sectorPerformance, upcomingExDividends } from '@app/contract';
+import {
+  cryptoStrip,
+  errorBody,
+  marketMovers,
+  sectorPerformance,
+  securityStatistics,
+  upcomingExDividends,
+} from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
@@ -101,8 +108,12 @@ describe.each(testDatabases())('market context calls on $label', (target) => {
 
   it('gives the next ex-dividend days, announced or projected, soonest first, for all or a watchlist', async () => {
     const body = upcomingExDividends.parse(await get('/api/data/market/ex-dividends'));
+    // Projected as the stock's key statistics project it (the median gap of its last payments), one date on
+    // both surfaces (issue 31).
+    const upqq = securityStatistics.parse(await get('/api/data/company/statistics?ticker=UPQQ'));
+    expect(upqq.nextDividend).toMatchObject({ exDate: '2025-02-12', estimated: true });
     expect(body.items.map((i) => [i.ticker, i.exDate, i.frequency, i.estimated, i.amount])).toEqual([
-      ['UPQQ', addMonths('2024-11-11', 3), 'quarterly', true, 0.5],
+      ['UPQQ', upqq.nextDividend?.exDate, 'quarterly', true, 0.5],
       ['FLQQ', '2025-03-03', 'annual', false, 1.2],
     ]);
     const watch = upcomingExDividends.parse(await get('/api/data/market/ex-dividends?tickers=flqq,DNQQ'));

@@ -43,8 +43,15 @@ export function PayoutPanel({ ticker }: { ticker: string }) {
     >
       <StatRow
         stats={[
-          { label: t('payout.earnings'), value: units.fraction(latest?.values.payoutRatio) },
-          { label: t('payout.cash'), value: units.fraction(latest?.values.cashPayoutRatio) },
+          // The last fiscal year's payouts, named so: key statistics give the TTM payout of earnings.
+          {
+            label: latest ? t('payout.earningsOfYear', { year: latest.fiscalYear }) : t('payout.earnings'),
+            value: units.fraction(latest?.values.payoutRatio),
+          },
+          {
+            label: latest ? t('payout.cashOfYear', { year: latest.fiscalYear }) : t('payout.cash'),
+            value: units.fraction(latest?.values.cashPayoutRatio),
+          },
         ]}
       />
       <TimeSeriesChart

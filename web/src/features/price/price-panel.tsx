@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { ChartPanel } from '../../ui/chart-panel.tsx';
-import { changePct, type DayValue } from '../../ui/chart-range.ts';
+import { changeOverWindow, type DayValue } from '../../ui/chart-range.ts';
 import { queryPanelState } from '../../ui/panel.tsx';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
@@ -53,13 +53,13 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
 
   const history = useStockHistory(ticker, kind === 'stock');
   const coinHistory = useCoinHistory(ticker, kind === 'crypto');
-  const ownCloses = useCloses(kind, kind === 'crypto' ? [ticker] : []);
   const others = useCloses(kind, compare);
-  const own = kind === 'stock' ? history : ownCloses;
-  // Every close there is, weekly then daily for a stock: the averages read it, and its last day places the window.
+  const own = kind === 'stock' ? history : coinHistory;
+  // Every close there is, weekly then daily for a stock: the averages read it, and its last day places the
+  // window. A coin's closes are those of its daily OHLCV: one download, not a second copy of its closes.
   const allCloses = useMemo<DayValue[]>(
-    () => closesOf(kind === 'stock' ? history.data?.joined.series[0]?.points : ownCloses.data?.series[0]?.points),
-    [kind, history.data, ownCloses.data],
+    () => closesOf((kind === 'stock' ? history.data?.joined : coinHistory.data)?.series[0]?.points),
+    [kind, history.data, coinHistory.data],
   );
   const comparing = compare.length > 0;
   const window = useMemo(
@@ -138,7 +138,8 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
   }, [kind, params.markers, historyPoints, lines, window, t]);
 
   const state = queryPanelState(own, ownPoints.length > 0);
-  const rangeChange = changePct(lines[0] && !comparing ? lines[0] : []);
+  // The range's change on the whole history (the day on or before the range's start), not its first shown point.
+  const rangeChange = comparing ? null : changeOverWindow(ownPoints, window);
   const format = comparing
     ? (value: number) => units.pct(value, { signed: true, digits: 1 })
     : (value: number) => units.money(value, currency);

@@ -47,6 +47,7 @@ const statistics: SecurityStatistics = {
     pe: 20,
     sharesOutstanding: 20_000,
     dividendYieldPct: 3.4,
+    change1yPct: -0.08,
     drawdownPct: -10,
     maxDrawdownPct: -40,
   }),
@@ -78,6 +79,8 @@ describe('key statistics rows', () => {
     expect(byKey.lastEx?.value).toBe('Nov 13, 2025 · $0.42');
     expect(byKey.nextEx).toMatchObject({ label: 'Next ex-dividend date (estimated)', value: 'Feb 12, 2026 · $0.42' });
     expect(byKey.range?.value).toBe('$40.00 – $55.00');
+    // The catalogue's one-year change, signed: the figure the home card and the screener show too.
+    expect(byKey.change1y).toMatchObject({ label: '1-year change', value: '-0.1%' });
   });
 
   it('a declared next ex-date is not called estimated; no dividends read as a dash', async () => {
@@ -91,7 +94,7 @@ describe('key statistics rows', () => {
 
   it('a coin shows its volumes and all-time high, and leaves out what its source does not give', async () => {
     const coin = await rows({ profile: { ...profile, kind: 'crypto', marketCap: null } });
-    expect(coin.map((row) => row.key)).toEqual(['volume', 'volume30', 'ath', 'fromAth', 'range', 'ddMax']);
+    expect(coin.map((row) => row.key)).toEqual(['volume', 'volume30', 'ath', 'fromAth', 'range', 'change1y', 'ddMax']);
     expect(coin.find((row) => row.key === 'ath')?.value).toBe('$60.00 · Mar 3, 2025');
     expect(coin.find((row) => row.key === 'fromAth')?.value).toBe('-16.7%');
   });
@@ -122,6 +125,7 @@ describe('key statistics rows', () => {
       'ath',
       'fromAth',
       'range',
+      'change1y',
       'ddMax',
     ]);
     const byKey = Object.fromEntries(coin.map((row) => [row.key, row]));

@@ -44,6 +44,12 @@ export function statRows({ profile, statistics }: StatInputs, t: TFunction<'stoc
     label: t('stats.yearRange'),
     value: range ? `${money(range.low)} – ${money(range.high)}` : MISSING,
   };
+  const yearChange = {
+    key: 'change1y',
+    label: t('stats.change1y'),
+    value: units.pct(statistics?.figures.change1yPct, { signed: true, digits: 1 }),
+    title: t('stats.change1yHint'),
+  };
   const exDividend = (dividend: SecurityStatistics['lastDividend'] | undefined) =>
     dividend ? `${units.date(dividend.exDate)} · ${money(dividend.amount)}` : MISSING;
   const figures = statistics?.figures;
@@ -76,6 +82,7 @@ export function statRows({ profile, statistics }: StatInputs, t: TFunction<'stoc
         value: units.pct(statistics?.fromAllTimeHighPct, { digits: 1 }),
       },
       yearRange,
+      yearChange,
       // "Drawdown now" of a coin is the distance from its all-time high, shown above.
       ...drawdowns.slice(1),
     ];
@@ -100,6 +107,7 @@ export function statRows({ profile, statistics }: StatInputs, t: TFunction<'stoc
       title: t('stats.betaHint'),
     },
     yearRange,
+    yearChange,
     { key: 'yield', label: t('stats.yield'), value: units.pct(figures?.dividendYieldPct) },
     {
       key: 'payout',

@@ -1,0 +1,136 @@
+import {
+  companyProfile,
+  drawdownChart,
+  homeCards,
+  odataResponse,
+  type SnapshotFigures,
+  securityStatistics,
+  ttmFinancials,
+} from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoSource } from '../src/ingest/demo/source.ts';
+import { runIngest } from '../src/ingest/loader.ts';
+import { startTestApp, type TestApp } from './app.ts';
+import { testDatabases } from './databases.ts';
+
+/*
+ * Issue 31: one number, one truth. Over the whole demo universe, every figure shown on more than one
+ * surface is the same number on each of them for the same day: key statistics (computed on request),
+ * the screener's row (stored by the loader), the home card, the profile, the TTM answer and the
+ * drawdown chart's end. The metric catalogue (server/src/metrics/snapshot.ts) makes them all; this
+ * test fails as soon as a surface computes a figure of its own again.
+ */
+const END_DAY = '2024-06-28';
+
+describe.each(testDatabases())('one number on every surface, whole demo universe, $label', (target) => {
+  let t: TestApp;
+  let tickers: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    const source = demoSource({ endDay: END_DAY });
+    tickers = await source.listTickers();
+    const summary = await runIngest({ db: t.database.db, source, tickers: 'all' });
+    expect(summary.failed).toEqual([]);
+  }, 600_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = async (url: string, query: Record<string, string>) => {
+    const response = await t.app.inject({ method: 'GET', url, query });
+    expect(response.statusCode, `${url} ${JSON.stringify(query)}`).toBe(200);
+    return response.json();
+  };
+
+  /** Equal to the last bit, or both absent: the same function on the same inputs. */
+  const same = (ticker: string, name: string, values: Record<string, number | null | undefined>) => {
+    const distinct = new Set(Object.values(values).map((value) => value ?? null));
+    expect(distinct.size, `${ticker} ${name}: ${JSON.stringify(values)}`).toBe(1);
+  };
+
+  it('gives each figure one value across key statistics, the screener, the home card, the profile, TTM and the drawdown chart', async () => {
+    expect(tickers.length).toBeGreaterThan(400);
+    const screener = odataResponse.parse(await get('/api/data/indicator/odata', { $top: '1000' }));
+    const rows = new Map(screener.value.map((row) => [row.ticker, row]));
+    expect(rows.size).toBe(tickers.length);
+    let payingStocks = 0;
+    for (const ticker of tickers) {
+      const stats = securityStatistics.parse(await get('/api/data/company/statistics', { ticker }));
+      const f: SnapshotFigures = stats.figures;
+      const row = rows.get(ticker);
+      expect(row, ticker).toBeDefined();
+      if (!row) continue;
+      const [card] = homeCards.parse(await get('/api/data/company/home', { tickers: ticker })).cards;
+      const profile = companyProfile.parse(await get('/api/data/company', { ticker }));
+      const path =
+        stats.kind === 'crypto' ? '/api/data/chart/crypto/downside-potential' : '/api/data/chart/downside-potential';
+      const [drawdown] = drawdownChart.parse(await get(path, { tickers: ticker })).series;
+
+      expect(f.asOf, ticker).toBe(stats.asOf);
+      expect(row.asOf, ticker).toBe(f.asOf);
+      same(ticker, 'price', { stats: f.price, screener: row.price, card: card?.price, profile: profile.price });
+      same(ticker, 'day change', { stats: f.changePct, screener: row.changePct, card: card?.changePct });
+      same(ticker, '1-year change', { stats: f.change1yPct, screener: row.change1yPct, card: card?.change1yPct });
+      same(ticker, 'market cap', {
+        stats: f.marketCap,
+        screener: row.marketCap,
+        card: card?.marketCap,
+        profile: profile.marketCap,
+      });
+      same(ticker, 'yield', {
+        stats: f.dividendYieldPct,
+        screener: row.dividendYieldPct,
+        card: card?.dividendYieldPct,
+      });
+      same(ticker, '52-week high', { stats: f.week52High, screener: row.week52High, range: stats.yearRange?.high });
+      same(ticker, '52-week low', { stats: f.week52Low, screener: row.week52Low, range: stats.yearRange?.low });
+      // The drawdown chart at Max starts where the history starts: its end, its "now" and the figure agree.
+      same(ticker, 'drawdown now', {
+        stats: f.drawdownPct,
+        screener: row.drawdownPct,
+        chart: drawdown?.currentPct,
+        chartEnd: drawdown?.points.at(-1)?.drawdownPct,
+      });
+      expect(drawdown?.points.at(-1)?.day ?? null, `${ticker} drawdown chart ends on the last close`).toBe(f.asOf);
+      same(ticker, 'deepest drawdown', { stats: f.maxDrawdownPct, chart: drawdown?.maxPct });
+      for (const [name, value] of [
+        ['P/E', row.pe],
+        ['TTM EPS', row.epsTtm],
+        ['payout', row.payoutRatio],
+        ['gross margin', row.grossMargin],
+        ['operating margin', row.operatingMargin],
+        ['net margin', row.netMargin],
+        ['P/S', row.ps],
+        ['P/B', row.pb],
+        ['EV/EBITDA', row.evEbitda],
+        ['ROE', row.roe],
+      ] as const) {
+        const figure = {
+          'P/E': f.pe,
+          'TTM EPS': f.epsTtm,
+          payout: f.payoutRatio,
+          'gross margin': f.grossMargin,
+          'operating margin': f.operatingMargin,
+          'net margin': f.netMargin,
+          'P/S': f.ps,
+          'P/B': f.pb,
+          'EV/EBITDA': f.evEbitda,
+          ROE: f.roe,
+        }[name];
+        same(ticker, name, { stats: figure, screener: value });
+      }
+      if (stats.kind !== 'stock') continue;
+      // The TTM answer the Financials tab shows: the same EPS, payout and margins as the key statistics.
+      const [ttm] = ttmFinancials.parse(await get('/api/data/financials/ttm-financial', { tickers: ticker })).series;
+      if (ttm?.basis) {
+        expect(ttm.asOf, ticker).toBe(f.fundamentalsAsOf);
+        same(ticker, 'TTM EPS (TTM answer)', { stats: f.epsTtm, ttm: ttm.values.epsBasic });
+        same(ticker, 'payout (TTM answer)', { stats: f.payoutRatio, ttm: ttm.values.payoutRatio });
+        same(ticker, 'net margin (TTM answer)', { stats: f.netMargin, ttm: ttm.values.netMargin });
+      }
+      if (f.dividendYieldPct) payingStocks++;
+    }
+    // The universe has paying stocks, losses and coins: the comparisons above were not all of nulls.
+    expect(payingStocks).toBeGreaterThan(50);
+  }, 600_000);
+});
