@@ -133,7 +133,10 @@ test.describe('stock and coin pages against the API', () => {
     const answer = page.waitForResponse((response) => response.url().includes('/api/data/company/statistics?'));
     await page.goto(`/stocks/${STOCK}`);
     const api = await (await answer).json();
-    await expectSoon(stat(page, 'Beta (5 years, monthly)')).toHaveText(api.beta.value.toFixed(2));
+    // Up to two decimals, as the page writes a plain number (1.2, not 1.20).
+    await expectSoon(stat(page, 'Beta (5 years, monthly)')).toHaveText(
+      new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(api.beta.value),
+    );
     const exDate = new Date(`${api.lastDividend.exDate}T00:00:00Z`).toLocaleDateString('en-US', {
       month: 'short',
       day: 'numeric',
