@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './chart.ts';
 export * from './company.ts';
+export * from './dividend-history.ts';
 export * from './dividends.ts';
 export * from './errors.ts';
 export * from './financials.ts';
@@ -9,7 +10,9 @@ export * from './indicator.ts';
 export * from './locales.ts';
 export * from './market-query.ts';
 export * from './market-summary.ts';
+export * from './markets.ts';
 export * from './news.ts';
+export * from './peers.ts';
 export * from './sheet.ts';
 export * from './status.ts';
 export * from './system.ts';

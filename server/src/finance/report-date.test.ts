@@ -8,7 +8,7 @@ const quarterlyFiler = (fromYear: number, toYear: number): FiledPeriod[] =>
   Array.from({ length: toYear - fromYear + 1 }, (_, i) => fromYear + i).flatMap((year) =>
     quarterEnds.map((md, q) => {
       const periodEnd = `${year}-${md}`;
-      const fiscalPeriod = q === 3 ? 'FY' : (`Q${q + 1}` as const);
+      const fiscalPeriod = (['Q1', 'Q2', 'Q3', 'FY'] as const)[q] as FiledPeriod['fiscalPeriod'];
       return { periodEnd, fiscalPeriod, filed: addDays(periodEnd, q === 3 ? 60 : 40) };
     }),
   );
