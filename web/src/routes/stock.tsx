@@ -8,13 +8,15 @@ import { cryptoPath, stockPath } from '../app/paths.ts';
 import { yieldPercentileQuery } from '../features/dividends/dividends-api.ts';
 import { YieldPercentilePanel } from '../features/dividends/yield-percentile-panel.tsx';
 import { withoutFinancialsParams } from '../features/financials/financials-view.ts';
+import { peersQuery } from '../features/peers/peers-api.ts';
+import { PeersPanel } from '../features/peers/peers-panel.tsx';
 import { drawdownQuery, stockHistoryQuery } from '../features/price/price-api.ts';
 import { PriceOverview } from '../features/price/price-overview.tsx';
 import { withoutPriceParams } from '../features/price/price-params.ts';
 import { KeyStats } from '../features/stock/key-stats.tsx';
 import { SecurityHeader } from '../features/stock/security-header.tsx';
 import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
-import { quoteQuery, statisticsQuery, ttmQuery, useLinks } from '../features/stock/stock-api.ts';
+import { nextReportQuery, quoteQuery, statisticsQuery, ttmQuery, useLinks } from '../features/stock/stock-api.ts';
 import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
 import { Navigate, useLocation, useNavigate, useParams } from '../router/index.ts';
@@ -53,6 +55,8 @@ function prefetchOverview(client: QueryClient, ticker: string): void {
   void client.prefetchQuery(ttmQuery(ticker));
   void client.prefetchQuery(statisticsQuery(ticker));
   void client.prefetchQuery(yieldPercentileQuery(ticker));
+  void client.prefetchQuery(nextReportQuery(ticker));
+  void client.prefetchQuery(peersQuery(ticker));
 }
 
 /** /stocks/{ticker}[/{tab}] (issue 8). */
@@ -124,6 +128,7 @@ function TabContent({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
             beside={(drawdown) => <KeyStats profile={profile} drawdown={drawdown} />}
             besideDrawdown={<YieldPercentilePanel ticker={profile.ticker} />}
           />
+          <PeersPanel ticker={profile.ticker} />
         </div>
       );
     case 'dividends':

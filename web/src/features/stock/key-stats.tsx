@@ -1,4 +1,4 @@
-import type { CompanyProfile, SecurityStatistics } from '@app/contract';
+import type { CompanyProfile, NextReport, SecurityStatistics } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
@@ -7,7 +7,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { MISSING, type UnitFormatters, useUnits } from '../../ui/units.ts';
 import { coinSizeRows } from './coin-stats.ts';
 import { keyRatios } from './key-ratios.ts';
-import { useQuote, useStatistics, useTtm } from './stock-api.ts';
+import { useNextReport, useQuote, useStatistics, useTtm } from './stock-api.ts';
 import './stock.css';
 
 export interface KeyStatsProps {
@@ -29,6 +29,8 @@ export interface StatInputs {
   ratios: ReturnType<typeof keyRatios>;
   yieldPct: number | null | undefined;
   drawdown: KeyStatsProps['drawdown'];
+  /** A stock's next report, estimated from its filing calendar (issue 33). */
+  nextReport?: NextReport | undefined;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface StatInputs {
  * out (no cap, no known supply, no dividends).
  */
 export function statRows(
-  { profile, statistics, ratios, yieldPct, drawdown }: StatInputs,
+  { profile, statistics, ratios, yieldPct, drawdown, nextReport }: StatInputs,
   t: TFunction<'stock'>,
   units: UnitFormatters,
 ): KeyStat[] {
@@ -112,8 +114,26 @@ export function statRows(
       ...(next?.estimated ? { title: t('stats.estimatedHint') } : {}),
     },
     { key: 'margin', label: t('stats.netMargin'), value: units.fraction(ratios.netMargin) },
+    nextReportRow(nextReport, t, units),
     ...drawdowns,
   ];
+}
+
+/** The next report's expected day, always marked as an estimate, with what it was read from. */
+function nextReportRow(report: NextReport | undefined, t: TFunction<'stock'>, units: UnitFormatters): KeyStat {
+  const expected = report?.expected;
+  if (!expected)
+    return { key: 'nextReport', label: t('nextReport.label'), value: MISSING, title: t('nextReport.none') };
+  const period =
+    expected.fiscalPeriod === 'FY'
+      ? t('nextReport.annual')
+      : t('nextReport.quarter', { quarter: expected.fiscalPeriod });
+  return {
+    key: 'nextReport',
+    label: t('nextReport.label'),
+    value: units.date(expected.date),
+    title: t('nextReport.hint', { period, periodEnd: units.date(expected.periodEnd), days: expected.lagDays }),
+  };
 }
 
 /** Key statistics beside the price chart (design.md): size, valuation, income and risk at a glance. */
@@ -125,6 +145,7 @@ export function KeyStats({ profile, drawdown }: KeyStatsProps) {
   const quote = useQuote(profile.ticker);
   const ttm = useTtm(profile.ticker, stock);
   const statistics = useStatistics(profile.ticker);
+  const nextReport = useNextReport(profile.ticker, stock);
   const ratios = keyRatios(profile.price, ttm.data?.series[0]?.values ?? {}, profile.marketCap);
   const rows = statRows(
     {
@@ -133,6 +154,7 @@ export function KeyStats({ profile, drawdown }: KeyStatsProps) {
       ratios,
       yieldPct: quote.data?.cards[0]?.dividendYieldPct,
       drawdown,
+      nextReport: nextReport.data,
     },
     t,
     units,

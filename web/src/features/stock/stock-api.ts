@@ -4,6 +4,7 @@ import type {
   CompanySearch,
   HomeCards,
   Language,
+  NextReport,
   SecurityStatistics,
   TtmFinancials,
 } from '@app/contract';
@@ -60,6 +61,16 @@ export const statisticsQuery = (ticker: string) =>
   });
 
 export const useStatistics = (ticker: string) => useAnswer(statisticsQuery(ticker));
+
+/** The next report date, estimated from the filing calendar (issue 33). */
+export const nextReportQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['company', 'next-report', ticker],
+    queryFn: ({ signal }) => getJson<NextReport>('/api/data/company/next-report', { ticker }, signal),
+    staleTime: STALE,
+  });
+
+export const useNextReport = (ticker: string, enabled: boolean) => useAnswer({ ...nextReportQuery(ticker), enabled });
 
 export const useLinks = (ticker: string) =>
   useAnswer({
