@@ -159,7 +159,7 @@ export function KeyStats({ profile, drawdown }: KeyStatsProps) {
     t,
     units,
   );
-  const loading = quote.isPending || statistics.isPending || (stock && ttm.isPending);
+  const loading = quote.isPending || statistics.isPending || (stock && (ttm.isPending || nextReport.isPending));
   const ttmAsOf = ttm.data?.series[0]?.asOf;
   return (
     <Panel
