@@ -61,6 +61,8 @@ describe('a stock or coin page', () => {
         '/api/data/financials/ttm-financial',
         '/api/data/company/statistics',
         '/api/data/indicator/div-perc',
+        '/api/data/company/next-report',
+        '/api/data/company/peers',
       ]),
     );
   });
