@@ -78,10 +78,12 @@ function MoverList({ title, movers }: { title: string; movers: readonly SectorMo
         <ul>
           {movers.map((m) => (
             <li key={m.ticker}>
-              <Link to={stockPath(language, m.ticker)} className="markets-movers__ticker">
-                {m.ticker}
-              </Link>
-              <span className="markets-movers__name">{m.name}</span>
+              <span className="markets-movers__stock">
+                <Link to={stockPath(language, m.ticker)} className="markets-movers__ticker">
+                  {m.ticker}
+                </Link>
+                <span className="markets-movers__name">{m.name}</span>
+              </span>
               <span className="num">{units.money(m.price, m.currency)}</span>
               <ChangeBadge valuePct={m.changePct} />
             </li>
