@@ -9,7 +9,6 @@ import { yieldPercentileQuery } from '../features/dividends/dividends-api.ts';
 import { YieldPercentilePanel } from '../features/dividends/yield-percentile-panel.tsx';
 import { withoutFinancialsParams } from '../features/financials/financials-view.ts';
 import { peersQuery } from '../features/peers/peers-api.ts';
-import { PeersPanel } from '../features/peers/peers-panel.tsx';
 import { drawdownQuery, stockHistoryQuery } from '../features/price/price-api.ts';
 import { PriceOverview } from '../features/price/price-overview.tsx';
 import { withoutPriceParams } from '../features/price/price-params.ts';
@@ -40,6 +39,9 @@ const FinancialsTab = lazy(() =>
 const DatasheetTab = lazy(() =>
   import('../features/datasheet/datasheet-tab.tsx').then((m) => ({ default: m.DatasheetTab })),
 );
+// The peers sit below the first screen: their table's code loads after the overview's (its data is
+// asked for with the profile, prefetchOverview).
+const PeersPanel = lazy(() => import('../features/peers/peers-panel.tsx').then((m) => ({ default: m.PeersPanel })));
 const CompanyNews = lazy(() => import('../features/news/company-news.tsx').then((m) => ({ default: m.CompanyNews })));
 
 /** The tabs (design.md); all but the overview live in the URL: /stocks/ACME/dividends. */
@@ -128,7 +130,9 @@ function TabContent({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
             beside={(drawdown) => <KeyStats profile={profile} drawdown={drawdown} />}
             besideDrawdown={<YieldPercentilePanel ticker={profile.ticker} />}
           />
-          <PeersPanel ticker={profile.ticker} />
+          <Suspense fallback={null}>
+            <PeersPanel ticker={profile.ticker} />
+          </Suspense>
         </div>
       );
     case 'dividends':
