@@ -1,20 +1,13 @@
-import { companyPeers, errorBody, nextReport, type PeerRow, tickerQuery } from '@app/contract';
+import { companyPeers, errorBody, nextReport, tickerQuery } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { choosePeers } from '../../finance/peers.ts';
-import { estimateNextReport } from '../../finance/report-date.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { notFound } from '../../http/errors.ts';
-import { changeOver, type IndexPoint } from '../../market-stats/market-index.ts';
 import { resolveTicker, resolveTickers } from '../market/securities.ts';
-import { type StockRow, selectAsOf, selectFiledPeriods, selectStockRows, selectYearOfCloses } from './queries.ts';
+import { presentNextReport, presentPeers } from './presenter.ts';
+import { selectAsOf, selectFiledPeriods, selectStockRows, selectYearOfCloses } from './queries.ts';
 
 const tags = ['company'];
-const percent = (fraction: number | null) => (fraction === null ? null : fraction * 100);
-
-function presentPeer(row: StockRow, closes: readonly IndexPoint[] | undefined): PeerRow {
-  const { id: _id, asOf: _asOf, ...ratios } = row;
-  return { ...ratios, change1yPct: percent(changeOver(closes ?? [], 'year')) };
-}
 
 /** Issue 33: a company's peers side by side, and its next report date estimated from its filings. */
 export function peerRoutes(app: ZodApp, { database }: AppContext): void {
@@ -39,13 +32,9 @@ export function peerRoutes(app: ZodApp, { database }: AppContext): void {
       const company = rows.find((row) => row.id === security?.id);
       if (!company) throw notFound(`No key ratios for "${request.query.ticker}" yet`);
       const peers = choosePeers(company, rows);
-      const asOf = company.asOf;
-      const closes = asOf ? await selectYearOfCloses(db, [company.id, ...peers.map((p) => p.id)], asOf) : new Map();
-      return {
-        asOf,
-        company: presentPeer(company, closes.get(company.id)),
-        peers: peers.map((peer) => presentPeer(peer, closes.get(peer.id))),
-      };
+      const ids = [company.id, ...peers.map((p) => p.id)];
+      const closes = company.asOf ? await selectYearOfCloses(db, ids, company.asOf) : new Map();
+      return presentPeers(company, peers, closes);
     },
   );
 
@@ -63,16 +52,7 @@ export function peerRoutes(app: ZodApp, { database }: AppContext): void {
     async (request) => {
       const security = await resolveTicker(db, request.query.ticker);
       const [filings, asOf] = await Promise.all([selectFiledPeriods(db, security.id), selectAsOf(db, security.id)]);
-      const known = asOf ? filings.filter((f) => f.filed <= asOf) : [];
-      const last = known.sort((a, b) => a.periodEnd.localeCompare(b.periodEnd)).at(-1);
-      const estimate = asOf ? estimateNextReport(known, asOf) : { cadence: 'none' as const, expected: null };
-      return {
-        ticker: security.ticker,
-        asOf,
-        estimated: true as const,
-        ...estimate,
-        lastFiled: last ? { periodEnd: last.periodEnd, filed: last.filed } : null,
-      };
+      return presentNextReport(security.ticker, filings, asOf);
     },
   );
 }
