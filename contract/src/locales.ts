@@ -71,18 +71,21 @@ export function pageNamespaces(pathname: string): string[] {
   // (layout shift 0.11 on a phone, docs/performance.md).
   if (path === '/' || path === '') return ['home', 'seo', 'news', 'ui', 'sectors'];
   if (path.startsWith('/green-stocks')) return ['screener', 'seo', 'ui'];
+  if (path === '/markets') return ['markets', 'seo', 'ui', 'sectors'];
   const stock = /^\/stocks\/[^/]+(?:\/([^/]+))?/.exec(path);
   if (stock) {
     const tab = stock[1];
-    // The overview shows the dividend yield's percentile panel (dividends namespace).
+    // The overview shows the dividend yield's percentile panel (dividends namespace) and the peers.
     const own =
-      tab === undefined || tab === 'dividends'
-        ? ['dividends']
-        : tab === 'financials' || tab === 'news'
-          ? [tab]
-          : tab === 'data'
-            ? ['financials']
-            : [];
+      tab === undefined
+        ? ['dividends', 'peers']
+        : tab === 'dividends'
+          ? ['dividends']
+          : tab === 'financials' || tab === 'news'
+            ? [tab]
+            : tab === 'data'
+              ? ['financials']
+              : [];
     return ['stock', 'ui', 'seo', 'sectors', ...own];
   }
   if (path.startsWith('/crypto/')) return ['stock', 'ui', 'seo', 'sectors'];

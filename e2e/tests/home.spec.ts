@@ -97,3 +97,31 @@ test('on a phone: a two-row header with language and theme in one menu, a one-li
   await expect(page.getByRole('heading', { level: 1, name: 'Οι αγορές με μια ματιά' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
+
+test('the markets page: the equal-weighted index with its chart, each sector, the movers by sector', async ({
+  page,
+}) => {
+  await page.goto('/markets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Markets' })).toBeVisible();
+  const stocks = one<{ n: number }>(
+    "select count(*) as n from indicators i where kind = 'stock' and exists (select 1 from price_years p where p.security_id = i.security_id)",
+  ).n;
+  const index = page.getByRole('region', { name: 'All stocks, equal-weighted' });
+  await expect(index.getByRole('definition').last()).toHaveText(String(stocks).replace(/\B(?=(\d{3})+$)/g, ','));
+  await expect(index.getByRole('definition').first()).toHaveText(/^[▲▼■] [+−-]?\d+\.\d\d%$/);
+  await expect(index.locator('canvas').first()).toBeVisible();
+  // Each sector's row, and its index beside the market's on the chart.
+  const sectors = queryAppDatabase<{ sector: string }>(
+    "select sector, count(*) as n from indicators where kind = 'stock' and sector is not null group by sector order by n desc, sector",
+  );
+  const table = page.getByRole('table', { name: 'Equal-weighted index change of each sector' });
+  await expect(table.getByRole('rowheader')).toHaveCount(sectors.length);
+  await index.getByRole('combobox', { name: 'Compare with' }).selectOption({ index: 1 });
+  // The movers: the first sector's largest rise of the last day leads its gainers, linked to its page.
+  const first = sectors[0]?.sector ?? '';
+  const top = one<{ ticker: string }>(
+    `select ticker from indicators where kind = 'stock' and sector = '${first.replaceAll("'", "''")}' and change_pct > 0 order by change_pct desc, ticker limit 1`,
+  ).ticker;
+  const movers = page.getByRole('region', { name: 'Top movers by sector' });
+  await expect(movers.getByRole('link').first()).toHaveAttribute('href', `/stocks/${top}`);
+});

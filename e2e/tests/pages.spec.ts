@@ -39,6 +39,7 @@ const PAGES: { name: string; path: string; heading: RegExp }[] = [
   { name: 'stock-data', path: `/stocks/${STOCK}/data`, heading: /Solquarry Power/ },
   { name: 'crypto', path: `/crypto/${COIN}`, heading: /Zetaquin/ },
   { name: 'screener', path: '/green-stocks', heading: /./ },
+  { name: 'markets', path: '/markets', heading: /./ },
   { name: 'unknown-ticker', path: '/stocks/SOL', heading: /SOL\b/ },
 ];
 
@@ -164,9 +165,27 @@ test.describe('pages in four languages', () => {
 
   test('tabs live in the URL, compare adds a line, and a coin under /stocks moves to /crypto', async ({ page }) => {
     await page.goto(`/stocks/${STOCK}`);
+    // Issue 33: the peers side by side, each linked, and the next report marked as an estimate.
+    const peers = page.getByRole('region', { name: `${STOCK} and its nearest peers by industry and market cap` });
+    await expect(peers.getByRole('row')).not.toHaveCount(0);
+    expect(await peers.getByRole('row').count()).toBeGreaterThanOrEqual(3);
+    await expect(peers.getByRole('columnheader', { name: /P\/E/ })).toBeVisible();
+    await expect(peers.getByRole('link').first()).toHaveAttribute('href', /^\/stocks\/[A-Z]+$/);
+    await expect(page.locator('[data-stat="nextReport"] dt')).toHaveText('Next report (estimate)');
+    await expect(page.locator('[data-stat="nextReport"] dd')).toHaveText(/\d{4}/);
     await page.getByRole('tab', { name: 'Dividends' }).click();
     await expect(page).toHaveURL(new RegExp(`/stocks/${STOCK}/dividends$`));
     await expect(page.getByRole('heading', { name: 'Dividend calendar' })).toBeVisible();
+    // Every payment with its days and frequency, newest first, and the same as a CSV file.
+    const payments = page.getByRole('region', { name: `Every dividend payment of ${STOCK}, newest first` });
+    await expect(payments.getByRole('columnheader', { name: 'Record date' })).toBeVisible();
+    await expect(payments.getByRole('row').nth(1)).toContainText('Quarterly');
+    const csv = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+    const file = await page.request.get(csv ?? '');
+    expect(file.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect((await file.text()).split('\r\n')[0]).toBe(
+      'exDate,recordDate,payDate,declaredDate,amount,amountSplitAdjusted,currency,frequency',
+    );
     await page.getByRole('tab', { name: 'Overview' }).click();
     await page.getByRole('textbox', { name: 'Compare with' }).fill('qntm');
     await page.getByRole('button', { name: 'Add', exact: true }).click();

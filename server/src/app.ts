@@ -26,7 +26,9 @@ import { financialsRoutes } from './routes/financials/routes.ts';
 import { greenRoutes } from './routes/green/routes.ts';
 import { indicatorRoutes } from './routes/indicator/routes.ts';
 import { marketSummaryRoutes } from './routes/market-summary/routes.ts';
+import { marketsRoutes } from './routes/markets/routes.ts';
 import { meRoutes } from './routes/me/routes.ts';
+import { peerRoutes } from './routes/peers/routes.ts';
 import { refRoutes } from './routes/ref/routes.ts';
 import { rssRoutes } from './routes/rss/routes.ts';
 import { sheetRoutes } from './routes/sheet/routes.ts';
@@ -106,6 +108,8 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   financialsRoutes(app, context);
   dividendRoutes(app, context);
   marketSummaryRoutes(app, context);
+  marketsRoutes(app, context);
+  peerRoutes(app, context);
   sheetRoutes(app, context);
   statusRoutes(app, context);
   rssRoutes(app, context);

@@ -77,6 +77,12 @@ export function answerRequests(t: AnswerTickers): AnswerRequest[] {
   add(get('/api/data/company/home'), get(`/api/data/company/home?tickers=${first},${t.coin}`));
   add(get('/api/data/company/search?q=q'), get('/api/data/company/search?q=so&limit=3'));
   add(get(`/api/data/company/search?q=${t.coin}`));
+  // Issue 33: peers, the next report's estimate and every dividend payment (a coin's: none, or a 404).
+  for (const ticker of [...t.stocks, t.coin]) {
+    add(get(`/api/data/company/peers?ticker=${ticker}`), get(`/api/data/company/next-report?ticker=${ticker}`));
+    add(get(`/api/data/dividends/history?ticker=${ticker}`));
+  }
+  add(get(`/api/data/dividends/history?ticker=${first}&format=csv`));
 
   // Charts.
   for (const range of ranges) {
@@ -161,7 +167,7 @@ export function answerRequests(t: AnswerTickers): AnswerRequest[] {
 
   // Market summary and status.
   add(get('/api/data/market/movers'), get('/api/data/market/movers?limit=2'), get('/api/data/market/crypto'));
-  add(get('/api/data/market/sectors'), get('/api/data/market/ex-dividends'));
+  add(get('/api/data/market/sectors'), get('/api/data/market/ex-dividends'), get('/api/data/market/indices'));
   add(get(`/api/data/market/ex-dividends?tickers=${pair}&limit=3`), get('/api/data/status'));
   add(get('/sitemap.xml'), get('/sitemap/pages.xml'));
 

@@ -56,6 +56,7 @@ describe('pages the server answers with the app', () => {
     for (const url of [
       '/',
       '/green-stocks',
+      '/markets',
       '/stocks/ACME',
       '/stocks/ACME/financials',
       '/crypto/QBTZ',

@@ -37,6 +37,7 @@ interface SeoTexts {
   stock: { title: string; description: string };
   crypto: { title: string; description: string };
   notFound: { title: string; description: string };
+  markets: { title: string; description: string };
 }
 
 interface ShellTexts {
@@ -217,6 +218,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     const bare = stripLanguage(pathname).replace(/\/+$/, '') || '/';
     if (bare === '/') return { ...seo.home, missing: false };
     if (bare === '/green-stocks') return { ...seo.screener, missing: false };
+    if (bare === '/markets') return { ...seo.markets, missing: false };
     const security = /^\/(stocks|crypto)\/([^/]{1,20})(\/.*)?$/.exec(bare);
     if (security) {
       const kind = security[1] === 'crypto' ? 'crypto' : 'stock';

@@ -59,6 +59,8 @@ describe('a stock or coin page', () => {
         '/api/data/chart/downside-potential',
         '/api/data/company/statistics',
         '/api/data/indicator/div-perc',
+        '/api/data/company/next-report',
+        '/api/data/company/peers',
       ]),
     );
   });

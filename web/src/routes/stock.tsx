@@ -8,13 +8,14 @@ import { cryptoPath, stockPath } from '../app/paths.ts';
 import { yieldPercentileQuery } from '../features/dividends/dividends-api.ts';
 import { YieldPercentilePanel } from '../features/dividends/yield-percentile-panel.tsx';
 import { withoutFinancialsParams } from '../features/financials/financials-view.ts';
+import { peersQuery } from '../features/peers/peers-api.ts';
 import { drawdownQuery, stockHistoryQuery } from '../features/price/price-api.ts';
 import { PriceOverview } from '../features/price/price-overview.tsx';
 import { withoutPriceParams } from '../features/price/price-params.ts';
 import { KeyStats } from '../features/stock/key-stats.tsx';
 import { SecurityHeader } from '../features/stock/security-header.tsx';
 import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
-import { statisticsQuery, useLinks } from '../features/stock/stock-api.ts';
+import { nextReportQuery, statisticsQuery, useLinks } from '../features/stock/stock-api.ts';
 import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
 import { Navigate, useLocation, useNavigate, useParams } from '../router/index.ts';
@@ -38,6 +39,9 @@ const FinancialsTab = lazy(() =>
 const DatasheetTab = lazy(() =>
   import('../features/datasheet/datasheet-tab.tsx').then((m) => ({ default: m.DatasheetTab })),
 );
+// The peers sit below the first screen: their table's code loads after the overview's (its data is
+// asked for with the profile, prefetchOverview).
+const PeersPanel = lazy(() => import('../features/peers/peers-panel.tsx').then((m) => ({ default: m.PeersPanel })));
 const CompanyNews = lazy(() => import('../features/news/company-news.tsx').then((m) => ({ default: m.CompanyNews })));
 
 /** The tabs (design.md); all but the overview live in the URL: /stocks/ACME/dividends. */
@@ -51,6 +55,8 @@ function prefetchOverview(client: QueryClient, ticker: string): void {
   void client.prefetchQuery(drawdownQuery('stock', ticker, null));
   void client.prefetchQuery(statisticsQuery(ticker));
   void client.prefetchQuery(yieldPercentileQuery(ticker));
+  void client.prefetchQuery(nextReportQuery(ticker));
+  void client.prefetchQuery(peersQuery(ticker));
 }
 
 /** /stocks/{ticker}[/{tab}] (issue 8). */
@@ -122,6 +128,9 @@ function TabContent({ profile, tab }: { profile: CompanyProfile; tab: Tab }) {
             beside={<KeyStats profile={profile} />}
             besideDrawdown={<YieldPercentilePanel ticker={profile.ticker} />}
           />
+          <Suspense fallback={null}>
+            <PeersPanel ticker={profile.ticker} />
+          </Suspense>
         </div>
       );
     case 'dividends':

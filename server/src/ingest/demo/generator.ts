@@ -251,6 +251,7 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
         dividends.push({
           exDate,
           amount: r4((dps / months.length) * ratioOn(exDate)),
+          recordDate: recordDateOf(exDate),
           payDate: addDays(exDate, 14),
           currency: 'USD',
         });
@@ -284,6 +285,14 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
     facts,
     rejections: [],
   };
+}
+
+/**
+ * US settlement: the record day was the business day after the ex-day while trades settled in two days
+ * (T+2), and is the ex-day itself since T+1 (28 May 2024).
+ */
+export function recordDateOf(exDate: string): string {
+  return exDate >= '2024-05-28' ? exDate : nextWeekday(addDays(exDate, 1));
 }
 
 function nextWeekday(day: string): string {

@@ -12,13 +12,16 @@ import { dividendYieldSeries, yieldPercentile } from '../../finance/dividends.ts
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { groupBySecurity, resolveTicker, resolveTickers } from '../market/securities.ts';
+import { dividendHistoryRoutes } from './history.ts';
 import { presentByMonth, presentDps } from './presenter.ts';
 import { selectAsOf, selectYieldHistory } from './queries.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** spec 7, Dividends (dps, by-month) and the dividend-yield percentile indicator (div-perc). */
-export function dividendRoutes(app: ZodApp, { database }: AppContext): void {
+export function dividendRoutes(app: ZodApp, context: AppContext): void {
+  const { database } = context;
+  dividendHistoryRoutes(app, context);
   const cached = dataCache(database).hooks;
   const db = database.db;
   const responses = { 400: errorBody, 404: errorBody };

@@ -51,9 +51,10 @@ describe.each(testDatabases())('sitemap, robots.txt and page heads on $engine', 
     expect(response.headers['content-type']).toContain('application/xml');
     expect(response.headers.etag).toBeTruthy();
     const urls = locs(response.body);
-    expect(urls).toHaveLength(4 * 20);
+    expect(urls).toHaveLength(5 * 20);
     expect(urls).toContain(`${PUBLIC_URL}/`);
     expect(urls).toContain(`${PUBLIC_URL}/el/green-stocks`);
+    expect(urls).toContain(`${PUBLIC_URL}/pt/markets`);
     expect(urls).toContain(`${PUBLIC_URL}/stocks/SOLQ`);
     expect(urls).toContain(`${PUBLIC_URL}/ru/crypto/BTC`);
     const entry = response.body.split('<url>').find((u) => u.includes(`<loc>${PUBLIC_URL}/de/stocks/SOLQ</loc>`));
@@ -94,6 +95,11 @@ describe.each(testDatabases())('sitemap, robots.txt and page heads on $engine', 
     const screener = await t.app.inject({ url: '/el/green-stocks?flags=water' });
     expect(screener.body).toContain('<html lang="el"');
     expect(screener.body).not.toContain('<title>Ledgerlight</title>');
+    // The markets page (issue 33): a page of its own, 200 with its title in the path's language.
+    const markets = await t.app.inject({ url: '/de/markets' });
+    expect(markets.statusCode).toBe(200);
+    expect(markets.body).toContain('<title>Märkte: gleichgewichtete Indizes');
+    expect(markets.body).not.toContain('noindex');
   });
 
   it('answers an unknown ticker or a crypto ticker under /stocks with the app, as a 404 marked noindex', async () => {

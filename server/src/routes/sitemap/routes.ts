@@ -5,7 +5,7 @@ import { countSecurities, listSecurities } from './queries.ts';
 import { securityPath, sitemapIndex, urlEntries, urlSet } from './sitemap-xml.ts';
 
 /** Pages that are not about one security, as unprefixed English paths. */
-export const SITEMAP_PAGES = ['/', '/green-stocks'] as const;
+export const SITEMAP_PAGES = ['/', '/green-stocks', '/markets'] as const;
 
 /*
  * Securities per sitemap file. Each becomes 20 <url> entries with 21 alternates: 500 keeps a file near

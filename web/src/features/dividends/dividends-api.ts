@@ -1,4 +1,5 @@
 import type {
+  DividendHistory,
   DividendsByMonth,
   DividendsPerShare,
   DividendYieldChart,
@@ -48,8 +49,17 @@ export const payoutQuery = (ticker: string) =>
     staleTime: STALE,
   });
 
+/** Every payment with its dates and frequency (issue 33). */
+export const dividendHistoryQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['dividends', 'history', ticker],
+    queryFn: ({ signal }) => getJson<DividendHistory>('/api/data/dividends/history', { ticker }, signal),
+    staleTime: STALE,
+  });
+
 export const useDividendsPerShare = (ticker: string) => useAnswer(dividendsPerShareQuery(ticker));
 export const useDividendsByMonth = (ticker: string) => useAnswer(dividendsByMonthQuery(ticker));
 export const useYieldPercentile = (ticker: string) => useAnswer(yieldPercentileQuery(ticker));
 export const useYieldHistory = (ticker: string, from: string | null) => useAnswer(yieldHistoryQuery(ticker, from));
 export const usePayout = (ticker: string) => useAnswer(payoutQuery(ticker));
+export const useDividendHistory = (ticker: string) => useAnswer(dividendHistoryQuery(ticker));

@@ -92,6 +92,32 @@ describe('key statistics rows', () => {
     expect(none.find((row) => row.key === 'lastEx')?.value).toBe('—');
   });
 
+  it('the next report is marked as an estimate and says what it was read from; a dash without one', async () => {
+    const expected = {
+      date: '2026-02-09',
+      periodEnd: '2025-12-31',
+      fiscalPeriod: 'FY' as const,
+      lagDays: 40,
+      basedOn: 3,
+    };
+    const report = { ticker: 'SOLQ', asOf: '2026-01-02', cadence: 'quarterly' as const, estimated: true as const };
+    const estimated = await rows({ nextReport: { ...report, expected, lastFiled: null } });
+    expect(estimated.find((row) => row.key === 'nextReport')).toEqual({
+      key: 'nextReport',
+      label: 'Next report (estimate)',
+      value: 'Feb 9, 2026',
+      title:
+        'Estimated from the filing calendar: the annual report for the period ending Dec 31, 2025, about 40 days after it, as the company usually files',
+    });
+    const german = await rows(
+      { nextReport: { ...report, expected: { ...expected, fiscalPeriod: 'Q1' }, lastFiled: null } },
+      'de',
+    );
+    expect(german.find((row) => row.key === 'nextReport')?.title).toContain('Q1-Bericht');
+    const none = await rows({ nextReport: { ...report, cadence: 'irregular', expected: null, lastFiled: null } });
+    expect(none.find((row) => row.key === 'nextReport')?.value).toBe('—');
+  });
+
   it('a coin shows its volumes and all-time high, and leaves out what its source does not give', async () => {
     const coin = await rows({ profile: { ...profile, kind: 'crypto', marketCap: null } });
     expect(coin.map((row) => row.key)).toEqual(['volume', 'volume30', 'ath', 'fromAth', 'range', 'change1y', 'ddMax']);

@@ -1,4 +1,4 @@
-import type { CompanyProfile, SecurityStatistics } from '@app/contract';
+import type { CompanyProfile, NextReport, SecurityStatistics } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
@@ -6,7 +6,7 @@ import { Panel } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { MISSING, type UnitFormatters, useUnits } from '../../ui/units.ts';
 import { coinSizeRows } from './coin-stats.ts';
-import { useStatistics } from './stock-api.ts';
+import { useNextReport, useStatistics } from './stock-api.ts';
 import './stock.css';
 
 export interface KeyStatsProps {
@@ -24,6 +24,8 @@ export interface KeyStat {
 export interface StatInputs {
   profile: CompanyProfile;
   statistics: SecurityStatistics | undefined;
+  /** A stock's next report, estimated from its filing calendar (issue 33). */
+  nextReport?: NextReport | undefined;
 }
 
 /**
@@ -33,7 +35,11 @@ export interface StatInputs {
  * out (no cap, no known supply, no dividends). Every figure is the metric catalogue's (statistics.figures:
  * the same numbers as the screener's columns and the home cards).
  */
-export function statRows({ profile, statistics }: StatInputs, t: TFunction<'stock'>, units: UnitFormatters): KeyStat[] {
+export function statRows(
+  { profile, statistics, nextReport }: StatInputs,
+  t: TFunction<'stock'>,
+  units: UnitFormatters,
+): KeyStat[] {
   const money = (value: number | null | undefined) => units.money(value, profile.currency);
   const compact = (value: number | null | undefined) => units.moneyCompact(value, profile.currency);
   const count = (value: number | null | undefined) =>
@@ -123,8 +129,26 @@ export function statRows({ profile, statistics }: StatInputs, t: TFunction<'stoc
       ...(next?.estimated ? { title: t('stats.estimatedHint') } : {}),
     },
     { key: 'margin', label: t('stats.netMargin'), value: units.fraction(figures?.netMargin) },
+    nextReportRow(nextReport, t, units),
     ...drawdowns,
   ];
+}
+
+/** The next report's expected day, always marked as an estimate, with what it was read from. */
+function nextReportRow(report: NextReport | undefined, t: TFunction<'stock'>, units: UnitFormatters): KeyStat {
+  const expected = report?.expected;
+  if (!expected)
+    return { key: 'nextReport', label: t('nextReport.label'), value: MISSING, title: t('nextReport.none') };
+  const period =
+    expected.fiscalPeriod === 'FY'
+      ? t('nextReport.annual')
+      : t('nextReport.quarter', { quarter: expected.fiscalPeriod });
+  return {
+    key: 'nextReport',
+    label: t('nextReport.label'),
+    value: units.date(expected.date),
+    title: t('nextReport.hint', { period, periodEnd: units.date(expected.periodEnd), days: expected.lagDays }),
+  };
 }
 
 /** Key statistics beside the price chart (design.md): size, valuation, income and risk at a glance. */
@@ -134,8 +158,9 @@ export function KeyStats({ profile }: KeyStatsProps) {
   const labels = useSectorLabels();
   const stock = profile.kind === 'stock';
   const statistics = useStatistics(profile.ticker);
-  const rows = statRows({ profile, statistics: statistics.data }, t, units);
-  const loading = statistics.isPending;
+  const nextReport = useNextReport(profile.ticker, stock);
+  const rows = statRows({ profile, statistics: statistics.data, nextReport: nextReport.data }, t, units);
+  const loading = statistics.isPending || (stock && nextReport.isPending);
   const ttmAsOf = statistics.data?.figures.fundamentalsAsOf;
   return (
     <Panel

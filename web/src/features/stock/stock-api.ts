@@ -1,4 +1,11 @@
-import type { CompanyLinks, CompanyProfile, CompanySearch, Language, SecurityStatistics } from '@app/contract';
+import type {
+  CompanyLinks,
+  CompanyProfile,
+  CompanySearch,
+  Language,
+  NextReport,
+  SecurityStatistics,
+} from '@app/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, getJson } from '../../api/client.ts';
 import { useAnswer } from '../../api/use-answer.ts';
@@ -35,6 +42,16 @@ export const statisticsQuery = (ticker: string) =>
   });
 
 export const useStatistics = (ticker: string) => useAnswer(statisticsQuery(ticker));
+
+/** The next report date, estimated from the filing calendar (issue 33). */
+export const nextReportQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['company', 'next-report', ticker],
+    queryFn: ({ signal }) => getJson<NextReport>('/api/data/company/next-report', { ticker }, signal),
+    staleTime: STALE,
+  });
+
+export const useNextReport = (ticker: string, enabled: boolean) => useAnswer({ ...nextReportQuery(ticker), enabled });
 
 export const useLinks = (ticker: string) =>
   useAnswer({

@@ -1,0 +1,82 @@
+import { dayNumber } from '../finance/types.ts';
+
+/*
+ * The markets page's indices (issue 33): the app has no index of its own, so the market is the
+ * equal-weighted mean of its stocks' daily price changes (rebalanced every day, as the S&P 500 Equal
+ * Weight is each quarter), chained from 100 on the first day. A stock counts on a day when it has a
+ * close that day and one before it. Changes are the last value against the value of the last trading
+ * day on or before the same date one period earlier.
+ */
+
+export interface IndexPoint {
+  day: string;
+  value: number;
+}
+
+/** One security's closes, days ascending. */
+export interface CloseHistory {
+  days: readonly string[];
+  closes: readonly number[];
+}
+
+/** The equal-weighted index of the histories from the first trading day on or after `from`, at 100. */
+export function equalWeightDailyIndex(histories: readonly CloseHistory[], from: string): IndexPoint[] {
+  const sums = new Map<string, { sum: number; count: number }>();
+  for (const { days, closes } of histories) {
+    for (let i = 0; i < days.length; i++) {
+      const day = days[i] as string;
+      if (day < from) continue;
+      let entry = sums.get(day);
+      if (!entry) {
+        entry = { sum: 0, count: 0 };
+        sums.set(day, entry);
+      }
+      const previous = closes[i - 1];
+      if (previous !== undefined && previous > 0) {
+        entry.sum += (closes[i] as number) / previous - 1;
+        entry.count += 1;
+      }
+    }
+  }
+  const days = [...sums.keys()].sort();
+  const points: IndexPoint[] = [];
+  let value = 100;
+  for (const [i, day] of days.entries()) {
+    const { sum, count } = sums.get(day) as { sum: number; count: number };
+    if (i > 0 && count > 0) value *= 1 + sum / count;
+    points.push({ day, value });
+  }
+  return points;
+}
+
+export type ChangePeriod = 'day' | 'month' | 'year';
+
+/** The same date one month or year before (31 March -> 28 or 29 February). */
+export function periodBefore(day: string, period: 'month' | 'year'): string {
+  const year = Number(day.slice(0, 4)) - (period === 'year' ? 1 : 0);
+  const month = Number(day.slice(5, 7)) - 1 - (period === 'month' ? 1 : 0);
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(Number(day.slice(8, 10)), last))).toISOString().slice(0, 10);
+}
+
+/**
+ * The change of the last point against the previous one (day) or the last one on or before the same date
+ * a month or a year earlier, as a fraction; null when the series does not reach back that far.
+ */
+export function changeOver(points: readonly IndexPoint[], period: ChangePeriod): number | null {
+  const last = points.at(-1);
+  if (!last) return null;
+  let base: IndexPoint | undefined;
+  if (period === 'day') base = points.at(-2);
+  else {
+    const target = dayNumber(periodBefore(last.day, period));
+    for (let i = points.length - 2; i >= 0; i--) {
+      const point = points[i] as IndexPoint;
+      if (dayNumber(point.day) <= target) {
+        base = point;
+        break;
+      }
+    }
+  }
+  return base && base.value > 0 ? last.value / base.value - 1 : null;
+}

@@ -1,0 +1,114 @@
+import type { MarketIndices, SectorMover } from '@app/contract';
+import { useTranslation } from 'react-i18next';
+import { stockPath } from '../../app/paths.ts';
+import { useSectorLabels } from '../../i18n/sector-labels.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { Link } from '../../router/index.ts';
+import { ChangeBadge } from '../../ui/change-badge.tsx';
+import { Panel, type PanelState } from '../../ui/panel.tsx';
+import { useUnits } from '../../ui/units.ts';
+
+interface SectorPanelProps {
+  data: MarketIndices | undefined;
+  state: PanelState;
+  onRetry: () => void;
+}
+
+/** Each sector's equal-weighted index: its day, month and year changes, most companies first. */
+export function SectorIndicesPanel({ data, state, onRetry }: SectorPanelProps) {
+  const { t } = useTranslation('markets');
+  const units = useUnits();
+  const labels = useSectorLabels();
+  return (
+    <Panel title={t('sectors.title')} state={state} onRetry={onRetry} emptyText={t('empty')} asOf={data?.asOf ?? null}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <section className="data-table__scroll" aria-label={t('sectors.caption')} tabIndex={0}>
+        <table className="data-table markets-sectors">
+          <caption className="visually-hidden">{t('sectors.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('sectors.sector')}</th>
+              <th scope="col" className="num">
+                {t('sectors.companies')}
+              </th>
+              <th scope="col" className="num">
+                {t('change.day')}
+              </th>
+              <th scope="col" className="num">
+                {t('change.month')}
+              </th>
+              <th scope="col" className="num">
+                {t('change.year')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.sectors.map((row) => (
+              <tr key={row.sector}>
+                <th scope="row">{labels.sector(row.sector)}</th>
+                <td className="num">{units.number(row.companies, 0)}</td>
+                <td className="num">
+                  <ChangeBadge valuePct={row.dayPct} />
+                </td>
+                <td className="num">
+                  <ChangeBadge valuePct={row.monthPct} />
+                </td>
+                <td className="num">
+                  <ChangeBadge valuePct={row.yearPct} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </Panel>
+  );
+}
+
+function MoverList({ title, movers }: { title: string; movers: readonly SectorMover[] }) {
+  const { t } = useTranslation('markets');
+  const units = useUnits();
+  const language = useLanguage();
+  return (
+    <div className="markets-movers__list">
+      <h4>{title}</h4>
+      {movers.length === 0 ? (
+        <p className="panel-note">{t('movers.none')}</p>
+      ) : (
+        <ul>
+          {movers.map((m) => (
+            <li key={m.ticker}>
+              <span className="markets-movers__stock">
+                <Link to={stockPath(language, m.ticker)} className="markets-movers__ticker">
+                  {m.ticker}
+                </Link>
+                <span className="markets-movers__name">{m.name}</span>
+              </span>
+              <span className="num">{units.money(m.price, m.currency)}</span>
+              <ChangeBadge valuePct={m.changePct} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The largest rises and falls of the last day in each sector. */
+export function SectorMoversPanel({ data, state, onRetry }: SectorPanelProps) {
+  const { t } = useTranslation('markets');
+  const labels = useSectorLabels();
+  return (
+    <Panel title={t('movers.title')} state={state} onRetry={onRetry} emptyText={t('empty')} asOf={data?.asOf ?? null}>
+      <div className="markets-movers">
+        {data?.sectors.map((sector) => (
+          <section key={sector.sector} className="markets-movers__sector" aria-label={labels.sector(sector.sector)}>
+            <h3>{labels.sector(sector.sector)}</h3>
+            <MoverList title={t('movers.gainers')} movers={sector.gainers} />
+            <MoverList title={t('movers.losers')} movers={sector.losers} />
+          </section>
+        ))}
+      </div>
+    </Panel>
+  );
+}
