@@ -1,4 +1,5 @@
 import {
+  companyPeers,
   companyProfile,
   drawdownChart,
   homeCards,
@@ -128,6 +129,12 @@ describe.each(testDatabases())('one number on every surface, whole demo universe
         same(ticker, 'payout (TTM answer)', { stats: f.payoutRatio, ttm: ttm.values.payoutRatio });
         same(ticker, 'net margin (TTM answer)', { stats: f.netMargin, ttm: ttm.values.netMargin });
       }
+      // The peers table's row of the company itself (its screener figures).
+      const peers = companyPeers.parse(await get('/api/data/company/peers', { ticker }));
+      same(ticker, '1-year change (peers)', { stats: f.change1yPct, peers: peers.company.change1yPct });
+      same(ticker, 'payout (peers)', { stats: f.payoutRatio, peers: peers.company.payoutRatio });
+      same(ticker, 'P/E (peers)', { stats: f.pe, peers: peers.company.pe });
+      same(ticker, 'yield (peers)', { stats: f.dividendYieldPct, peers: peers.company.dividendYieldPct });
       if (f.dividendYieldPct) payingStocks++;
     }
     // The universe has paying stocks, losses and coins: the comparisons above were not all of nulls.

@@ -1,28 +1,17 @@
 import type { CompanyPeers, NextReport, PeerRow } from '@app/contract';
 import { estimateNextReport, type FiledPeriod } from '../../finance/report-date.ts';
-import { changeOver, type IndexPoint } from '../../market-stats/market-index.ts';
 import type { StockRow } from './queries.ts';
 
 /* Shapes of the peers and next-report answers. */
 
-const percent = (fraction: number | null) => (fraction === null ? null : fraction * 100);
-
-function presentPeer(row: StockRow, closes: readonly IndexPoint[] | undefined): PeerRow {
+function presentPeer(row: StockRow): PeerRow {
   const { id: _id, asOf: _asOf, ...ratios } = row;
-  return { ...ratios, change1yPct: percent(changeOver(closes ?? [], 'year')) };
+  return ratios;
 }
 
-/** The company first, then its peers in the order chosen, each with its year's change from its closes. */
-export function presentPeers(
-  company: StockRow,
-  peers: readonly StockRow[],
-  closes: ReadonlyMap<number, readonly IndexPoint[]>,
-): CompanyPeers {
-  return {
-    asOf: company.asOf,
-    company: presentPeer(company, closes.get(company.id)),
-    peers: peers.map((peer) => presentPeer(peer, closes.get(peer.id))),
-  };
+/** The company first, then its peers in the order chosen, each with its screener figures. */
+export function presentPeers(company: StockRow, peers: readonly StockRow[]): CompanyPeers {
+  return { asOf: company.asOf, company: presentPeer(company), peers: peers.map(presentPeer) };
 }
 
 /** The estimate as known on the last trading day: filings made public after it are not known yet. */

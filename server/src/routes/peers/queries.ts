@@ -1,11 +1,10 @@
 import type { Db } from '../../db/index.ts';
-import { readCloseSeries } from '../../derived/price-years.ts';
 import type { FiledPeriod } from '../../finance/report-date.ts';
-import { addDays } from '../../finance/types.ts';
 
 /*
  * Reads of the peers and next-report calls. The ratios are the screener's wide table (indicators, one
- * row per security), read by their column names; the year's change from the closes' year chunks.
+ * row per security: the metric catalogue's figures, the same numbers as the screener and key statistics),
+ * read by their column names.
  */
 
 /** Every stock's screener row: what the peers are chosen from and shown with. */
@@ -20,6 +19,7 @@ export function selectStockRows(db: Db) {
       'industry',
       'currency',
       'price',
+      'change_1y_pct as change1yPct',
       'market_cap as marketCap',
       'pe',
       'dividend_yield_pct as dividendYieldPct',
@@ -31,14 +31,6 @@ export function selectStockRows(db: Db) {
     .execute();
 }
 export type StockRow = Awaited<ReturnType<typeof selectStockRows>>[number];
-
-/** The split-adjusted closes of the securities from a year and a week before `asOf` (the year's change). */
-export async function selectYearOfCloses(db: Db, ids: readonly number[], asOf: string) {
-  const series = await readCloseSeries(db, ids, { from: addDays(asOf, -372), to: asOf }, 'close_split_adj');
-  return new Map(
-    [...series].map(([id, s]) => [id, s.days.map((day, i) => ({ day, value: Number(s.closes[i]) }))] as const),
-  );
-}
 
 /**
  * The company's filed periods: each period end with the day its first filing was made public (a later

@@ -5,7 +5,7 @@ import { dataCache } from '../../http/data-cache.ts';
 import { notFound } from '../../http/errors.ts';
 import { resolveTicker, resolveTickers } from '../market/securities.ts';
 import { presentNextReport, presentPeers } from './presenter.ts';
-import { selectAsOf, selectFiledPeriods, selectStockRows, selectYearOfCloses } from './queries.ts';
+import { selectAsOf, selectFiledPeriods, selectStockRows } from './queries.ts';
 
 const tags = ['company'];
 
@@ -31,10 +31,7 @@ export function peerRoutes(app: ZodApp, { database }: AppContext): void {
       const rows = await selectStockRows(db);
       const company = rows.find((row) => row.id === security?.id);
       if (!company) throw notFound(`No key ratios for "${request.query.ticker}" yet`);
-      const peers = choosePeers(company, rows);
-      const ids = [company.id, ...peers.map((p) => p.id)];
-      const closes = company.asOf ? await selectYearOfCloses(db, ids, company.asOf) : new Map();
-      return presentPeers(company, peers, closes);
+      return presentPeers(company, choosePeers(company, rows));
     },
   );
 
