@@ -16,6 +16,7 @@ import {
 } from 'lightweight-charts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { linearTicks } from './chart-axes.ts';
 import { type BandsPrimitive, createBandsPrimitive } from './chart-bands.ts';
 import { type ChartColors, onThemeChange, readChartColors } from './chart-colors.ts';
 import type { ChartSeries, TimeSeriesChartProps } from './time-series-chart.tsx';
@@ -120,7 +121,9 @@ export default function TimeSeriesChartCanvas({
       const [low, high] = [Math.min(...values), Math.max(...values)];
       // Round ticks run past the data (95 % data, a 100 % tick): a quarter more covers the next one.
       const reach = (high - low) / 4;
-      return [show(low), show(high), show(low - reach), show(high + reach), show(values.at(-1) as number)];
+      // The round values between (a 2.5 step prints more digits than the extremes: "$12.5B" beside "$12B").
+      const round = linearTicks(low - reach, high + reach, 12).map(show);
+      return [show(low), show(high), show(low - reach), show(high + reach), show(values.at(-1) as number), ...round];
     });
     return gutterWidth(samples, measure);
   }, [series, format, measure]);
