@@ -5,13 +5,28 @@ import type { ChartCandle, ChartMarker } from '../../ui/time-series-chart.tsx';
 /* Pure pieces of the price chart, tested without a DOM. Days are 'YYYY-MM-DD'. */
 type OhlcvPoint = PriceChartV2['series'][number]['points'][number];
 
+/** What a marker's tooltip says: the dividend's amount, the split's ratio. */
+export interface MarkerTexts {
+  dividend: (amount: number) => string;
+  split: (ratio: string) => string;
+}
+
 /** The dividend and split markers of the points (design.md: dividends and splits marked). */
-export function priceMarkers(points: readonly OhlcvPoint[], dividendText: string): ChartMarker[] {
+export function priceMarkers(
+  points: readonly OhlcvPoint[],
+  dividendText: string,
+  details?: MarkerTexts,
+): ChartMarker[] {
   const markers: ChartMarker[] = [];
   for (const point of points) {
-    if (point.dividend !== undefined) markers.push({ day: point.day, kind: 'dividend', text: dividendText });
+    if (point.dividend !== undefined) {
+      const detail = details?.dividend(point.dividend);
+      markers.push({ day: point.day, kind: 'dividend', text: dividendText, ...(detail ? { detail } : {}) });
+    }
     if (point.split) {
-      markers.push({ day: point.day, kind: 'split', text: `${point.split.numerator}:${point.split.denominator}` });
+      const ratio = `${point.split.numerator}:${point.split.denominator}`;
+      const detail = details?.split(ratio);
+      markers.push({ day: point.day, kind: 'split', text: ratio, ...(detail ? { detail } : {}) });
     }
   }
   return markers;
@@ -93,4 +108,15 @@ export function candlesOf(points: readonly OhlcvPoint[]): ChartCandle[] {
 /** Daily volume of the days that have one. */
 export function volumesOf(points: readonly OhlcvPoint[]): DayValue[] {
   return points.flatMap((p) => (p.volume === null ? [] : [{ day: p.day, value: p.volume }]));
+}
+
+/**
+ * A history with a window's daily points in place of its weekly ones there (issue 33: a custom half year
+ * of 2020 is drawn from its days), so the averages read every day of the window and the weeks before it.
+ */
+export function withDaily<T extends { day: string }>(history: readonly T[], daily: readonly T[]): T[] {
+  const first = daily[0]?.day;
+  const last = daily.at(-1)?.day;
+  if (!first || !last) return [...history];
+  return [...history.filter((p) => p.day < first), ...daily, ...history.filter((p) => p.day > last)];
 }
