@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupMarkers, markersAt } from './chart-markers.ts';
+import { groupMarkers, MARKER_GAP, markersAt } from './chart-markers.ts';
 import type { ChartMarker } from './time-series-chart.tsx';
 
 const dividend = (day: string): ChartMarker => ({ day, kind: 'dividend', text: 'D', detail: `Dividend on ${day}` });
@@ -14,7 +14,7 @@ describe('markers that would overlap are drawn as one (issue 33)', () => {
   it('groups twenty years of quarterly dividends at a desktop width, with the count and every one kept', () => {
     const groups = groupMarkers(quarterly, days, 1000);
     expect(quarterly).toHaveLength(80);
-    // 13 weeks apart are 12.5 px at 1,000 px: two or so at a time.
+    // 13 weeks apart are 12.5 px at 1,000 px: three at a time.
     expect(groups.length).toBeLessThan(quarterly.length);
     expect(groups.flatMap((group) => group.items)).toEqual(quarterly);
     const many = groups.find((group) => group.items.length > 1);
@@ -26,7 +26,7 @@ describe('markers that would overlap are drawn as one (issue 33)', () => {
       const before = groups[i - 1];
       const group = groups[i];
       if (before && group)
-        expect(x(group.items[0]?.day ?? '') - x(before.items[0]?.day ?? '')).toBeGreaterThanOrEqual(14);
+        expect(x(group.items[0]?.day ?? '') - x(before.items[0]?.day ?? '')).toBeGreaterThanOrEqual(MARKER_GAP);
     }
   });
 
@@ -44,7 +44,7 @@ describe('markers that would overlap are drawn as one (issue 33)', () => {
   });
 
   it('the tooltip lists a group’s markers anywhere in its span, a single one on its day', () => {
-    const groups = groupMarkers([dividend('2020-01-10'), dividend('2020-01-17'), dividend('2021-06-04')], days, 300);
+    const groups = groupMarkers([dividend('2020-01-10'), dividend('2020-01-17'), dividend('2021-06-04')], days, 1000);
     expect(markersAt(groups, '2020-01-14').map((marker) => marker.day)).toEqual(['2020-01-10', '2020-01-17']);
     expect(markersAt(groups, '2021-06-04').map((marker) => marker.detail)).toEqual(['Dividend on 2021-06-04']);
     expect(markersAt(groups, '2021-06-11')).toEqual([]);

@@ -7,8 +7,11 @@ import type { ChartMarker } from './time-series-chart.tsx';
  * a given width, as the chart spaces its points evenly.
  */
 
-/** The least distance, in CSS pixels, between two markers' centres before they are drawn as one. */
-export const MARKER_GAP = 14;
+/**
+ * The least distance, in CSS pixels, from a group's first marker to the next group's: room for the text
+ * under a marker ("D×12", about 25 px in the chart's font) and a gap.
+ */
+export const MARKER_GAP = 36;
 
 export interface MarkerGroup extends ChartMarker {
   /** The markers it stands for, oldest first (one for a marker on its own). */

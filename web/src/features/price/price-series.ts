@@ -68,7 +68,7 @@ export function shownLines(lines: readonly DayValue[][], window: ChartWindow, co
  * many): computed over the whole history, so the first shown day of a range already has its 200-day
  * average. Long histories come weekly before their last two years (issue 20): a point more than three
  * days after the one before stands for a week, five trading days, so a 50-day average over weekly bars
- * is that of the last ten weeks.
+ * is that of the last ten weeks; where weeks meet days, the oldest week counts for its days in the window.
  */
 export function movingAverage(points: readonly DayValue[], days: number): DayValue[] {
   const gap = (a: DayValue | undefined, b: DayValue | undefined) =>
@@ -91,7 +91,11 @@ export function movingAverage(points: readonly DayValue[], days: number): DayVal
       weight -= weights[first] as number;
       first += 1;
     }
-    if (seen >= days) out.push({ day: (points[i] as DayValue).day, value: sum / weight });
+    // A weekly bar at the window's start counts only for its days inside it (issue 33: dropped whole,
+    // a 50-day average over weeks then days fell in steps).
+    const excess = weight - days;
+    if (seen >= days)
+      out.push({ day: (points[i] as DayValue).day, value: (sum - (points[first] as DayValue).value * excess) / days });
   }
   return out;
 }
