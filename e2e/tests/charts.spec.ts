@@ -9,6 +9,7 @@ import { scrollThrough } from '../support/scroll-through.ts';
  * ([data-chart-frame]): each must lie inside the frame, show its whole text and touch no other.
  * One page load per page; the viewport is resized and the theme switched inside it, so the whole
  * loop stays short. Each chart panel is screenshotted (e2e/test-results/charts/, kept by CI).
+ * Issue 33: every chart also shows at least four value labels and three dates, at every width.
  */
 const SHOTS = path.resolve(import.meta.dirname, '../test-results/charts');
 const WIDTHS = [1920, 1440, 768, 390] as const;
@@ -35,6 +36,13 @@ function labelProblems(page: Page): Promise<string[]> {
       }));
       if (labels.length === 0) problems.push(`chart ${index}: no labels`);
       if (!frame.querySelector('.chart-label--x')) problems.push(`chart ${index}: no date (x axis) labels`);
+      // Issue 33: enough of them to read the chart by (value labels: neither dates, badges, bar values nor notes).
+      const values = frame.querySelectorAll(
+        '.chart-label:not(.chart-label--x):not(.chart-label--badge):not(.chart-label--value):not(.chart-label--note)',
+      ).length;
+      const dates = frame.querySelectorAll('.chart-label--x').length;
+      if (values < 4) problems.push(`chart ${index}: ${values} value labels, fewer than 4`);
+      if (dates < 3) problems.push(`chart ${index}: ${dates} date labels, fewer than 3`);
       for (const [i, label] of labels.entries()) {
         const r = label.rect;
         if (
@@ -214,9 +222,24 @@ test.describe('stock and coin pages against the API', () => {
   test('the price chart switches live in the URL; the date range works by keyboard; compare stays on the chart', async ({
     page,
   }) => {
-    await page.goto(`/stocks/${STOCK}?compare=QNTM`);
-    await expectSoon(page.getByRole('button', { name: 'Remove QNTM' })).toBeVisible();
+    // Issue 33: a coin compared with a stock, the overlays it cannot draw disabled with the reason.
+    await page.goto(`/stocks/${STOCK}?compare=QNTM,${COIN}&ma=50`);
+    await expectSoon(page.getByRole('button', { name: `Remove ${COIN}` })).toBeVisible();
+    await expectSoon(page.locator('.price-panel .ts-chart__legend li')).toHaveText([STOCK, 'QNTM', COIN, 'Volume']);
+    const average = page.getByRole('checkbox', { name: '50-day average' });
+    await expectSoon(average).toBeDisabled();
+    await expect(average).not.toBeChecked();
+    await expect(average).toHaveAccessibleDescription(/off while comparing/);
+    await expect(page.getByRole('checkbox', { name: 'Volume' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Candles' })).toBeDisabled();
+    // The compare box suggests stocks and coins as you type (not those already on the chart).
+    await page.getByRole('button', { name: `Remove ${COIN}` }).click();
+    await page.getByRole('combobox', { name: 'Compare with' }).fill(COIN.slice(0, 3));
+    await expectSoon(page.locator(`.compare datalist option[value="${COIN}"]`)).toHaveCount(1);
+    await page.getByRole('combobox', { name: 'Compare with' }).fill('');
     await page.getByRole('button', { name: 'Remove QNTM' }).click();
+    await expectSoon(average).toBeChecked();
+    await page.getByRole('checkbox', { name: '50-day average' }).click();
     await page.getByRole('button', { name: 'Candles' }).click();
     await expectSoon(page).toHaveURL(/chart=candles/);
     // The switches are the URL's: a click changes the URL, and the box follows it.
@@ -226,14 +249,23 @@ test.describe('stock and coin pages against the API', () => {
     await page.getByRole('checkbox', { name: 'Volume' }).click();
     await expectSoon(page).toHaveURL(/volume=0/);
     await expectSoon(page.getByRole('checkbox', { name: 'Volume' })).not.toBeChecked();
-    // The custom window by keyboard only: type into the date fields and press Enter.
+    // The custom window by keyboard only: type into the date fields and press Enter. Half a year of 2020,
+    // years before the daily part of the history: drawn from its days (issue 33), not 26 weekly bars.
+    const window = page.waitForResponse(
+      (response) => response.url().includes('/api/data/v2/chart/price?') && response.url().includes('from=2020-01-02'),
+    );
     await page.getByLabel('From', { exact: true }).focus();
-    await page.keyboard.type('01022025');
+    await page.keyboard.type('01022020');
     await page.getByLabel('To', { exact: true }).focus();
-    await page.keyboard.type('06302025');
+    await page.keyboard.type('06302020');
     await page.keyboard.press('Enter');
-    await expectSoon(page).toHaveURL(/from=2025-01-02&to=2025-06-30/);
-    await expectSoon(page.locator('.price-panel__summary')).toContainText('Jan 2, 2025');
+    await expectSoon(page).toHaveURL(/from=2020-01-02&to=2020-06-30/);
+    const answer = await (await window).json();
+    expect(answer.series[0].resolution).toBe('daily');
+    expect(answer.series[0].points.length).toBeGreaterThan(100);
+    // The title gives the dates asked for, and no range button stays pressed.
+    await expectSoon(page.locator('.price-panel__summary')).toContainText('Jan 2, 2020 to Jun 30, 2020');
+    await expect(page.getByRole('button', { name: '1Y', pressed: true })).toHaveCount(0);
     // A reload keeps it all.
     await page.reload();
     await expectSoon(page.getByRole('button', { name: 'Candles', pressed: true })).toBeVisible();

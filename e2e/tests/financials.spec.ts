@@ -107,6 +107,15 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
     await expect(chart.locator('canvas').first()).toBeVisible();
     expect((await chart.boundingBox())?.height ?? 0).toBeGreaterThan(100);
     await expect(page.locator('.financials__chart').getByText('Gross margin')).toBeVisible();
+    // Issue 33: the margins chart had one value label; at least four now, and three dates (phone too).
+    const frame = chart.locator('[data-chart-frame]');
+    await expect
+      .poll(() => frame.evaluate((element: HTMLElement) => Number(element.dataset.axesWidth) === element.clientWidth))
+      .toBe(true);
+    expect(
+      await frame.locator('.chart-label:not(.chart-label--x):not(.chart-label--badge)').count(),
+    ).toBeGreaterThanOrEqual(4);
+    expect(await frame.locator('.chart-label--x').count()).toBeGreaterThanOrEqual(3);
     await choose(page, phone, 'Period', 'Quarterly');
     await expect(page).toHaveURL(/\?statement=margins&period=quarterly$/);
     await expect(

@@ -24,9 +24,26 @@ test('the phone sheet lists the wallet apps, and a tap opens this page in the ap
   await page.getByRole('button', { name: 'Wallet verbinden' }).click();
   const dialog = page.getByRole('dialog', { name: 'Wallet verbinden' });
   await expect(dialog.getByRole('heading', { name: 'Mobile Wallets' })).toBeVisible();
-  await expect(dialog.getByRole('listitem')).toHaveText(['Coinbase', 'MetaMask', 'Trust']);
+  // Issue 33: the apps by their names, each a link that opens this very page in the app's browser.
+  await expect(dialog.getByRole('listitem')).toHaveText(['Coinbase Wallet', 'MetaMask', 'OKX Wallet', 'Trust Wallet']);
+  const here = `http://${host}:${port}/de`;
+  const href = (name: string) => dialog.getByRole('link', { name }).getAttribute('href');
+  expect(await href('MetaMask')).toBe(`https://link.metamask.io/dapp/${host}:${port}/de`);
+  expect(await href('Coinbase Wallet')).toBe(`https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(here)}`);
+  expect(await href('Trust Wallet')).toBe(
+    `https://link.trustwallet.com/open_url?coin_id=60&url=${encodeURIComponent(here)}`,
+  );
+  expect(await href('OKX Wallet')).toBe(
+    `https://web3.okx.com/download?deeplink=${encodeURIComponent(`okx://wallet/dapp/url?dappUrl=${encodeURIComponent(here)}`)}`,
+  );
+  // Real logos (bundled SVG files), not letters on a square.
+  for (const image of await dialog.locator('.wallet-item img').all()) {
+    const source = (await image.getAttribute('src')) ?? '';
+    expect(source).toMatch(/\.svg$|^data:image\/svg\+xml/);
+    expect(decodeURIComponent(source)).not.toContain('<text');
+  }
   const box = await dialog.boundingBox();
   expect(box && Math.round(box.y + box.height)).toBe(760);
-  await dialog.getByRole('button', { name: 'MetaMask' }).click();
+  await dialog.getByRole('link', { name: 'MetaMask' }).click();
   await expect(page).toHaveURL(`https://link.metamask.io/dapp/${host}:${port}/de`);
 });

@@ -1,4 +1,4 @@
-import { type AxisLabel, LABEL_HEIGHT, LABEL_PAD_X, layoutYLabels, linearTicks, type Measure } from './chart-axes.ts';
+import { type AxisLabel, LABEL_HEIGHT, LABEL_PAD_X, linearTicks, type Measure, planYAxis } from './chart-axes.ts';
 
 /*
  * Geometry of a bar chart (issue 22: an axis and a value on every bar). Pure, so it is unit-tested
@@ -51,7 +51,8 @@ export function barChartLayout(
   const known = bars.map((bar) => bar.value).filter((v): v is number => v !== null && Number.isFinite(v));
   const max = Math.max(0, ...known);
   const min = Math.min(0, ...known);
-  const tickValues = linearTicks(min, max, Math.max(2, Math.floor(plotHeight / Y_SPACING)));
+  // The densest round values the axis may fall back to (planYAxis): the gutter fits each of them.
+  const tickValues = linearTicks(min, max, Math.max(2, Math.floor(plotHeight / (LABEL_HEIGHT + 4))));
   const gutter = Math.max(36, ...tickValues.map((value) => labelWidth(format(value)) + 2));
   const plotWidth = Math.max(width - gutter, 0);
   // The slot every bar needs so its value, label and note fit side by side with the next.
@@ -100,12 +101,17 @@ export function barChartLayout(
   });
   const xLabels = shown.map((bar, i) => centred(i, bar.label, bottom + 2));
   const notes = shown.map((bar, i) => (bar.note ? centred(i, bar.note, bottom + 2 + LABEL_HEIGHT) : null));
-  const ticks = tickValues.map((value) => ({ y: y(value), text: format(value) }));
-  const yLabels = layoutYLabels({
-    ticks,
+  const { labels: yLabels } = planYAxis({
+    low: min,
+    high: max,
+    log: false,
+    toY: y,
+    format,
     plot: { top: 0, bottom },
     gutter: { x: plotWidth + 2, width: gutter - 2 },
+    badges: [],
     measure,
+    spacing: Y_SPACING,
   });
   const hasNotes = notes.some(Boolean);
   return {

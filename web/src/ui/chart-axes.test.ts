@@ -8,8 +8,12 @@ import {
   layoutYLabels,
   linearTicks,
   logTicks,
+  MIN_X_LABELS,
+  MIN_Y_LABELS,
   niceStep,
   overlaps,
+  planXAxis,
+  planYAxis,
   timeTicks,
 } from './chart-axes.ts';
 
@@ -185,5 +189,120 @@ describe('date ticks', () => {
   it('finds the first day on or after a date', () => {
     expect(dayIndex(['2026-01-02', '2026-01-05', '2026-01-06'], '2026-01-03')).toBe(1);
     expect(dayIndex(['2026-01-02'], '2027-01-01')).toBe(1);
+  });
+});
+
+/**
+ * Whether the values are all multiples of one round step (1, 2, 2.5 or 5 x 10^k) at most their smallest
+ * gap and at least a twelfth of their range (a label may be left out beside a badge, so gaps may differ).
+ */
+function roundSteps(values: readonly number[]): boolean {
+  const gaps = values.slice(1).map((value, i) => Math.abs(value - (values[i] as number)));
+  const smallest = Math.min(...gaps);
+  const range = Math.max(...values) - Math.min(...values);
+  if (!(smallest > 0)) return false;
+  const multiple = (step: number) => (value: number) => Math.abs(value / step - Math.round(value / step)) < 1e-6;
+  const power = 10 ** Math.floor(Math.log10(smallest));
+  const steps = [5, 2.5, 2, 1, 0.5, 0.25, 0.2, 0.1].map((unit) => unit * power).filter((step) => step <= smallest);
+  const step = steps.find((candidate) => values.every(multiple(candidate)));
+  return step !== undefined && step >= range / 12;
+}
+
+describe('issue 33: enough labels on every axis', () => {
+  // A 200 px pane whose value v sits at y = 200 * (high - v) / (high - low).
+  const pane = (low: number, high: number, badges: { y: number; text: string }[] = []) => {
+    const toY = (value: number) => (200 * (high - value)) / (high - low);
+    const plot = { top: 0, bottom: 200 };
+    return {
+      low,
+      high,
+      log: false,
+      toY,
+      format: (value: number) => `${value.toFixed(2)} %`,
+      plot,
+      gutter,
+      badges: layoutBadges(
+        badges.map((badge) => ({ ...badge, color: '#000' })),
+        plot,
+        gutter,
+        measure,
+      ),
+      measure,
+      spacing: 36,
+    };
+  };
+  const valuesOf = (labels: readonly { text: string; y: number }[]) =>
+    [...labels].sort((a, b) => b.y - a.y).map((label) => Number.parseFloat(label.text));
+
+  it('a narrow margins range gets at least four labels at a round step', () => {
+    // 41.3 % to 44.1 %: the aimed-for five ticks are a 1 % step, two of them too near the edges.
+    const { labels } = planYAxis(pane(41.3, 44.1));
+    expect(labels.length).toBeGreaterThanOrEqual(MIN_Y_LABELS);
+    expect(roundSteps(valuesOf(labels))).toBe(true);
+    expect(noOverlap(labels)).toBe(true);
+  });
+
+  it('three value badges do not leave the axis with one label: denser steps, else the labels win', () => {
+    const badges = [
+      { y: 40, text: '60.00 %' },
+      { y: 100, text: '30.00 %' },
+      { y: 160, text: '10.00 %' },
+    ];
+    const { labels, badges: kept } = planYAxis(pane(-5, 75, badges));
+    expect(labels.length).toBeGreaterThanOrEqual(MIN_Y_LABELS);
+    expect(roundSteps(valuesOf(labels))).toBe(true);
+    expect(noOverlap([...labels, ...kept])).toBe(true);
+    // Without the planning only the labels clear of the badges were kept: fewer than four.
+    const plain = layoutYLabels({
+      ticks: linearTicks(-5, 75, 5).map((value) => ({ y: (200 * (75 - value)) / 80, text: `${value}.00 %` })),
+      plot: { top: 0, bottom: 200 },
+      gutter,
+      taken: pane(-5, 75, badges).badges,
+      measure,
+    });
+    expect(plain.length).toBeLessThan(MIN_Y_LABELS);
+  });
+
+  it('a log pane over less than a decade falls back to round linear values', () => {
+    const low = 60;
+    const high = 95;
+    const toY = (value: number) => (200 * (Math.log(high) - Math.log(value))) / (Math.log(high) - Math.log(low));
+    const { labels } = planYAxis({ ...pane(low, high), log: true, toY });
+    expect(labels.length).toBeGreaterThanOrEqual(MIN_Y_LABELS);
+    expect(roundSteps(valuesOf(labels))).toBe(true);
+  });
+
+  it('a phone’s one-year axis shows at least three dates', () => {
+    const days: string[] = [];
+    for (let time = Date.parse('2024-11-27'); time <= Date.parse('2025-11-26'); time += 86_400_000) {
+      const date = new Date(time);
+      if (date.getUTCDay() % 6 !== 0) days.push(date.toISOString().slice(0, 10));
+    }
+    // 390 px phone: the plot is about 290 px wide once the panel padding and the value gutter are taken.
+    const width = 290;
+    const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const ticksFor = (count: number) =>
+      timeTicks(days, count).map((tick) => ({
+        x: (tick.index / (days.length - 1)) * width,
+        text: tick.kind === 'year' ? tick.day.slice(0, 4) : (names[Number(tick.day.slice(5, 7)) - 1] as string),
+        major: tick.kind === 'year',
+      }));
+    // The spacing aimed for alone (84 px) gave six-month steps: one label once the cut one is left out.
+    expect(
+      layoutXLabels({ ticks: ticksFor(Math.floor(width / 84)), plot: { left: 0, right: width }, y: 0, measure }).length,
+    ).toBeLessThan(MIN_X_LABELS);
+    const { labels, gridX } = planXAxis(ticksFor, { left: 0, right: width }, 0, measure, 84);
+    expect(labels.length).toBeGreaterThanOrEqual(MIN_X_LABELS);
+    expect(noOverlap(labels)).toBe(true);
+    expect(gridX).toHaveLength(labels.length);
+  });
+
+  it('twenty years on a phone show at least three years', () => {
+    const days = Array.from({ length: 21 }, (_, i) => `${2005 + i}-06-30`);
+    const width = 290;
+    const ticksFor = (count: number) =>
+      timeTicks(days, count).map((tick) => ({ x: (tick.index / 20) * width, text: tick.day.slice(0, 4), major: true }));
+    const { labels } = planXAxis(ticksFor, { left: 0, right: width }, 0, measure, 84);
+    expect(labels.length).toBeGreaterThanOrEqual(MIN_X_LABELS);
   });
 });

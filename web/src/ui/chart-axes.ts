@@ -247,3 +247,94 @@ export function dayIndex(days: readonly string[], day: string): number {
   }
   return low;
 }
+
+/** The fewest value labels a pane tall enough for them shows (issue 33), and date labels on a phone. */
+export const MIN_Y_LABELS = 4;
+export const MIN_X_LABELS = 3;
+/** The closest two value labels may sit: their height and the gap between boxes. */
+const Y_LABEL_PITCH = LABEL_HEIGHT + GAP * 2;
+
+export interface YAxisPlan {
+  /** The pane's value range, bottom to top. */
+  low: number;
+  high: number;
+  log: boolean;
+  /** No value above it is labelled. */
+  ceiling?: number | undefined;
+  /** A value's y (CSS px from the frame top), null when off the scale. */
+  toY: (value: number) => number | null;
+  format: (value: number) => string;
+  plot: { top: number; bottom: number };
+  gutter: { x: number; width: number };
+  badges: readonly ValueBadge[];
+  measure: Measure;
+  /** Pixels between labels to aim for before denser steps are tried. */
+  spacing: number;
+}
+
+/**
+ * The value labels of one pane (issue 33: a margins chart showed one label, a capital allocation chart
+ * none): round ticks at the spacing aimed for, then denser round steps (5, 2.5, 2, 1 x 10^k) until at
+ * least MIN_Y_LABELS fit beside the badges; when they still do not, the labels win and the badges
+ * touching them are left out (the legend and tooltip still give those values).
+ */
+export function planYAxis(plan: YAxisPlan): { labels: AxisLabel[]; badges: ValueBadge[] } {
+  const height = plan.plot.bottom - plan.plot.top;
+  const first = Math.max(2, Math.floor(height / plan.spacing));
+  const most = Math.max(first, Math.floor(height / Y_LABEL_PITCH));
+  const tickList = (count: number, log: boolean) =>
+    (log ? logTicks(plan.low, plan.high, count) : linearTicks(plan.low, plan.high, count))
+      .filter((value) => plan.ceiling === undefined || value <= plan.ceiling)
+      .flatMap((value) => {
+        const y = plan.toY(value);
+        return y === null ? [] : [{ y, text: plan.format(value) }];
+      });
+  const layout = (count: number, log: boolean, taken: readonly Box[]) =>
+    layoutYLabels({ ticks: tickList(count, log), plot: plan.plot, gutter: plan.gutter, taken, measure: plan.measure });
+  const modes = plan.log ? [true, false] : [false];
+  let best: AxisLabel[] = [];
+  for (const taken of [plan.badges, []] as const) {
+    for (const log of modes) {
+      for (let count = first; count <= most; count += 1) {
+        const labels = layout(count, log, taken);
+        if (labels.length > best.length) best = labels;
+        if (labels.length >= MIN_Y_LABELS) {
+          const badges = plan.badges.filter((badge) => !labels.some((label) => overlaps(badge, label, GAP)));
+          return { labels, badges };
+        }
+      }
+    }
+  }
+  // A pane too short for MIN_Y_LABELS: as many as fit, and the badges that do not touch them.
+  return { labels: best, badges: plan.badges.filter((badge) => !best.some((label) => overlaps(badge, label, GAP))) };
+}
+
+/**
+ * Date labels: ticks for about `count` dates at the spacing aimed for, then denser ones until at least
+ * MIN_X_LABELS fit (a phone's one-year axis showed one label: six-month steps, one cut).
+ */
+export function planXAxis(
+  ticksFor: (maxCount: number) => XAxisInput['ticks'],
+  plot: XAxisInput['plot'],
+  y: number,
+  measure: Measure,
+  spacing: number,
+): { labels: AxisLabel[]; gridX: number[] } {
+  const width = plot.right - plot.left;
+  const first = Math.max(1, Math.floor(width / spacing));
+  const most = Math.max(first, Math.floor(width / 36));
+  let best: { labels: AxisLabel[]; gridX: number[] } = { labels: [], gridX: [] };
+  for (let count = first; count <= most; count += 1) {
+    const ticks = ticksFor(count);
+    const labels = layoutXLabels({ ticks, plot, y, measure });
+    // Each label's grid line at its own tick: the nearest tick of that text.
+    const gridX = labels.map((label) => {
+      const centre = label.x + label.width / 2;
+      const own = ticks.filter((tick) => tick.text === label.text);
+      return own.reduce((near, tick) => (Math.abs(tick.x - centre) < Math.abs(near - centre) ? tick.x : near), centre);
+    });
+    if (labels.length > best.labels.length) best = { labels, gridX };
+    if (labels.length >= MIN_X_LABELS) return { labels, gridX };
+  }
+  return best;
+}

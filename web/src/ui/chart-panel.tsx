@@ -5,7 +5,8 @@ import { SegmentedControl } from './segmented-control.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 export interface ChartRangeControlProps {
-  value: ChartRange;
+  /** The chosen range; null while a custom window is shown (no button is then pressed). */
+  value: ChartRange | null;
   onChange: (range: ChartRange) => void;
 }
 

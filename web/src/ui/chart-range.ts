@@ -95,3 +95,14 @@ export function changeOverWindow(
   if (!base || !last || base.value === 0) return null;
   return ((last.value - base.value) / base.value) * 100;
 }
+
+/**
+ * The API's rule for a series' points (docs/api.md "Resolution", issue 33): every day when the span shown
+ * is at most two years and a day (731 days, a leap year), whatever its age; one point a week beyond.
+ */
+export const DAILY_SPAN_DAYS = 731;
+export function spanResolution(from: string, to: string): 'daily' | 'weekly' {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 > DAILY_SPAN_DAYS
+    ? 'weekly'
+    : 'daily';
+}

@@ -6,8 +6,13 @@ export interface SegmentedControlProps<T extends string> {
   /** The group's accessible name ("Range"). */
   label: string;
   options: readonly { value: T; label: string; title?: string }[];
-  value: T;
+  /** The chosen option; null when none is (a chart showing a custom window, not a range). */
+  value: T | null;
   onChange: (value: T) => void;
+  /** The whole row off (compare mode has no candles); say why beside it. */
+  disabled?: boolean;
+  /** The id of the text that says why it is off. */
+  describedBy?: string | undefined;
   /**
    * Short options (chart ranges): on phones they share one full-width row instead of wrapping a lone
    * button onto a second line. Long options (statement names) leave this off and wrap.
@@ -25,6 +30,8 @@ export function SegmentedControl<T extends string>({
   value,
   onChange,
   fill = false,
+  disabled = false,
+  describedBy,
 }: SegmentedControlProps<T>) {
   const group = useRef<HTMLFieldSetElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLFieldSetElement>) => {
@@ -37,7 +44,13 @@ export function SegmentedControl<T extends string>({
     event.preventDefault();
   };
   return (
-    <fieldset className={fill ? 'segmented segmented--fill' : 'segmented'} ref={group} onKeyDown={onKeyDown}>
+    <fieldset
+      className={fill ? 'segmented segmented--fill' : 'segmented'}
+      ref={group}
+      onKeyDown={onKeyDown}
+      disabled={disabled}
+      aria-describedby={describedBy}
+    >
       <legend className="visually-hidden">{label}</legend>
       {options.map((option) => (
         <button

@@ -4,11 +4,9 @@ import {
   LABEL_HEIGHT,
   LABEL_PAD_X,
   layoutBadges,
-  layoutXLabels,
-  layoutYLabels,
-  linearTicks,
-  logTicks,
   type Measure,
+  planXAxis,
+  planYAxis,
   timeTicks,
   type ValueBadge,
 } from './chart-axes.ts';
@@ -109,14 +107,6 @@ export function computeAxes(
     const high = spec.series.coordinateToPrice(0);
     const low = spec.series.coordinateToPrice(paneHeight);
     if (high === null || low === null) return;
-    const count = Math.max(2, Math.floor(paneHeight / Y_LABEL_SPACING));
-    const values = (spec.log ? logTicks(low, high, count) : linearTicks(low, high, count)).filter(
-      (value) => spec.ceiling === undefined || value <= spec.ceiling,
-    );
-    const ticks = values.flatMap((value) => {
-      const y = spec.series.priceToCoordinate(value);
-      return y === null ? [] : [{ y: top + y, text: spec.format(value) }];
-    });
     const plot = { top, bottom: top + paneHeight };
     const paneBadges = layoutBadges(
       spec.badges.flatMap((badge) => {
@@ -127,8 +117,23 @@ export function computeAxes(
       axisGutter,
       measure,
     );
-    const labels = layoutYLabels({ ticks, plot, gutter: axisGutter, taken: paneBadges, measure });
-    badges.push(...paneBadges);
+    const { labels, badges: keptBadges } = planYAxis({
+      low,
+      high,
+      log: spec.log,
+      ceiling: spec.ceiling,
+      toY: (value) => {
+        const y = spec.series.priceToCoordinate(value);
+        return y === null ? null : top + y;
+      },
+      format: spec.format,
+      plot,
+      gutter: axisGutter,
+      badges: paneBadges,
+      measure,
+      spacing: Y_LABEL_SPACING,
+    });
+    badges.push(...keptBadges);
     yLabels.push(...labels);
     gridY.push(...labels.map((label) => label.y + LABEL_HEIGHT / 2));
   });
@@ -139,18 +144,21 @@ export function computeAxes(
   const shown = days.slice(firstIndex, lastIndex + 1);
   const month = dateText(units.locale, { month: 'short' });
   const dayMonth = dateText(units.locale, { month: 'short', day: 'numeric' });
-  const ticks = timeTicks(shown, Math.max(1, Math.floor(plotWidth / X_LABEL_SPACING))).flatMap((tick) => {
-    const x = chart.timeScale().logicalToCoordinate((tick.index + firstIndex) as Logical);
-    if (x === null) return [];
-    const text =
-      tick.kind === 'year' ? yearText(tick.day) : tick.kind === 'month' ? month(tick.day) : dayMonth(tick.day);
-    return [{ x, text, major: tick.kind === 'year' }];
-  });
-  const xLabels = layoutXLabels({ ticks, plot: { left: 0, right: plotWidth }, y: plotBottom + 3, measure });
-  const gridX = xLabels.map((label) => {
-    const tick = ticks.find((candidate) => candidate.text === label.text);
-    return tick?.x ?? label.x + label.width / 2;
-  });
+  const ticksFor = (maxCount: number) =>
+    timeTicks(shown, maxCount).flatMap((tick) => {
+      const x = chart.timeScale().logicalToCoordinate((tick.index + firstIndex) as Logical);
+      if (x === null) return [];
+      const text =
+        tick.kind === 'year' ? yearText(tick.day) : tick.kind === 'month' ? month(tick.day) : dayMonth(tick.day);
+      return [{ x, text, major: tick.kind === 'year' }];
+    });
+  const { labels: xLabels, gridX } = planXAxis(
+    ticksFor,
+    { left: 0, right: plotWidth },
+    plotBottom + 3,
+    measure,
+    X_LABEL_SPACING,
+  );
   return {
     width,
     height,

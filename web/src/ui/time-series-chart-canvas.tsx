@@ -16,8 +16,10 @@ import {
 } from 'lightweight-charts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { linearTicks } from './chart-axes.ts';
 import { type BandsPrimitive, createBandsPrimitive } from './chart-bands.ts';
 import { type ChartColors, onThemeChange, readChartColors } from './chart-colors.ts';
+import { groupMarkers, markersAt } from './chart-markers.ts';
 import type { ChartSeries, TimeSeriesChartProps } from './time-series-chart.tsx';
 import {
   AxesGrid,
@@ -39,6 +41,7 @@ import {
   shadedBands,
   themeOptions,
   toTime,
+  unionDays,
 } from './time-series-chart-style.ts';
 import { useUnits } from './units.ts';
 
@@ -76,13 +79,6 @@ const seriesDefinition = (kind: ChartSeries['kind']) =>
         ? CandlestickSeries
         : LineSeries;
 
-/** The sorted days of every series: a day's index is its logical position on the time scale. */
-function unionDays(series: readonly ChartSeries[]): string[] {
-  const days = new Set<string>();
-  for (const item of series) for (const point of item.points) days.add(point.day);
-  return [...days].sort();
-}
-
 /** The lightweight-charts implementation behind TimeSeriesChart (loaded lazily). */
 export default function TimeSeriesChartCanvas({
   label,
@@ -110,6 +106,14 @@ export default function TimeSeriesChartCanvas({
   const formatRef = useRef(format);
   formatRef.current = format;
   const days = useMemo(() => unionDays(series), [series]);
+  // Markers that would overlap at the plot's width are drawn as one, the tooltip listing them (issue 33).
+  const plotWidth = axes?.plot.right ?? 0;
+  const hasMarkers = markers.length > 0;
+  const grouped = useMemo(() => groupMarkers(markers, days, plotWidth), [markers, days, plotWidth]);
+  const groupedRef = useRef(grouped);
+  groupedRef.current = grouped;
+  const unitsRef = useRef(units);
+  unitsRef.current = units;
   const measure = useMemo(() => axisMeasure(AXIS_FONT), []);
   // The gutter fits the widest value any pane may label: the extremes and last values of every series.
   const gutter = useMemo(() => {
@@ -120,7 +124,9 @@ export default function TimeSeriesChartCanvas({
       const [low, high] = [Math.min(...values), Math.max(...values)];
       // Round ticks run past the data (95 % data, a 100 % tick): a quarter more covers the next one.
       const reach = (high - low) / 4;
-      return [show(low), show(high), show(low - reach), show(high + reach), show(values.at(-1) as number)];
+      // The round values between (a 2.5 step prints more digits than the extremes: "$12.5B" beside "$12B").
+      const round = linearTicks(low - reach, high + reach, 12).map(show);
+      return [show(low), show(high), show(low - reach), show(high + reach), show(values.at(-1) as number), ...round];
     });
     return gutterWidth(samples, measure);
   }, [series, format, measure]);
@@ -211,10 +217,9 @@ export default function TimeSeriesChartCanvas({
     for (const entry of current.series) {
       entry.api.applyOptions(seriesOptions(entry.item, seriesColor(entry.item, entry.index, colors), colors));
     }
-    current.markers?.setMarkers(markerList(markers, colors));
     current.bands?.update(shadedBands(bands), colors.band);
     relayout();
-  }, [colors, markers, bands, relayout]);
+  }, [colors, bands, relayout]);
 
   // Localised crosshair time and values; the scale mode (log or not). The axes follow.
   useEffect(() => {
@@ -265,7 +270,8 @@ export default function TimeSeriesChartCanvas({
       panes[1].priceScale('right').applyOptions({ scaleMargins: { top: 0.15, bottom: 0 } });
     }
     const first = created[0]?.api;
-    const markerPlugin = first && markers.length ? createSeriesMarkers(first, markerList(markers, palette)) : null;
+    // Filled by the markers' own effect below, once their grouping at this width is known.
+    const markerPlugin = first && hasMarkers ? createSeriesMarkers(first, []) : null;
     const bandPrimitive = first && bands.length ? createBandsPrimitive(shadedBands(bands), palette.band) : null;
     if (first && bandPrimitive) first.attachPrimitive(bandPrimitive);
     drawn.current = { series: created, markers: markerPlugin, bands: bandPrimitive };
@@ -288,7 +294,14 @@ export default function TimeSeriesChartCanvas({
           ? []
           : [{ label: entry.item.label, color: seriesColor(entry.item, entry.index, colorsRef.current), value }];
       });
-      setTooltip(rows.length ? { x: param.point.x, y: param.point.y, day: toDay(param.time), rows } : null);
+      const day = toDay(param.time);
+      const marked = markersAt(groupedRef.current, day).map((marker) => ({
+        label: unitsRef.current.date(marker.day),
+        color: marker.kind === 'dividend' ? colorsRef.current.gain : colorsRef.current.muted,
+        value: marker.detail ?? marker.text,
+      }));
+      rows.push(...marked);
+      setTooltip(rows.length ? { x: param.point.x, y: param.point.y, day, rows } : null);
     };
     api.subscribeCrosshairMove(onMove);
     return () => {
@@ -300,7 +313,13 @@ export default function TimeSeriesChartCanvas({
       if (first && bandPrimitive) first.detachPrimitive(bandPrimitive);
       for (const entry of created) api.removeSeries(entry.api);
     };
-  }, [series, markers, bands, ceiling, relayout]);
+  }, [series, hasMarkers, bands, ceiling, relayout]);
+
+  // The markers, grouped at the plot's width, on the series drawn above (and again in a new theme).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new series bring a new, empty marker plugin to fill
+  useEffect(() => {
+    drawn.current?.markers?.setMarkers(markerList(grouped, colors));
+  }, [grouped, colors, series, hasMarkers]);
 
   // New formats, gutter or days: the same scales, new label texts and widths.
   // biome-ignore lint/correctness/useExhaustiveDependencies: these are what the layout reads through its ref
@@ -340,7 +359,7 @@ export default function TimeSeriesChartCanvas({
         >
           <div className="ts-chart__tooltip-day">{units.date(tooltip.day)}</div>
           {tooltip.rows.map((row) => (
-            <div key={row.label} className="ts-chart__tooltip-row">
+            <div key={`${row.label}${row.value}`} className="ts-chart__tooltip-row">
               <span className="ts-chart__swatch" style={{ background: row.color }} aria-hidden="true" />
               <span>{row.label}</span>
               <strong>{row.value}</strong>

@@ -119,3 +119,10 @@ export function bandSwatch(band: ChartBand, colors: ChartColors): string {
   const shown = band.emphasis === 'inner' ? BAND_OPACITY.outer + BAND_OPACITY.inner : BAND_OPACITY.outer;
   return withAlpha(colors.band, Math.min(shown * 1.6, 1));
 }
+
+/** The sorted days of every series: a day's index is its logical position on the time scale. */
+export function unionDays(series: readonly ChartSeries[]): string[] {
+  const days = new Set<string>();
+  for (const item of series) for (const point of item.points) days.add(point.day);
+  return [...days].sort();
+}

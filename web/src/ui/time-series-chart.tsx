@@ -56,6 +56,8 @@ export interface ChartMarker {
   kind: 'dividend' | 'split';
   /** Short text on the marker ("D", "2:1"). */
   text: string;
+  /** What the tooltip says of it ("Dividend 0.24 USD"); markers drawn as one are listed by it. */
+  detail?: string;
 }
 
 export interface TimeSeriesChartProps {

@@ -49,6 +49,24 @@ describe('weeks', () => {
     expect(chooseResolution('weekly', { from: '2024-12-01' }, '2024-12-02', '2024-12-31')).toBe('weekly');
     expect(chooseResolution(undefined, {}, undefined, undefined)).toBe('daily');
   });
+
+  it('follows the span shown, not its age nor the range asked beyond the data (issue 33)', () => {
+    // Six months of 2020, years before the last day: every day.
+    expect(chooseResolution(undefined, { from: '2020-01-01', to: '2020-06-30' }, '2020-01-02', '2020-06-30')).toBe(
+      'daily',
+    );
+    // Two years asked exactly, long ago: every day.
+    expect(chooseResolution('auto', { from: '2010-03-01', to: '2012-03-01' }, '2010-03-01', '2012-03-01')).toBe(
+      'daily',
+    );
+    // Asked from 2015, but the data begins in 2023: a year and a half shown, every day.
+    expect(chooseResolution(undefined, { from: '2015-01-01' }, '2023-06-01', '2024-12-31')).toBe('daily');
+    // Asked up to 2030, the data ending in 2024: what is shown decides.
+    expect(chooseResolution(undefined, { from: '2023-06-01', to: '2030-12-31' }, '2023-06-01', '2024-12-31')).toBe(
+      'daily',
+    );
+    expect(chooseResolution(undefined, { from: '2015-01-01' }, '2020-06-01', '2024-12-31')).toBe('weekly');
+  });
 });
 
 describe.each(testDatabases())('resolution of the daily-series calls on $label', (target) => {

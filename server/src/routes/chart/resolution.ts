@@ -14,8 +14,10 @@ const DAILY_SPAN_DAYS = 731;
 const epochDay = dayNumber;
 
 /**
- * The resolution of a series: as asked, or (auto) daily when its range spans at most two years. The
- * range is from..to as asked, each end defaulting to the series' own first and last day.
+ * The resolution of a series: as asked, or (auto) daily when the span it shows is at most two years,
+ * whatever its age (issue 33). The span runs from the later of `from` and the series' first day to the
+ * earlier of `to` and its last day: a range asked from before the data begins or past its end shows only
+ * the days there are.
  */
 export function chooseResolution(
   asked: SeriesResolution | undefined,
@@ -24,8 +26,10 @@ export function chooseResolution(
   lastDay: string | undefined,
 ): Resolution {
   if (asked === 'daily' || asked === 'weekly') return asked;
-  const from = range.from ?? firstDay;
-  const to = range.to ?? lastDay;
+  const later = (a: string | undefined, b: string | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
+  const earlier = (a: string | undefined, b: string | undefined) => (a && b ? (a < b ? a : b) : (a ?? b));
+  const from = later(range.from, firstDay);
+  const to = earlier(range.to, lastDay);
   if (!from || !to) return 'daily';
   return epochDay(to) - epochDay(from) > DAILY_SPAN_DAYS ? 'weekly' : 'daily';
 }

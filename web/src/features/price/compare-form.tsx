@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCompanySearch } from '../../api/company-search.ts';
 import { findSecurity, type SecurityKind } from './price-api.ts';
 
 /** The most lines a compare chart draws besides the page's own (beyond that it is unreadable). */
@@ -12,7 +13,10 @@ export interface CompareFormProps {
   onChange: (compare: string[]) => void;
 }
 
-/** "+ ticker" for the price chart: adds a security of the same kind, lists the added ones with a remove button. */
+/**
+ * "+ ticker" for the price chart: suggests stocks and coins as you type (the company search, issue 33),
+ * adds one of either kind, lists the added ones with a remove button.
+ */
 export function CompareForm({ kind, ticker, compare, onChange }: CompareFormProps) {
   const { t } = useTranslation('stock');
   const inputId = useId();
@@ -20,6 +24,11 @@ export function CompareForm({ kind, ticker, compare, onChange }: CompareFormProp
   const [text, setText] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const listId = useId();
+  const typed = useDeferredValue(text.trim());
+  const suggestions = useCompanySearch(typed).results.filter(
+    (result) => result.ticker !== ticker && !compare.includes(result.ticker),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,11 +46,11 @@ export function CompareForm({ kind, ticker, compare, onChange }: CompareFormProp
     try {
       const found = await findSecurity(wanted, kind);
       if (found) {
-        onChange([...compare, found]);
+        onChange([...compare, found.ticker]);
         setText('');
         setMessage(null);
       } else {
-        setMessage(t(kind === 'crypto' ? 'compare.unknownCoin' : 'compare.unknownStock', { ticker: wanted }));
+        setMessage(t('compareExtra.unknown', { ticker: wanted }));
       }
     } catch {
       setMessage(t('compare.failed'));
@@ -64,9 +73,17 @@ export function CompareForm({ kind, ticker, compare, onChange }: CompareFormProp
           placeholder={t('compare.placeholder')}
           autoComplete="off"
           spellCheck={false}
+          list={listId}
           aria-describedby={message ? messageId : undefined}
           maxLength={20}
         />
+        <datalist id={listId}>
+          {suggestions.map((result) => (
+            <option key={`${result.kind}:${result.ticker}`} value={result.ticker}>
+              {`${result.name} · ${t(`compareExtra.kinds.${result.kind}`)}`}
+            </option>
+          ))}
+        </datalist>
         <button type="submit" className="button button--ghost" disabled={busy}>
           {t('compare.add')}
         </button>

@@ -2,7 +2,8 @@ import type { CompanySearch, DrawdownChart, PriceChart, PriceChartV2 } from '@ap
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../api/client.ts';
 import { useAnswer } from '../../api/use-answer.ts';
-import { recentStart } from '../../ui/chart-range.ts';
+import { recentStart, spanResolution } from '../../ui/chart-range.ts';
+import type { ChartWindow } from './price-series.ts';
 
 /* Price and drawdown calls for a stock or a coin (the API keeps them on separate paths). */
 export type SecurityKind = 'stock' | 'crypto';
@@ -67,16 +68,70 @@ export function historyForWindow(history: StockHistory, start: string | null): P
   return start !== null && start >= history.dailyFrom ? history.joined : history.whole;
 }
 
-/** Daily closes of one or more securities of the same kind (the compare lines, a coin's own line). */
+/**
+ * The days a stock's window needs from the API apart (issue 33): a window of up to two years (daily by
+ * the API's rule, docs/api.md "Resolution") that begins before the history's daily part, which has it only
+ * weekly. null when the history already has the window at its resolution. Open ends are the data's.
+ */
+export function dailyWindow(
+  history: StockHistory | undefined,
+  window: ChartWindow,
+): { from: string; to: string } | null {
+  if (!history || history.dailyFrom === null) return null;
+  const points = history.joined.series[0]?.points;
+  const from = window.start ?? points?.[0]?.day;
+  const to = window.end ?? points?.at(-1)?.day;
+  if (!from || !to || from >= history.dailyFrom) return null;
+  return spanResolution(from, to) === 'daily' ? { from, to } : null;
+}
+
+/** A stock's OHLCV over one window, as the API answers it (daily: dailyWindow asks only for such windows). */
+export const windowHistoryQuery = (ticker: string, window: { from: string; to: string } | null) =>
+  queryOptions({
+    queryKey: ['price', 'v2', ticker, 'window', window?.from, window?.to],
+    queryFn: ({ signal }) =>
+      getJson<PriceChartV2>(
+        '/api/data/v2/chart/price',
+        { tickers: ticker, from: window?.from ?? null, to: window?.to ?? null },
+        signal,
+      ),
+    enabled: window !== null,
+    staleTime: STALE,
+  });
+
+/** Daily closes of one or more securities of the same kind (a coin's own line). */
 export const closesQuery = (kind: SecurityKind, tickers: readonly string[]) =>
   queryOptions({
     queryKey: ['price', 'closes', kind, tickers.join(',')],
-    queryFn: ({ signal }) =>
-      getJson<PriceChart>(
-        kind === 'crypto' ? '/api/data/chart/crypto/price' : '/api/data/chart/price',
-        { tickers: tickers.join(',') },
-        signal,
-      ),
+    queryFn: ({ signal }) => closesOf(kind, tickers, signal),
+    enabled: tickers.length > 0,
+    staleTime: STALE,
+  });
+
+const closesOf = (kind: SecurityKind, tickers: readonly string[], signal?: AbortSignal) =>
+  getJson<PriceChart>(
+    kind === 'crypto' ? '/api/data/chart/crypto/price' : '/api/data/chart/price',
+    { tickers: tickers.join(',') },
+    signal,
+  );
+
+/**
+ * The compared lines (issue 33: coins and stocks together): each ticker's kind from the search (the
+ * page's own kind first when a coin and a stock share a ticker), then the closes of each kind in one call.
+ */
+export const compareQuery = (own: SecurityKind, tickers: readonly string[]) =>
+  queryOptions({
+    queryKey: ['price', 'compare', own, tickers.join(',')],
+    queryFn: async ({ signal }): Promise<PriceChart> => {
+      const found = await Promise.all(tickers.map((ticker) => findSecurity(ticker, own, signal)));
+      const of = (kind: SecurityKind) => found.flatMap((item) => (item?.kind === kind ? [item.ticker] : []));
+      const answers = await Promise.all(
+        (['stock', 'crypto'] as const).map((kind) =>
+          of(kind).length ? closesOf(kind, of(kind), signal) : Promise.resolve({ series: [] }),
+        ),
+      );
+      return { series: answers.flatMap((answer) => answer.series) };
+    },
     enabled: tickers.length > 0,
     staleTime: STALE,
   });
@@ -95,15 +150,28 @@ export const drawdownQuery = (kind: SecurityKind, ticker: string, from: string |
   });
 
 export const useStockHistory = (ticker: string, enabled = true) => useAnswer({ ...stockHistoryQuery(ticker), enabled });
+export const useWindowHistory = (ticker: string, window: { from: string; to: string } | null) =>
+  useAnswer(windowHistoryQuery(ticker, window));
 export const useCloses = (kind: SecurityKind, tickers: readonly string[]) => useAnswer(closesQuery(kind, tickers));
+export const useCompare = (own: SecurityKind, tickers: readonly string[]) => useAnswer(compareQuery(own, tickers));
 export const useDrawdown = (kind: SecurityKind, ticker: string, from: string | null) =>
   useAnswer(drawdownQuery(kind, ticker, from));
 
-/** Looks a typed ticker up for the compare form: the exact match of the same kind, else null. */
-export async function findSecurity(text: string, kind: SecurityKind): Promise<string | null> {
+export interface FoundSecurity {
+  ticker: string;
+  kind: SecurityKind;
+}
+
+/** Looks a typed ticker up for the compare form: the exact match, of the page's kind when both exist, else null. */
+export async function findSecurity(
+  text: string,
+  preferred: SecurityKind,
+  signal?: AbortSignal,
+): Promise<FoundSecurity | null> {
   const q = text.trim();
   if (!q) return null;
-  const body = await getJson<CompanySearch>('/api/data/company/search', { q, limit: 10 });
-  const exact = body.results.find((result) => result.ticker === q.toUpperCase() && result.kind === kind);
-  return exact?.ticker ?? null;
+  const body = await getJson<CompanySearch>('/api/data/company/search', { q, limit: 10 }, signal);
+  const exact = body.results.filter((result) => result.ticker === q.toUpperCase());
+  const found = exact.find((result) => result.kind === preferred) ?? exact[0];
+  return found ? { ticker: found.ticker, kind: found.kind } : null;
 }

@@ -124,20 +124,38 @@ describe('price chart switches', () => {
     expect(onChange).toHaveBeenLastCalledWith({ movingAverages: [] });
   });
 
-  it('a coin (closes only) has no candles or volume; comparing has no averages and no log scale', async () => {
+  it('closes only: no candles or volume switches', async () => {
     await renderWithTexts(
       <PriceOptions
         params={params}
         onChange={() => {}}
         ohlcv={false}
-        comparing
+        comparing={false}
         markers={null}
         onMarkersChange={() => {}}
       />,
     );
     expect(screen.queryByRole('button', { name: 'Candles' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Volume' })).toBeNull();
-    expect(screen.queryByRole('checkbox', { name: '50-day average' })).toBeNull();
-    expect((screen.getByRole('checkbox', { name: 'Log scale' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('comparing keeps volume and plainly disables candles, averages and the log scale, saying why (issue 33)', async () => {
+    const candles = parsePriceParams(new URLSearchParams('ma=50&chart=candles&log=1'));
+    await renderWithTexts(
+      <PriceOptions params={candles} onChange={() => {}} ohlcv comparing markers={true} onMarkersChange={() => {}} />,
+    );
+    const volume = screen.getByRole('checkbox', { name: 'Volume' }) as HTMLInputElement;
+    expect([volume.disabled, volume.checked]).toEqual([false, true]);
+    for (const name of ['50-day average', '200-day average', 'Log scale']) {
+      const box = screen.getByRole('checkbox', { name }) as HTMLInputElement;
+      // Off and disabled, not ticked over a chart that does not draw it.
+      expect([name, box.disabled, box.checked]).toEqual([name, true, false]);
+      expect(box.getAttribute('aria-describedby')).toBeTruthy();
+      const reason = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+      expect(reason?.textContent).toMatch(/while comparing/);
+    }
+    const style = screen.getByRole('button', { name: 'Candles' }).closest('fieldset');
+    expect(style?.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Line' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

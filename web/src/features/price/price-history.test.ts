@@ -1,7 +1,8 @@
 import type { PriceChartV2 } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { recentStart } from '../../ui/chart-range.ts';
-import { historyForWindow, joinHistory, type StockHistory } from './price-api.ts';
+import { recentStart, spanResolution } from '../../ui/chart-range.ts';
+import { dailyWindow, historyForWindow, joinHistory, type StockHistory } from './price-api.ts';
+import { withDaily } from './price-series.ts';
 
 type Point = PriceChartV2['series'][number]['points'][number];
 const bar = (day: string, close: number): Point => ({
@@ -62,5 +63,51 @@ describe('the price history: weekly bars, then the last two years daily (issue 2
     // A history of two years or less came daily: it is all there is.
     const short = chart('daily', [bar('2026-01-05', 1)]);
     expect(historyForWindow({ whole: short, joined: short, dailyFrom: null }, null)).toBe(short);
+  });
+});
+
+describe('a window is drawn at the resolution of its span, not its age (issue 33)', () => {
+  it('daily up to two years and a day of span, weekly beyond', () => {
+    expect(spanResolution('2020-01-01', '2020-06-30')).toBe('daily');
+    expect(spanResolution('2022-01-03', '2024-01-03')).toBe('daily');
+    expect(spanResolution('2022-01-03', '2024-01-05')).toBe('weekly');
+  });
+
+  const history: StockHistory = (() => {
+    const whole = chart('weekly', [
+      bar('2019-01-04', 1),
+      bar('2020-01-03', 2),
+      bar('2020-07-03', 3),
+      bar('2025-01-03', 4),
+    ]);
+    const joined = chart('weekly', [...(whole.series[0]?.points ?? []), bar('2025-01-06', 5), bar('2026-11-20', 6)]);
+    return { whole, joined, dailyFrom: '2025-01-06' };
+  })();
+
+  it('asks for the days of an older window of up to two years apart, and of no other', () => {
+    expect(dailyWindow(history, { start: '2020-01-01', end: '2020-06-30' })).toEqual({
+      from: '2020-01-01',
+      to: '2020-06-30',
+    });
+    // Open start: from the first day there is; open end: to the last.
+    expect(dailyWindow(history, { start: null, end: '2020-06-30' })).toEqual({ from: '2019-01-04', to: '2020-06-30' });
+    expect(dailyWindow(history, { start: '2025-06-01', end: null })).toBeNull(); // inside the daily part
+    expect(dailyWindow(history, { start: '2019-01-01', end: '2022-01-01' })).toBeNull(); // three years: weekly
+    expect(dailyWindow({ ...history, dailyFrom: null }, { start: '2020-01-01', end: '2020-06-30' })).toBeNull();
+    expect(dailyWindow(undefined, { start: '2020-01-01', end: '2020-06-30' })).toBeNull();
+  });
+
+  it('puts the window’s days in place of its weeks, so the averages read them', () => {
+    const days = [bar('2020-01-02', 10), bar('2020-01-03', 11)];
+    expect(withDaily(history.joined.series[0]?.points ?? [], days).map((p) => p.day)).toEqual([
+      '2019-01-04',
+      '2020-01-02',
+      '2020-01-03',
+      '2020-07-03',
+      '2025-01-03',
+      '2025-01-06',
+      '2026-11-20',
+    ]);
+    expect(withDaily([bar('2020-01-03', 2)], [])).toEqual([bar('2020-01-03', 2)]);
   });
 });

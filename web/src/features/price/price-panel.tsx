@@ -9,7 +9,14 @@ import { useUnits } from '../../ui/units.ts';
 import { useCoinHistory } from './coin-history.ts';
 import { CompareForm } from './compare-form.tsx';
 import { CustomRange } from './custom-range.tsx';
-import { historyForWindow, type SecurityKind, useCloses, useStockHistory } from './price-api.ts';
+import {
+  dailyWindow,
+  historyForWindow,
+  type SecurityKind,
+  useCompare,
+  useStockHistory,
+  useWindowHistory,
+} from './price-api.ts';
 import { PriceOptions } from './price-options.tsx';
 import { usePriceParams } from './price-params.ts';
 import {
@@ -20,6 +27,7 @@ import {
   priceMarkers,
   shownLines,
   volumesOf,
+  withDaily,
 } from './price-series.ts';
 import './price.css';
 
@@ -53,21 +61,39 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
 
   const history = useStockHistory(ticker, kind === 'stock');
   const coinHistory = useCoinHistory(ticker, kind === 'crypto');
-  const others = useCloses(kind, compare);
-  const own = kind === 'stock' ? history : coinHistory;
-  // Every close there is, weekly then daily for a stock: the averages read it, and its last day places the
-  // window. A coin's closes are those of its daily OHLCV: one download, not a second copy of its closes.
-  const allCloses = useMemo<DayValue[]>(
-    () => closesOf((kind === 'stock' ? history.data?.joined : coinHistory.data)?.series[0]?.points),
-    [kind, history.data, coinHistory.data],
-  );
+  const others = useCompare(kind, compare);
   const comparing = compare.length > 0;
+  // Where the window lies only needs the last day of the history (the same in both resolutions).
+  const lastDay =
+    kind === 'stock'
+      ? history.data?.joined.series[0]?.points.at(-1)?.day
+      : coinHistory.data?.series[0]?.points.at(-1)?.day;
   const window = useMemo(
-    () => chartWindow(params.range, { from: params.from, to: params.to }, allCloses.at(-1)?.day),
-    [params.range, params.from, params.to, allCloses],
+    () => chartWindow(params.range, { from: params.from, to: params.to }, lastDay),
+    [params.range, params.from, params.to, lastDay],
+  );
+  // A window of up to two years before the daily part: its own days from the API (issue 33).
+  const needed = kind === 'stock' ? dailyWindow(history.data, window) : null;
+  const windowHistory = useWindowHistory(ticker, needed);
+  const windowPoints = needed ? windowHistory.data?.series[0]?.points : undefined;
+  const own = kind === 'stock' ? (needed ? windowHistory : history) : coinHistory;
+  // Every close there is, weekly then daily for a stock (and the window's days): the averages read it.
+  const allCloses = useMemo<DayValue[]>(
+    () =>
+      closesOf(
+        kind === 'stock'
+          ? withDaily(history.data?.joined.series[0]?.points ?? [], windowPoints ?? [])
+          : // A coin's closes are those of its daily OHLCV: one download, not a second copy (issue 31).
+            coinHistory.data?.series[0]?.points,
+      ),
+    [kind, history.data, windowPoints, coinHistory.data],
   );
   const historyPoints = (
-    kind === 'stock' ? history.data && historyForWindow(history.data, window.start) : coinHistory.data
+    kind === 'stock'
+      ? needed
+        ? windowHistory.data
+        : history.data && historyForWindow(history.data, window.start)
+      : coinHistory.data
   )?.series[0]?.points;
   const ownPoints = useMemo<DayValue[]>(
     () => (kind === 'stock' ? closesOf(historyPoints) : allCloses),
@@ -84,18 +110,37 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
   }, [ownPoints, others.data, compare, window, comparing]);
 
   const series = useMemo<ChartSeries[]>(() => {
+    const firstShown = lines[0]?.[0]?.day ?? '';
+    const inRange = (points: readonly { day: string }[]) =>
+      points.filter((p) => inWindow(p.day, window) && p.day >= firstShown);
+    // Volume is the page's own security's, in its own pane: kept while comparing (issue 33).
+    const volume: ChartSeries[] =
+      params.volume && historyPoints
+        ? [
+            {
+              id: 'volume',
+              label: t('price.volume'),
+              kind: 'histogram',
+              tone: 'reference',
+              pane: 1,
+              badge: false,
+              format: (value: number) => units.compact(value),
+              points: inRange(volumesOf(historyPoints)) as DayValue[],
+            },
+          ]
+        : [];
     if (comparing) {
-      return lines.map((points, index) => ({
+      const compared = lines.map<ChartSeries>((points, index) => ({
         id: index === 0 ? ticker : (compare[index - 1] ?? String(index)),
         label: index === 0 ? ticker : (compare[index - 1] ?? ''),
         kind: 'line',
         points,
       }));
+      return [...compared, ...volume];
     }
     const shown = lines[0] ?? [];
     // An average drawn at the shown series' days only (weekly bars: one point a week), as the axis has no others.
     const shownDays = new Set(ownPoints.map((p) => p.day));
-    const inRange = (points: readonly { day: string }[]) => points.filter((p) => inWindow(p.day, window));
     const candles = params.style === 'candles' && historyPoints ? inRange(candlesOf(historyPoints)) : null;
     const main: ChartSeries = candles
       ? {
@@ -113,39 +158,31 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
       badge: false,
       points: inRange(movingAverage(allCloses, days)).filter((p) => shownDays.has(p.day)) as DayValue[],
     }));
-    const volume: ChartSeries[] =
-      params.volume && historyPoints
-        ? [
-            {
-              id: 'volume',
-              label: t('price.volume'),
-              kind: 'histogram',
-              tone: 'reference',
-              pane: 1,
-              badge: false,
-              format: (value: number) => units.compact(value),
-              points: inRange(volumesOf(historyPoints)) as DayValue[],
-            },
-          ]
-        : [];
     return [main, ...averages, ...volume];
   }, [comparing, lines, ticker, compare, params, historyPoints, ownPoints, allCloses, window, t, units]);
 
   const markers = useMemo(() => {
     if (kind !== 'stock' || !params.markers) return [];
     const points = (historyPoints ?? []).filter((p) => inWindow(p.day, window) && p.day >= (lines[0]?.[0]?.day ?? ''));
-    return priceMarkers(points, t('price.dividendMarker'));
-  }, [kind, params.markers, historyPoints, lines, window, t]);
+    return priceMarkers(points, t('price.dividendMarker'), {
+      dividend: (amount) => t('markerDetails.dividend', { amount: units.money(amount, currency) }),
+      split: (ratio) => t('markerDetails.split', { ratio }),
+    });
+  }, [kind, params.markers, historyPoints, lines, window, t, units, currency]);
 
   const state = queryPanelState(own, ownPoints.length > 0);
   // The range's change on the whole history (the day on or before the range's start), not its first shown point.
-  const rangeChange = comparing ? null : changeOverWindow(ownPoints, window);
+  const rangeChange = comparing ? null : changeOverWindow(allCloses, window);
   const format = comparing
     ? (value: number) => units.pct(value, { signed: true, digits: 1 })
     : (value: number) => units.money(value, currency);
   const custom = Boolean(params.from || params.to);
+  // The dates asked for (issue 33: the last weekly point ended the title up to six days early); an open end is the data's.
   const rangeText = custom
-    ? t('range.shown', { from: units.date(lines[0]?.[0]?.day), to: units.date(lines[0]?.at(-1)?.day) })
+    ? t('range.shown', {
+        from: units.date(params.from ?? lines[0]?.[0]?.day),
+        to: units.date(params.to ?? lines[0]?.at(-1)?.day),
+      })
     : t(`ui:chart.ranges.long.${params.range}`);
   const withVolume = series.some((item) => item.pane === 1);
 
@@ -159,7 +196,7 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
       asOf={asOf}
       {...(source ? { source } : {})}
       chartHeight={CHART_HEIGHT}
-      range={{ value: params.range, onChange: (range) => setParams({ range, from: null, to: null }) }}
+      range={{ value: custom ? null : params.range, onChange: (range) => setParams({ range, from: null, to: null }) }}
     >
       <div className="price-panel__summary">
         {comparing ? (

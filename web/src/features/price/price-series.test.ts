@@ -106,6 +106,21 @@ describe('moving average', () => {
       { day: '2024-01-15', value: 25 },
     ]);
   });
+
+  it('moves smoothly where weekly bars meet days (a custom window of days after weeks, issue 33)', () => {
+    const weeks = Array.from({ length: 12 }, (_, i) => ({
+      day: new Date(Date.UTC(2020, 0, 3 + i * 7)).toISOString().slice(0, 10),
+      value: 10,
+    }));
+    const days = Array.from({ length: 20 }, (_, i) => ({
+      day: new Date(Date.UTC(2020, 2, 30 + i)).toISOString().slice(0, 10),
+      value: 20,
+    }));
+    const average = movingAverage([...weeks, ...days], 50).filter((p) => p.day >= '2020-03-30');
+    // Each new day of 20 replaces one day of 10 in the last fifty: +0.2 a day, never a jump of a week.
+    const steps = average.slice(1).map((p, i) => Number((p.value - (average[i]?.value ?? 0)).toFixed(9)));
+    expect(steps).toEqual(steps.map(() => 0.2));
+  });
 });
 
 describe('candles and volume', () => {

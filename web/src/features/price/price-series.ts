@@ -5,13 +5,28 @@ import type { ChartCandle, ChartMarker } from '../../ui/time-series-chart.tsx';
 /* Pure pieces of the price chart, tested without a DOM. Days are 'YYYY-MM-DD'. */
 type OhlcvPoint = PriceChartV2['series'][number]['points'][number];
 
+/** What a marker's tooltip says: the dividend's amount, the split's ratio. */
+export interface MarkerTexts {
+  dividend: (amount: number) => string;
+  split: (ratio: string) => string;
+}
+
 /** The dividend and split markers of the points (design.md: dividends and splits marked). */
-export function priceMarkers(points: readonly OhlcvPoint[], dividendText: string): ChartMarker[] {
+export function priceMarkers(
+  points: readonly OhlcvPoint[],
+  dividendText: string,
+  details?: MarkerTexts,
+): ChartMarker[] {
   const markers: ChartMarker[] = [];
   for (const point of points) {
-    if (point.dividend !== undefined) markers.push({ day: point.day, kind: 'dividend', text: dividendText });
+    if (point.dividend !== undefined) {
+      const detail = details?.dividend(point.dividend);
+      markers.push({ day: point.day, kind: 'dividend', text: dividendText, ...(detail ? { detail } : {}) });
+    }
     if (point.split) {
-      markers.push({ day: point.day, kind: 'split', text: `${point.split.numerator}:${point.split.denominator}` });
+      const ratio = `${point.split.numerator}:${point.split.denominator}`;
+      const detail = details?.split(ratio);
+      markers.push({ day: point.day, kind: 'split', text: ratio, ...(detail ? { detail } : {}) });
     }
   }
   return markers;
@@ -53,7 +68,7 @@ export function shownLines(lines: readonly DayValue[][], window: ChartWindow, co
  * many): computed over the whole history, so the first shown day of a range already has its 200-day
  * average. Long histories come weekly before their last two years (issue 20): a point more than three
  * days after the one before stands for a week, five trading days, so a 50-day average over weekly bars
- * is that of the last ten weeks.
+ * is that of the last ten weeks; where weeks meet days, the oldest week counts for its days in the window.
  */
 export function movingAverage(points: readonly DayValue[], days: number): DayValue[] {
   const gap = (a: DayValue | undefined, b: DayValue | undefined) =>
@@ -76,7 +91,11 @@ export function movingAverage(points: readonly DayValue[], days: number): DayVal
       weight -= weights[first] as number;
       first += 1;
     }
-    if (seen >= days) out.push({ day: (points[i] as DayValue).day, value: sum / weight });
+    // A weekly bar at the window's start counts only for its days inside it (issue 33: dropped whole,
+    // a 50-day average over weeks then days fell in steps).
+    const excess = weight - days;
+    if (seen >= days)
+      out.push({ day: (points[i] as DayValue).day, value: (sum - (points[first] as DayValue).value * excess) / days });
   }
   return out;
 }
@@ -93,4 +112,15 @@ export function candlesOf(points: readonly OhlcvPoint[]): ChartCandle[] {
 /** Daily volume of the days that have one. */
 export function volumesOf(points: readonly OhlcvPoint[]): DayValue[] {
   return points.flatMap((p) => (p.volume === null ? [] : [{ day: p.day, value: p.volume }]));
+}
+
+/**
+ * A history with a window's daily points in place of its weekly ones there (issue 33: a custom half year
+ * of 2020 is drawn from its days), so the averages read every day of the window and the weeks before it.
+ */
+export function withDaily<T extends { day: string }>(history: readonly T[], daily: readonly T[]): T[] {
+  const first = daily[0]?.day;
+  const last = daily.at(-1)?.day;
+  if (!first || !last) return [...history];
+  return [...history.filter((p) => p.day < first), ...daily, ...history.filter((p) => p.day > last)];
 }

@@ -3,9 +3,11 @@ import {
   buildWalletList,
   downloadUrl,
   hasInjectedWallet,
+  inAppLink,
   mobileWalletList,
   reachableFromWalletApp,
   WALLET_CATALOG,
+  type Wallet,
 } from './wallet-catalog.ts';
 
 const injected = (id: string, name: string) => ({ id, name, type: 'injected', icon: 'data:image/png;base64,AA' });
@@ -18,7 +20,14 @@ describe('wallet list (spec 2)', () => {
         walletConnect: false,
       },
     );
-    expect(list.map((w) => w.name)).toEqual(['Coinbase Wallet', 'MetaMask', 'Rabby', 'Rainbow', 'Trust Wallet']);
+    expect(list.map((w) => w.name)).toEqual([
+      'Coinbase Wallet',
+      'MetaMask',
+      'OKX Wallet',
+      'Rabby',
+      'Rainbow',
+      'Trust Wallet',
+    ]);
     expect(list.find((w) => w.id === 'metamask')?.installed).toBe(false);
     // The Coinbase SDK connects without an extension: it has a connector but is not installed.
     expect(list.find((w) => w.id === 'coinbase')).toMatchObject({ installed: false, connectorId: 'coinbaseWalletSDK' });
@@ -62,11 +71,27 @@ describe('the phone sheet (spec 2, issue 23: never an empty list)', () => {
 
   it('lists the wallet apps that open this page in their browser, with their links', () => {
     const list = mobileWalletList(buildWalletList([], { walletConnect: false }), page);
-    expect(byName(list)).toEqual(['Coinbase Wallet', 'MetaMask', 'Trust Wallet']);
-    const link = (id: string) => list.find((w) => w.id === id)?.openInApp?.(page);
+    expect(byName(list)).toEqual(['Coinbase Wallet', 'MetaMask', 'OKX Wallet', 'Trust Wallet']);
+    // Issue 33: each entry is a link into the app, by its full name and a bundled logo.
+    expect(list.map((w) => w.mobileName)).toEqual(['Coinbase Wallet', 'MetaMask', 'OKX Wallet', 'Trust Wallet']);
+    for (const wallet of list) expect(wallet.logo, wallet.id).not.toMatch(/<text/);
+    const link = (id: string) => inAppLink(list.find((w) => w.id === id) as Wallet, false, page);
     expect(link('metamask')).toBe('https://link.metamask.io/dapp/ledgerlight.example/de/stocks/SOLQ?range=1y');
     expect(link('coinbase')).toBe(`https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(page)}`);
     expect(link('trust')).toBe(`https://link.trustwallet.com/open_url?coin_id=60&url=${encodeURIComponent(page)}`);
+    expect(link('okx')).toBe(
+      `https://web3.okx.com/download?deeplink=${encodeURIComponent(`okx://wallet/dapp/url?dappUrl=${encodeURIComponent(page)}`)}`,
+    );
+  });
+
+  it('a wallet in this browser, one that pairs through WalletConnect, or an address the app cannot reach is no link', () => {
+    const wallets = buildWalletList([injected('io.metamask', 'MetaMask')], { walletConnect: false });
+    const find = (id: string) => wallets.find((w) => w.id === id) as Wallet;
+    expect(inAppLink(find('metamask'), false, page)).toBeNull(); // installed here: connect here
+    expect(inAppLink(find('trust'), true, page)).toBeNull(); // pairs through WalletConnect
+    expect(inAppLink(find('coinbase'), true, page)).toContain('go.cb-w.com'); // no pairing link: opens the page
+    expect(inAppLink(find('rainbow'), false, page)).toBeNull(); // no link that opens pages
+    expect(inAppLink(find('trust'), false, 'http://127.0.0.1:3199/')).toBeNull();
   });
 
   it('adds WalletConnect and the apps that pair with it when a project id is set', () => {

@@ -1,3 +1,12 @@
+import braveLogo from './logos/brave.svg';
+import coinbaseLogo from './logos/coinbase.svg';
+import metamaskLogo from './logos/metamask.svg';
+import okxLogo from './logos/okx.svg';
+import rainbowLogo from './logos/rainbow.svg';
+import trustLogo from './logos/trust.svg';
+import walletConnectLogo from './logos/walletconnect.svg';
+import { openInWalletApp } from './wallet-links.ts';
+
 /**
  * The wallets the modal lists (spec 3: id, name, mobileName, logo, installed, connector kind,
  * download URLs). Known wallets come from this catalog; any other wallet the browser announces
@@ -34,9 +43,10 @@ export interface ConnectorInfo {
   type: string;
 }
 
-const logo = (letter: string, color: string) =>
+/** A wallet the browser announces without an icon of its own: its initial on a grey square. */
+const letterLogo = (letter: string) =>
   `data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="${color}"/><text x="20" y="27" font-family="sans-serif" font-size="20" fill="#fff" text-anchor="middle">${letter}</text></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#6b7280"/><text x="20" y="27" font-family="sans-serif" font-size="20" fill="#fff" text-anchor="middle">${letter}</text></svg>`,
   )}`;
 
 interface CatalogEntry extends Omit<Wallet, 'installed' | 'connectorId'> {
@@ -51,11 +61,10 @@ export const WALLET_CATALOG: CatalogEntry[] = [
     id: 'metamask',
     name: 'MetaMask',
     mobileName: 'MetaMask',
-    logo: logo('M', '#e2761b'),
+    logo: metamaskLogo,
     connector: 'browser',
     rdns: ['io.metamask', 'metaMaskSDK'],
-    // MetaMask's dapp link takes the address without its scheme, unencoded (docs.metamask.io, deeplinks).
-    openInApp: (pageUrl) => `https://link.metamask.io/dapp/${pageUrl.replace(/^https?:\/\//, '')}`,
+    openInApp: openInWalletApp.metamask,
     pairInApp: (uri) => `https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}`,
     downloadUrls: {
       chrome: 'https://chromewebstore.google.com/detail/metamask/nkbihfbeogaeaoehlefnkodbefgpgknn',
@@ -66,7 +75,7 @@ export const WALLET_CATALOG: CatalogEntry[] = [
   {
     id: 'brave',
     name: 'Brave Wallet',
-    logo: logo('B', '#fb542b'),
+    logo: braveLogo,
     connector: 'browser',
     rdns: ['com.brave.wallet'],
     onlyWhenInstalled: true,
@@ -74,11 +83,11 @@ export const WALLET_CATALOG: CatalogEntry[] = [
   {
     id: 'coinbase',
     name: 'Coinbase Wallet',
-    mobileName: 'Coinbase',
-    logo: logo('C', '#0052ff'),
+    mobileName: 'Coinbase Wallet',
+    logo: coinbaseLogo,
     connector: 'browser',
     rdns: ['com.coinbase.wallet', 'coinbaseWalletSDK'],
-    openInApp: (pageUrl) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(pageUrl)}`,
+    openInApp: openInWalletApp.coinbase,
     downloadUrls: {
       chrome: 'https://chromewebstore.google.com/detail/coinbase-wallet-extension/hnfanknocfeofbddgcijnmhnfnkdnaad',
       safari: 'https://apps.apple.com/app/coinbase-wallet/id1278383455',
@@ -88,25 +97,37 @@ export const WALLET_CATALOG: CatalogEntry[] = [
     id: 'rainbow',
     name: 'Rainbow',
     mobileName: 'Rainbow',
-    logo: logo('R', '#001e59'),
+    logo: rainbowLogo,
     connector: 'browser',
     rdns: ['me.rainbow'],
-    // Rainbow has no in-app browser link: on a phone it connects through WalletConnect only.
+    // Rainbow documents no link that opens a page in its browser (docs/wallet.md): on a phone it
+    // connects through WalletConnect only (its documented rnbwapp.com/wc pairing link).
     pairInApp: (uri) => `https://rnbwapp.com/wc?uri=${encodeURIComponent(uri)}`,
     downloadUrls: { chrome: 'https://chromewebstore.google.com/detail/rainbow/opfgelmcmbiajamepnmloijbpoleiama' },
   },
   {
     id: 'trust',
     name: 'Trust Wallet',
-    mobileName: 'Trust',
-    logo: logo('T', '#0500ff'),
+    mobileName: 'Trust Wallet',
+    logo: trustLogo,
     connector: 'browser',
     rdns: ['com.trustwallet.app'],
-    // coin_id 60 is Ethereum (SLIP-44): the dapp browser opens on an Ethereum account.
-    openInApp: (pageUrl) => `https://link.trustwallet.com/open_url?coin_id=60&url=${encodeURIComponent(pageUrl)}`,
+    openInApp: openInWalletApp.trust,
     pairInApp: (uri) => `https://link.trustwallet.com/wc?uri=${encodeURIComponent(uri)}`,
     downloadUrls: {
       chrome: 'https://chromewebstore.google.com/detail/trust-wallet/egjidjbpglichdcondbcbdnbeeppgdph',
+    },
+  },
+  {
+    id: 'okx',
+    name: 'OKX Wallet',
+    mobileName: 'OKX Wallet',
+    logo: okxLogo,
+    connector: 'browser',
+    rdns: ['com.okex.wallet'],
+    openInApp: openInWalletApp.okx,
+    downloadUrls: {
+      chrome: 'https://chromewebstore.google.com/detail/okx-wallet/mcohilncbfahbmgdjkbpemcciiolgcge',
     },
   },
 ];
@@ -115,7 +136,7 @@ export const WALLETCONNECT: Wallet = {
   id: 'walletconnect',
   name: 'WalletConnect',
   mobileName: 'WalletConnect',
-  logo: logo('W', '#3b99fc'),
+  logo: walletConnectLogo,
   installed: true,
   connector: 'qrCode',
   connectorId: 'walletConnect',
@@ -148,7 +169,7 @@ export function buildWalletList(connectors: readonly ConnectorInfo[], options: {
     wallets.push({
       id: connector.id,
       name: connector.name,
-      logo: connector.icon ?? logo(connector.name.charAt(0).toUpperCase() || '?', '#6b7280'),
+      logo: connector.icon ?? letterLogo(connector.name.charAt(0).toUpperCase() || '?'),
       installed: true,
       connector: 'browser',
       connectorId: connector.id,
@@ -199,4 +220,16 @@ export function mobileWalletList(wallets: readonly Wallet[], pageUrl: string): W
       (walletConnect && w.pairInApp) ||
       (reachable && w.openInApp),
   );
+}
+
+/**
+ * The link a phone sheet's entry is (issue 33), when tapping it opens this page in the wallet app's own
+ * browser: a wallet app that is not this browser, with a link that opens pages, and no WalletConnect
+ * pairing to prefer (with a project id, an app that pairs connects without leaving this browser). null:
+ * the entry is a button (connect here, pair through WalletConnect, or show the QR view).
+ */
+export function inAppLink(wallet: Wallet, walletConnect: boolean, pageUrl: string): string | null {
+  if (wallet.connector !== 'browser' || wallet.installed || !wallet.openInApp) return null;
+  if (walletConnect && wallet.pairInApp) return null;
+  return reachableFromWalletApp(pageUrl) ? wallet.openInApp(pageUrl) : null;
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { walletErrorKind } from './wallet-errors.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answeredWithin, CONNECT_TIMEOUT_MS, ConnectTimeoutError, walletErrorKind } from './wallet-errors.ts';
 
 describe('wallet errors (spec 8)', () => {
   it('4001 is a rejected request, also when wrapped', () => {
@@ -19,5 +19,53 @@ describe('wallet errors (spec 8)', () => {
   it('anything else is other', () => {
     expect(walletErrorKind(new Error('boom'))).toBe('other');
     expect(walletErrorKind(null)).toBe('other');
+  });
+});
+
+describe('a connection attempt with no answer (issue 33)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const never = () => new Promise<string>(() => {});
+
+  it('fails after spec 9’s popup timeout, 60 s, and not before', async () => {
+    vi.useFakeTimers();
+    expect(CONNECT_TIMEOUT_MS).toBe(60_000);
+    const outcome = answeredWithin(never(), CONNECT_TIMEOUT_MS).then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(59_999);
+    let settled = false;
+    void outcome.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ConnectTimeoutError);
+    // The modal shows it as the failed state with Retry (not cancelled, not pending).
+    expect(walletErrorKind(error)).toBe('other');
+  });
+
+  it('passes an answer or a refusal on as it comes', async () => {
+    await expect(answeredWithin(Promise.resolve('0xabc'), 1000)).resolves.toBe('0xabc');
+    await expect(answeredWithin(Promise.reject({ code: 4001 }), 1000)).rejects.toEqual({ code: 4001 });
+  });
+
+  it('waits on once the wallet has answered otherwise (a QR code shown)', async () => {
+    vi.useFakeTimers();
+    let resolve: (value: string) => void = () => {};
+    const attempt = answeredWithin(
+      new Promise<string>((r) => {
+        resolve = r;
+      }),
+      1000,
+      () => true,
+    );
+    await vi.advanceTimersByTimeAsync(5000);
+    resolve('0xdef');
+    await expect(attempt).resolves.toBe('0xdef');
   });
 });

@@ -32,3 +32,39 @@ export function walletErrorKind(error: unknown): WalletErrorKind {
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * How long a connection attempt may go unanswered: spec 9's popup timeout (60 s), the wait the spec
+ * gives a window the user must answer (issue 33: Coinbase Wallet stayed on "Requesting connection"
+ * forever after its popup failed).
+ */
+export const CONNECT_TIMEOUT_MS = 60_000;
+
+export class ConnectTimeoutError extends Error {
+  override name = 'ConnectTimeoutError';
+  constructor(ms: number) {
+    super(`The wallet did not answer within ${ms / 1000} s`);
+  }
+}
+
+/**
+ * The attempt's answer, or a ConnectTimeoutError after `ms` unless `answered()` says by then that the
+ * wallet has answered in another way (a QR code shown: the scan may take longer).
+ */
+export function answeredWithin<T>(attempt: Promise<T>, ms: number, answered: () => boolean = () => false): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      if (!answered()) reject(new ConnectTimeoutError(ms));
+    }, ms);
+    attempt.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -4,8 +4,8 @@ import { getConnectors, watchConnectors } from 'wagmi/actions';
 import type { WalletRuntime } from './runtime.ts';
 import { type ModalLanguage, renderTagged, useWalletText } from './texts.tsx';
 import { walletAuth } from './wallet-auth-store.ts';
-import { buildWalletList, hasInjectedWallet, mobileWalletList, type Wallet } from './wallet-catalog.ts';
-import { walletErrorKind } from './wallet-errors.ts';
+import { buildWalletList, hasInjectedWallet, inAppLink, mobileWalletList, type Wallet } from './wallet-catalog.ts';
+import { answeredWithin, CONNECT_TIMEOUT_MS, walletErrorKind } from './wallet-errors.ts';
 import { ConnectPage, type ConnectStatus, DownloadPage, UnablePage, WalletConnectSelectPage } from './wallet-pages.tsx';
 import './wallet-modal.css';
 
@@ -48,6 +48,8 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
   const [status, setStatus] = useState<ConnectStatus>('idle');
   const [qrUri, setQrUri] = useState<string | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The attempt the sub-page shows: a later one (Retry, another wallet) makes an earlier one's end moot.
+  const attempt = useRef(0);
 
   useEffect(() => {
     const element = dialog.current;
@@ -85,18 +87,25 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
       return;
     }
     setStatus('loading');
+    const mine = ++attempt.current;
+    // Issue 33: a wallet that never answers (Coinbase's popup failed) ends in the failed state with Retry
+    // after spec 9's popup timeout; a QR view is answered once its code shows (then the scan may take long).
+    let shown = false;
     const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
       if (type !== 'display_uri' || typeof data !== 'string') return;
+      shown = true;
       if (app?.pairInApp) openLink(app.pairInApp(data));
       else setQrUri(data);
     };
     connector.emitter.on('message', onMessage);
     try {
-      const address = await runtime.connect(connector);
+      const address = await answeredWithin(runtime.connect(connector), CONNECT_TIMEOUT_MS, () => shown);
+      if (mine !== attempt.current) return;
       setStatus('success');
       void walletAuth.login(address);
       closeTimer.current = setTimeout(onClose, SUCCESS_CLOSE_MS);
     } catch (error) {
+      if (mine !== attempt.current) return;
       const kind = walletErrorKind(error);
       setStatus(kind === 'rejected' ? 'cancelled' : kind === 'pending' ? 'pending' : 'failed');
     } finally {
@@ -174,21 +183,36 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
           </h3>
           {isMobile && !unableOnPhone && <p className="wallet-modal__hint">{t('modal.mobileHint')}</p>}
           <ul hidden={unableOnPhone}>
-            {listed.map((wallet) => (
-              <li key={wallet.id}>
-                <button
-                  type="button"
-                  className={`wallet-item${selected?.id === wallet.id && page !== 'list' ? ' wallet-item--active' : ''}`}
-                  onClick={() => choose(wallet)}
-                >
+            {listed.map((wallet) => {
+              const content = (
+                <>
                   <img src={wallet.logo} alt="" width={28} height={28} />
                   <span>{isMobile ? (wallet.mobileName ?? wallet.name) : wallet.name}</span>
                   {wallet.installed && wallet.connector === 'browser' && (
                     <span className="wallet-item__badge">{t('modal.installed')}</span>
                   )}
-                </button>
-              </li>
-            ))}
+                </>
+              );
+              // Issue 33: on a phone, a wallet app that opens this page in its browser is a link to it.
+              const href = isMobile ? inAppLink(wallet, !!walletConnect, window.location.href) : null;
+              return (
+                <li key={wallet.id}>
+                  {href ? (
+                    <a className="wallet-item" href={href} rel="noreferrer">
+                      {content}
+                    </a>
+                  ) : (
+                    <button
+                      type="button"
+                      className={`wallet-item${selected?.id === wallet.id && page !== 'list' ? ' wallet-item--active' : ''}`}
+                      onClick={() => choose(wallet)}
+                    >
+                      {content}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           {showDisclaimer && (
             <p className="wallet-modal__disclaimer">
