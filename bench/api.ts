@@ -173,6 +173,8 @@ const server = startProcess('node', ['scripts/start.mjs'], {
   NODE_ENV: 'development',
   // One client sends everything here: the per-address limits would measure the limiter, not the API.
   RATE_LIMIT_ODATA: '0',
+  RATE_LIMIT_EVENTS: '0',
+  RATE_LIMIT_REF: '0',
   RATE_LIMIT_SEARCH: '0',
 });
 let ceiling: ChildProcess | undefined;

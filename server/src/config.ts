@@ -90,6 +90,8 @@ export const configSchema = z
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).max(1_000_000).default(30),
     RATE_LIMIT_SEARCH: z.coerce.number().int().min(0).max(1_000_000).default(300),
     RATE_LIMIT_ODATA: z.coerce.number().int().min(0).max(1_000_000).default(300),
+    RATE_LIMIT_EVENTS: z.coerce.number().int().min(0).max(1_000_000).default(120),
+    RATE_LIMIT_REF: z.coerce.number().int().min(0).max(1_000_000).default(30),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
     // Slow clients (docs/operations.md, "Timeouts"): the whole request, its headers, an idle keep-alive
     // connection, and a connection with no traffic either way.
