@@ -79,6 +79,6 @@ export function registerBodyLimits(app: FastifyInstance): void {
       done(tooDeep(MAX_JSON_DEPTH), undefined);
       return;
     }
-    void parse(request, body, done);
+    void parse(request, body as string, done);
   });
 }
