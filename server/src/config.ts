@@ -63,6 +63,8 @@ export const configSchema = z
     FEED_WORKER_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(256),
     // Market data (docs/data-sources.md). auto: seed the demo universe when the database has no securities.
     DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+    // A smaller demo universe (a small machine, the fault tests): this many companies and eight coins.
+    DEMO_COMPANIES: z.coerce.number().int().min(1).max(420).optional(),
     SEC_USER_AGENT: z
       .string()
       .regex(/\S+.*@.*\S/, 'must name the app and a contact e-mail, e.g. "Ledgerlight admin@example.com"')

@@ -92,7 +92,10 @@ async function main(): Promise<void> {
     const started = Date.now();
     const onStorageFull = (ticker: string, waitMs: number, error: unknown) =>
       app.log.error({ ticker, waitMs, err: error }, 'demo data: the disk is full; retrying when there is room');
-    seeding = seedDemoIfEmpty(database.db, () => stopping, onStorageFull)
+    seeding = seedDemoIfEmpty(database.db, () => stopping, {
+      onStorageFull,
+      ...(config.DEMO_COMPANIES === undefined ? {} : { companies: config.DEMO_COMPANIES }),
+    })
       .then(async (seeded) => {
         if (!seeded) return;
         app.log.info({ securities: seeded.first.loaded, ms: Date.now() - started }, 'demo data: first part seeded');

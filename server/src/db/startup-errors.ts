@@ -89,6 +89,7 @@ export function startupFailureLine(error: unknown, settings: { url?: string; dat
   const where = `DATA_DIR=${path.resolve(settings.dataDir)}`;
   const cause = FILE_CAUSES[code] ?? FILE_CAUSES[code.replace(/_[A-Z]+$/, '')];
   if (cause) return `${where}: ${cause}`;
-  if (typeof message === 'string' && /database or disk is full/i.test(message)) return `${where}: ${FILE_CAUSES.ENOSPC}`;
+  if (typeof message === 'string' && /database or disk is full/i.test(message))
+    return `${where}: ${FILE_CAUSES.ENOSPC}`;
   return null;
 }

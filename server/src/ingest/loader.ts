@@ -237,33 +237,34 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     let detail: string | null = null;
     try {
       if (!bundle) throw error;
-      const write = () => db.transaction().execute(async (tx) => {
-        const written = await writeSecurity(tx, bundle, {
-          source: source.name,
-          demo: source.demo ?? false,
-          overrides: options.overrides ?? [],
-        });
-        const status: 'loaded' | 'unchanged' = changedAnything(written.counts) ? 'loaded' : 'unchanged';
-        for (const r of bundle.rejections)
+      const write = () =>
+        db.transaction().execute(async (tx) => {
+          const written = await writeSecurity(tx, bundle, {
+            source: source.name,
+            demo: source.demo ?? false,
+            overrides: options.overrides ?? [],
+          });
+          const status: 'loaded' | 'unchanged' = changedAnything(written.counts) ? 'loaded' : 'unchanged';
+          for (const r of bundle.rejections)
+            await tx
+              .insertInto('ingest_rejections')
+              .values({
+                run_id: runId,
+                source: r.source,
+                ticker: r.ticker,
+                field: r.field,
+                reason: r.reason,
+                created_at: nowIso(),
+              })
+              .execute();
+          const detail = bundle.noStatements ? `no statements: ${bundle.noStatements}`.slice(0, 2000) : null;
           await tx
-            .insertInto('ingest_rejections')
-            .values({
-              run_id: runId,
-              source: r.source,
-              ticker: r.ticker,
-              field: r.field,
-              reason: r.reason,
-              created_at: nowIso(),
-            })
+            .insertInto('ingest_run_items')
+            .values({ run_id: runId, ticker, status, detail, finished_at: nowIso() })
             .execute();
-        const detail = bundle.noStatements ? `no statements: ${bundle.noStatements}`.slice(0, 2000) : null;
-        await tx
-          .insertInto('ingest_run_items')
-          .values({ run_id: runId, ticker, status, detail, finished_at: nowIso() })
-          .execute();
-        await tx.updateTable('ingest_runs').set({ heartbeat_at: nowIso() }).where('id', '=', runId).execute();
-        return { ...written, status };
-      });
+          await tx.updateTable('ingest_runs').set({ heartbeat_at: nowIso() }).where('id', '=', runId).execute();
+          return { ...written, status };
+        });
       const result = await writeWhenRoom(write, ticker, options);
       if (!result) {
         summary.interrupted = true;

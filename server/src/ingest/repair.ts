@@ -143,10 +143,7 @@ export async function repairLoads(db: Db): Promise<RepairReport> {
 /** Counts for a test or a check: securities, and those with each kind of derived row they need. */
 export async function derivedCoverage(db: Db) {
   const count = async (kind: 'screener' | 'prices' | 'statements') => (await missing(db, kind)).length;
-  const securities = await db
-    .selectFrom('securities')
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
+  const securities = await db.selectFrom('securities').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return {
     securities: Number(securities.n),
     withoutScreenerRow: await count('screener'),

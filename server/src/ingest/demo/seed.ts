@@ -40,9 +40,14 @@ export async function missingDemoTickers(db: Db, all: readonly string[]): Promis
 export async function seedDemoIfEmpty(
   db: Db,
   stopping?: () => boolean,
-  onStorageFull?: RunOptions['onStorageFull'],
+  options: {
+    onStorageFull?: RunOptions['onStorageFull'];
+    /** A smaller universe (DEMO_COMPANIES): the hand-made companies, synthetic ones up to it, eight coins. */
+    companies?: number;
+  } = {},
 ): Promise<DemoSeed | null> {
-  const source = demoSource();
+  const { onStorageFull, companies } = options;
+  const source = demoSource(companies === undefined ? {} : { companies });
   const all = await source.listTickers();
   const missing = await missingDemoTickers(db, all);
   if (!missing || missing.length === 0) {
