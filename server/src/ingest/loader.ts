@@ -81,7 +81,7 @@ async function resumableRun(db: Db, source: string, args: string) {
   return candidates.find((run) =>
     run.status === 'running'
       ? !ownerAlive(run.owner, run.heartbeat_at)
-      : run.summary !== null && run.summary.includes('"abandoned"'),
+      : (run.summary?.includes('"abandoned"') ?? false),
   );
 }
 

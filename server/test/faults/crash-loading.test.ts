@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   getJson,
+  repoRoot,
+  runIngest as runIngestCli,
   startIngest,
   startServer,
   stopAll,
@@ -60,4 +65,68 @@ describe('a demo load killed at any point', () => {
       remove();
     }
   }, 240_000);
+});
+
+/** A loopback SEC: the sample company's filings under twelve names, each answer a little slow. */
+async function loopbackSec(tickers: string[]) {
+  const golden = (name: string) =>
+    readFileSync(path.join(repoRoot, 'server/src/ingest/sources/__golden__/ok', name), 'utf8');
+  const submissions = JSON.parse(golden('sec-submissions.json')) as Record<string, unknown>;
+  const facts = golden('sec-companyfacts.json');
+  const ciks = new Map(tickers.map((ticker, i) => [String(990_100 + i).padStart(10, '0'), ticker]));
+  const list = Object.fromEntries(tickers.map((ticker, i) => [i, { cik_str: 990_100 + i, ticker, title: ticker }]));
+  const server = createServer((request, response) => {
+    const url = request.url ?? '/';
+    const cik = /CIK(\d{10})\.json$/.exec(url)?.[1];
+    const ticker = cik ? ciks.get(cik) : undefined;
+    const send = (body: string) =>
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(body), 100);
+    if (url === '/files/company_tickers.json') return send(JSON.stringify(list));
+    if (ticker && url.startsWith('/submissions/'))
+      return send(JSON.stringify({ ...submissions, cik: String(Number(cik)), name: ticker, tickers: [ticker] }));
+    if (ticker && url.startsWith('/api/xbrl/companyfacts/')) return send(facts);
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    env: {
+      SEC_USER_AGENT: 'Ledgerlight tests test@example.com',
+      SEC_DATA_URL: base,
+      SEC_TICKERS_URL: `${base}/files/company_tickers.json`,
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('an `ingest sec` run killed halfway', () => {
+  it('is resumed by the same command, and every company ends with its statements and screener row', async () => {
+    const tickers = Array.from({ length: 12 }, (_, i) => `QSEC${String.fromCharCode(65 + i)}`);
+    const sec = await loopbackSec(tickers);
+    const { dir, remove } = tempDir('ll-crash-sec-');
+    try {
+      const file = path.join(dir, 'ledgerlight.db');
+      const env = { DATA_DIR: dir, ...sec.env };
+      const killed = startIngest(['sec', ...tickers], env);
+      await waitForCount(() => countRows(file, 'ingest_run_items'), 4, 60_000);
+      await stopProcess(killed.child, 'SIGKILL');
+      const written = countRows(file, 'securities');
+      expect(written).toBeLessThan(tickers.length);
+      // The companies written so far, without their screener rows: what a kill before the run's end leaves.
+      expect(countRows(file, 'indicators')).toBeLessThan(written);
+
+      const again = await runIngestCli(['sec', ...tickers], env);
+      expect(again.code, again.output).toBe(0);
+      expect(again.output).toMatch(/resum/i);
+      expect(await coverageOf(file)).toEqual(wholeCoverage(tickers.length));
+      expect(countRows(file, 'indicators')).toBe(tickers.length);
+    } finally {
+      remove();
+      await sec.close();
+    }
+  }, 120_000);
 });
