@@ -11,14 +11,21 @@ export class StartupError extends Error {
   override name = 'StartupError';
 }
 
-/** DATABASE_URL without its credentials: host:port/database. */
+const URL_PARTS = /^postgres(?:ql)?:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/:?#]*)(?::([^/?#]*))?(\/[^?#]*)?/i;
+
+/** DATABASE_URL without its credentials: host:port/database (read by hand: a bad port fails URL parsing). */
 export function databaseWhere(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || '5432'}${u.pathname || '/'}`;
-  } catch {
-    return '(not a URL)';
-  }
+  const parts = URL_PARTS.exec(url);
+  if (!parts) return '(not a postgres:// URL)';
+  return `${parts[1] || 'localhost'}:${parts[2] || '5432'}${parts[3] || '/'}`;
+}
+
+/** The port of DATABASE_URL when it is not one (0, above 65535, not a number), else null. */
+export function badPort(url: string): string | null {
+  const port = URL_PARTS.exec(url)?.[2];
+  if (port === undefined || port === '') return null;
+  const n = Number(port);
+  return Number.isInteger(n) && n >= 1 && n <= 65_535 ? null : port;
 }
 
 const codeOf = (error: unknown): string => {
@@ -80,6 +87,8 @@ export function startupFailureLine(error: unknown, settings: { url?: string; dat
   const message = (error as { message?: unknown }).message;
   if (settings.url) {
     const where = `DATABASE_URL=${databaseWhere(settings.url)}`;
+    const port = badPort(settings.url);
+    if (port !== null) return `${where}: bad port "${port}" (must be 1-65535)`;
     if (PG_CAUSES[code]) return `${where}: ${PG_CAUSES[code]}`;
     if (error instanceof RangeError && typeof message === 'string' && /port/i.test(message))
       return `${where}: bad port (must be 1-65535)`;

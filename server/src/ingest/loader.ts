@@ -155,18 +155,37 @@ function prefetch(tickers: string[], fetch: (t: string) => Promise<SecurityBundl
   };
 }
 
+/** Runs `body`, handing any error it throws to `remember` before throwing it on. */
+async function remembered<T>(remember: (error: unknown) => void, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    remember(error);
+    throw error;
+  }
+}
+
 /**
- * The write, retried while it fails for a full disk (1 s, doubling up to 30 s between tries) until it goes
+ * The write, retried while it fails for a full disk (1 s, doubling up to 10 s between tries) until it goes
  * through; undefined when the run is stopped meanwhile. Any other error is thrown as it is.
  */
-async function writeWhenRoom<T>(write: () => Promise<T>, ticker: string, options: RunOptions): Promise<T | undefined> {
-  for (let waitMs = 1000; ; waitMs = Math.min(waitMs * 2, 30_000)) {
+async function writeWhenRoom<T>(
+  write: (remember: (error: unknown) => void) => Promise<T>,
+  ticker: string,
+  options: RunOptions,
+): Promise<T | undefined> {
+  for (let waitMs = 1000; ; waitMs = Math.min(waitMs * 2, 10_000)) {
+    // The error inside the transaction: SQLite rolls back by itself on SQLITE_FULL, and the rollback the
+    // transaction then asks for fails with "no transaction is active", which hides it.
+    let inner: unknown;
     try {
-      const result = await write();
+      const result = await write((error) => {
+        inner ??= error;
+      });
       noteWriteOk();
       return result;
     } catch (error) {
-      if (!noteWriteError(error)) throw error;
+      if (!noteWriteError(inner ?? error) && !noteWriteError(error)) throw inner ?? error;
       options.onStorageFull?.(ticker, waitMs, error);
       const until = Date.now() + waitMs;
       while (Date.now() < until) {
@@ -237,34 +256,36 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     let detail: string | null = null;
     try {
       if (!bundle) throw error;
-      const write = () =>
-        db.transaction().execute(async (tx) => {
-          const written = await writeSecurity(tx, bundle, {
-            source: source.name,
-            demo: source.demo ?? false,
-            overrides: options.overrides ?? [],
-          });
-          const status: 'loaded' | 'unchanged' = changedAnything(written.counts) ? 'loaded' : 'unchanged';
-          for (const r of bundle.rejections)
+      const write = (remember: (error: unknown) => void) =>
+        db.transaction().execute(async (tx) =>
+          remembered(remember, async () => {
+            const written = await writeSecurity(tx, bundle, {
+              source: source.name,
+              demo: source.demo ?? false,
+              overrides: options.overrides ?? [],
+            });
+            const status: 'loaded' | 'unchanged' = changedAnything(written.counts) ? 'loaded' : 'unchanged';
+            for (const r of bundle.rejections)
+              await tx
+                .insertInto('ingest_rejections')
+                .values({
+                  run_id: runId,
+                  source: r.source,
+                  ticker: r.ticker,
+                  field: r.field,
+                  reason: r.reason,
+                  created_at: nowIso(),
+                })
+                .execute();
+            const detail = bundle.noStatements ? `no statements: ${bundle.noStatements}`.slice(0, 2000) : null;
             await tx
-              .insertInto('ingest_rejections')
-              .values({
-                run_id: runId,
-                source: r.source,
-                ticker: r.ticker,
-                field: r.field,
-                reason: r.reason,
-                created_at: nowIso(),
-              })
+              .insertInto('ingest_run_items')
+              .values({ run_id: runId, ticker, status, detail, finished_at: nowIso() })
               .execute();
-          const detail = bundle.noStatements ? `no statements: ${bundle.noStatements}`.slice(0, 2000) : null;
-          await tx
-            .insertInto('ingest_run_items')
-            .values({ run_id: runId, ticker, status, detail, finished_at: nowIso() })
-            .execute();
-          await tx.updateTable('ingest_runs').set({ heartbeat_at: nowIso() }).where('id', '=', runId).execute();
-          return { ...written, status };
-        });
+            await tx.updateTable('ingest_runs').set({ heartbeat_at: nowIso() }).where('id', '=', runId).execute();
+            return { ...written, status };
+          }),
+        );
       const result = await writeWhenRoom(write, ticker, options);
       if (!result) {
         summary.interrupted = true;
