@@ -172,7 +172,15 @@ describe.runIf(canMount)('a disk that fills while the demo universe loads', () =
       expect(ready.body.error.code).toBe('service_unavailable');
       expect(ready.body.error.message).toContain('The disk is full');
       expect(server.output.text()).toContain('the disk is full; retrying when there is room');
-      // A wallet sign-in writes its nonce: 503 with the reason when it cannot, never a 500.
+      // A write: 503 with the reason when it cannot be saved, never a 500.
+      const event = await getJson(`${server.url}/api/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'page_view', path: '/' }),
+      });
+      expect(event.status).not.toBe(500);
+      if (event.status !== 204)
+        expect(event.body.error).toMatchObject({ code: 'service_unavailable', details: { reason: 'storage_full' } });
       const nonce = await getJson(
         `${server.url}/api/auth/wallet/nonce?address=0x0000000000000000000000000000000000000001`,
       );

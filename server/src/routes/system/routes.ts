@@ -25,7 +25,9 @@ export function systemRoutes(app: ZodApp, { database }: AppContext): void {
     async () => {
       if (!(await databaseAnswers(database))) throw serviceUnavailable('The database is not answering');
       // A full disk (issue 34): reads answer, but nothing can be written or loaded.
-      const full = storageFullReason(database.engine === 'sqlite' ? database.location : null);
+      const full = storageFullReason(
+        database.engine === 'sqlite' && database.location !== ':memory:' ? database.location : null,
+      );
       if (full) throw serviceUnavailable(full);
       return { status: 'ready' as const, database: database.engine, dataVersion: await readDataVersion(database.db) };
     },
