@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { bumpDataVersion } from '../db/meta.ts';
+import type { Period } from '../db/schema.ts';
 import { type StatementFact, writeFactStatements } from '../derived/fact-statements.ts';
 import { rebuildPriceYears } from '../derived/price-years.ts';
 import { recomputeIndicators } from './indicators.ts';
@@ -60,6 +61,8 @@ export async function abandonDeadRuns(db: Db, now = Date.now()): Promise<RepairR
   return dead.map(({ id, source, owner }) => ({ id, source, owner }));
 }
 
+const PERIODS: readonly Period[] = ['annual', 'quarterly'];
+
 /** Securities missing a kind of derived row: [id, ticker]. */
 async function missing(db: Db, kind: 'screener' | 'prices' | 'statements'): Promise<{ id: number; ticker: string }[]> {
   let query = db.selectFrom('securities as s').select(['s.id', 's.ticker']);
@@ -78,24 +81,29 @@ async function missing(db: Db, kind: 'screener' | 'prices' | 'statements'): Prom
           not(exists(selectFrom('price_months as m').select('m.security_id').whereRef('m.security_id', '=', 's.id'))),
         ]),
       );
-  // A kind of period (annual, quarterly) with facts and no matrix.
+  // A kind of period with facts and no matrix; each test an index seek (the facts' key starts with the
+  // security and the period), not a scan of the facts.
   if (kind === 'statements')
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('financial_facts as f')
-          .select('f.security_id')
-          .whereRef('f.security_id', '=', 's.id')
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('fact_statements as st')
+    query = query.where(({ or, and, not, exists, selectFrom }) =>
+      or(
+        PERIODS.map((period) =>
+          and([
+            exists(
+              selectFrom('financial_facts as f')
+                .select('f.security_id')
+                .whereRef('f.security_id', '=', 's.id')
+                .where('f.period', '=', period),
+            ),
+            not(
+              exists(
+                selectFrom('fact_statements as st')
                   .select('st.security_id')
-                  .whereRef('st.security_id', '=', 'f.security_id')
-                  .whereRef('st.period', '=', 'f.period'),
+                  .whereRef('st.security_id', '=', 's.id')
+                  .where('st.period', '=', period),
               ),
             ),
-          ),
+          ]),
+        ),
       ),
     );
   return query.orderBy('s.id').execute();
