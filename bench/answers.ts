@@ -35,6 +35,8 @@ const config = loadConfig({
   RATE_LIMIT_SIGN_IN: '0',
   RATE_LIMIT_SEARCH: '0',
   RATE_LIMIT_ODATA: '0',
+  RATE_LIMIT_EVENTS: '0',
+  RATE_LIMIT_REF: '0',
 });
 const app = await buildApp({ config, database, logger: false });
 await app.ready();

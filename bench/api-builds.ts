@@ -130,6 +130,8 @@ export function startServer(build: Build): ChildProcess {
       RATE_LIMIT_ODATA: '0',
       RATE_LIMIT_SEARCH: '0',
       RATE_LIMIT_SIGN_IN: '0',
+      RATE_LIMIT_EVENTS: '0',
+      RATE_LIMIT_REF: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

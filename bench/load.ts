@@ -192,6 +192,8 @@ async function main(): Promise<void> {
       DATABASE_POOL_MAX: '10',
       RATE_LIMIT_SEARCH: '0',
       RATE_LIMIT_ODATA: '0',
+      RATE_LIMIT_EVENTS: '0',
+      RATE_LIMIT_REF: '0',
       RATE_LIMIT_SIGN_IN: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -28,7 +28,13 @@ const chromiumArgs = [
 ];
 
 // Every spec signs in and searches from 127.0.0.1: the limits stay on, but far above what the suite sends.
-const E2E_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SEARCH: '5000', RATE_LIMIT_ODATA: '5000' };
+const E2E_RATE_LIMITS = {
+  RATE_LIMIT_SIGN_IN: '1000',
+  RATE_LIMIT_SEARCH: '5000',
+  RATE_LIMIT_ODATA: '5000',
+  RATE_LIMIT_EVENTS: '5000',
+  RATE_LIMIT_REF: '1000',
+};
 
 export default defineConfig({
   testDir: './tests',

@@ -83,6 +83,8 @@ export const targets = {
         entryPoints: {
           main: at('server', 'src', 'main.ts'),
           ingest: at('server', 'src', 'ingest', 'cli.ts'),
+          // npm run backup / npm run restore (docs/operations.md, "Backups").
+          backup: at('server', 'src', 'ops', 'backup-cli.ts'),
           'feed-worker': at('server', 'src', 'news', 'feed-worker.ts'),
         },
         outdir: at('server', 'dist'),

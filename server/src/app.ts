@@ -12,6 +12,7 @@ import { walletConnectOrigins } from './auth/wallet/chains.ts';
 import type { Config } from './config.ts';
 import type { AppContext, ZodApp } from './context.ts';
 import type { Database } from './db/index.ts';
+import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './http/body-limits.ts';
 import { registerCompression } from './http/compress.ts';
 import { registerConnectionAnswers, serverOptions } from './http/connection.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -63,7 +64,8 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: requestIdOf,
-    bodyLimit: 1024 * 1024,
+    // Each route's own limit is set by registerBodyLimits (http/body-limits.ts); this is the rest's.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     // Timeouts for slow clients, and Node's and Fastify's own answers in the error shape (docs/operations.md).
     ...serverOptions(config),
@@ -78,6 +80,7 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   });
 
   registerErrorHandling(app);
+  registerBodyLimits(app);
   registerConnectionAnswers(app);
   const appMetrics = metrics ?? createMetrics(database);
   registerMetrics(app, appMetrics, config.METRICS_TOKEN);

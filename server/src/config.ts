@@ -63,6 +63,8 @@ export const configSchema = z
     FEED_WORKER_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(256),
     // Market data (docs/data-sources.md). auto: seed the demo universe when the database has no securities.
     DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+    // A smaller demo universe (a small machine, the fault tests): this many companies and eight coins.
+    DEMO_COMPANIES: z.coerce.number().int().min(1).max(420).optional(),
     SEC_USER_AGENT: z
       .string()
       .regex(/\S+.*@.*\S/, 'must name the app and a contact e-mail, e.g. "Ledgerlight admin@example.com"')
@@ -90,6 +92,8 @@ export const configSchema = z
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).max(1_000_000).default(30),
     RATE_LIMIT_SEARCH: z.coerce.number().int().min(0).max(1_000_000).default(300),
     RATE_LIMIT_ODATA: z.coerce.number().int().min(0).max(1_000_000).default(300),
+    RATE_LIMIT_EVENTS: z.coerce.number().int().min(0).max(1_000_000).default(120),
+    RATE_LIMIT_REF: z.coerce.number().int().min(0).max(1_000_000).default(30),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
     // Slow clients (docs/operations.md, "Timeouts"): the whole request, its headers, an idle keep-alive
     // connection, and a connection with no traffic either way.

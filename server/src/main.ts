@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, retiredSettingWarnings } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/index.ts';
+import { type Database, migrateToLatest, openDatabase } from './db/index.ts';
+import { checkDataDir, startupFailureLine } from './db/startup-errors.ts';
 import { createMetrics } from './http/metrics.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
+import { repairedAnything, repairLoads } from './ingest/repair.ts';
 import { type NewsRefresher, newsSettings, startNewsRefresher } from './news/refresher.ts';
 
 /** Boot: configuration, database and migrations, then the HTTP server; stop cleanly on a signal. */
@@ -19,12 +21,24 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = openDatabase({
-    url: config.DATABASE_URL,
-    sqliteFile: path.join(config.DATA_DIR, 'ledgerlight.db'),
-    poolMax: config.DATABASE_POOL_MAX,
-  });
-  const applied = await migrateToLatest(database);
+  // Storage and database failures said in one line naming the variable (issue 34), not a stack trace.
+  let database: Database | undefined;
+  let applied: string[];
+  try {
+    if (!config.DATABASE_URL) checkDataDir(config.DATA_DIR);
+    database = openDatabase({
+      url: config.DATABASE_URL,
+      sqliteFile: path.join(config.DATA_DIR, 'ledgerlight.db'),
+      poolMax: config.DATABASE_POOL_MAX,
+    });
+    applied = await migrateToLatest(database);
+  } catch (error) {
+    const line = startupFailureLine(error, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    if (!line) throw error;
+    process.stderr.write(`Cannot start: ${line}\n`);
+    await database?.close().catch(() => undefined);
+    process.exit(1);
+  }
   const metrics = createMetrics(database);
   const app = await buildApp({ config, database, metrics });
   for (const warning of retiredSettingWarnings()) app.log.warn(warning);
@@ -59,11 +73,27 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  // Issue 34: loads a killed process left unfinished, securities without their derived rows, repaired first.
+  try {
+    const repair = await repairLoads(database.db);
+    if (repairedAnything(repair)) app.log.warn({ ...repair }, 'repaired what an interrupted load left');
+  } catch (error) {
+    const line = startupFailureLine(error, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    if (!line) throw error;
+    process.stderr.write(`Cannot start: ${line}\n`);
+    process.exit(1);
+  }
+
   // Issue 3: an empty database gets the demo universe, so pages show data offline. Issue 23: it loads while
   // the server already answers (within seconds of a first start); the status and the pages say so meanwhile.
   if (config.DEMO_DATA === 'auto') {
     const started = Date.now();
-    seeding = seedDemoIfEmpty(database.db, () => stopping)
+    const onStorageFull = (ticker: string, waitMs: number, error: unknown) =>
+      app.log.error({ ticker, waitMs, err: error }, 'demo data: the disk is full; retrying when there is room');
+    seeding = seedDemoIfEmpty(database.db, () => stopping, {
+      onStorageFull,
+      ...(config.DEMO_COMPANIES === undefined ? {} : { companies: config.DEMO_COMPANIES }),
+    })
       .then(async (seeded) => {
         if (!seeded) return;
         app.log.info({ securities: seeded.first.loaded, ms: Date.now() - started }, 'demo data: first part seeded');

@@ -17,7 +17,13 @@ export interface TestApp {
 export async function startTestApp(target: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await migratedDatabase(target);
   // Rate limits off unless a test sets them: every injected request comes from one address.
-  const limitsOff = { RATE_LIMIT_SIGN_IN: '0', RATE_LIMIT_SEARCH: '0', RATE_LIMIT_ODATA: '0' };
+  const limitsOff = {
+    RATE_LIMIT_SIGN_IN: '0',
+    RATE_LIMIT_SEARCH: '0',
+    RATE_LIMIT_ODATA: '0',
+    RATE_LIMIT_EVENTS: '0',
+    RATE_LIMIT_REF: '0',
+  };
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -324,8 +324,12 @@ export interface IngestRunsTable {
   total: number;
   started_at: string;
   finished_at: string | null;
-  /** JSON summary (loaded, unchanged, failed, rejected counts). */
+  /** JSON summary (loaded, unchanged, failed, rejected counts); `abandoned` names a dead owner's run. */
   summary: string | null;
+  /** "host:pid:boot" of the process loading it (ingest/run-owner.ts); null in runs from before. */
+  owner: string | null;
+  /** When its owner last wrote a security. */
+  heartbeat_at: string | null;
 }
 
 export interface IngestRunItemsTable {

@@ -48,6 +48,13 @@ export const rowBuilder = (names: readonly string[]): RowBuilder =>
 
 const STATEMENTS_KEPT = 500;
 
+const NOTHING_TO_ROLL_BACK: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
 export function fastRowsDatabase(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, { statement: SQLite.Statement; build?: RowBuilder; columns: number }>();
 
@@ -77,6 +84,10 @@ export function fastRowsDatabase(sqlite: SQLite.Database): SqliteDatabase {
       sqlite.close();
     },
     prepare(sql: string): SqliteStatement {
+      // SQLite ends a transaction by itself when a write or the commit fails for a full disk (SQLITE_FULL) or
+      // an I/O error; the rollback Kysely then sends would fail ("no transaction is active") and hide that
+      // error (issue 34). With nothing to roll back it does nothing, and the real error is thrown.
+      if (!sqlite.inTransaction && /^\s*rollback\s*$/i.test(sql)) return NOTHING_TO_ROLL_BACK;
       const entry = prepared(sql);
       return {
         reader: entry.statement.reader,

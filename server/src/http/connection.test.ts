@@ -1,4 +1,8 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { errorBody } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
@@ -85,7 +89,7 @@ describe('slow and malformed clients on a listening server', () => {
 
   it('answers a body that trickles in (a byte at a time) with 408 in the error shape, and closes', async () => {
     const head =
-      'POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n';
+      'POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n';
     // 40 bytes, 100 ms apart: 4 s of sending if nobody stopped it, well past the 1.5 s deadline.
     const answer = await exchange(port, [head, ...Array.from({ length: 40 }, () => ' ')], 100);
     const body = expectErrorShape(answer, 408, 'request_timeout');
@@ -210,5 +214,40 @@ describe('the HTTP timeouts of a default start', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('an absolute-form request line (issue 34)', () => {
+  let t: TestApp;
+  let port = 0;
+  beforeAll(async () => {
+    if (!sqlite) throw new Error('no SQLite target');
+    // The built app's page with its texts: the server writes each page's head into it.
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'll-dist-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Ledgerlight</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+    );
+    const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public/locales');
+    fs.cpSync(locales, path.join(dist, 'locales'), { recursive: true });
+    t = await startTestApp(sqlite, { PUBLIC_URL: 'http://localhost:3000', WEB_DIST_DIR: dist });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is answered as the path it names, with links to this site only', async () => {
+    const page = await exchange(port, [
+      'GET http://other.example/de/green-stocks?x=1 HTTP/1.1\r\nHost: localhost:3000\r\nConnection: close\r\n\r\n',
+    ]);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<link rel="canonical" href="http://localhost:3000/de/green-stocks"');
+    expect(page.body).not.toContain('other.example');
+    const api = await exchange(port, [
+      'GET http://other.example/healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    ]);
+    expect([api.status, JSON.parse(api.body)]).toEqual([200, { status: 'ok' }]);
   });
 });

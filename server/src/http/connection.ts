@@ -22,6 +22,7 @@ export type ServerOptions = Pick<
   | 'return503OnClosing'
   | 'frameworkErrors'
   | 'clientErrorHandler'
+  | 'rewriteUrl'
 > & { http: HttpServerOptions };
 
 export function serverOptions(config: Config): ServerOptions {
@@ -43,7 +44,23 @@ export function serverOptions(config: Config): ServerOptions {
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    rewriteUrl: (request) => originForm(request.url ?? '/'),
   };
+}
+
+const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * The request target in origin form (issue 34). HTTP/1.1 lets a client send the absolute form
+ * (`GET http://other.example/stocks/X HTTP/1.1`, RFC 9112 3.2.2); left as it is, every path read from the
+ * URL carried the other host (canonical links like `http://localhost:3000http://other.example/...`). The
+ * authority in the line is dropped: this server answers for its own origin, whatever host it names.
+ */
+export function originForm(url: string): string {
+  const authority = ABSOLUTE_FORM.exec(url);
+  if (!authority) return url;
+  const rest = url.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {

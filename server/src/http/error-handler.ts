@@ -1,6 +1,7 @@
 import type { ValidationDetails } from '@app/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { noteWriteError } from '../db/storage-health.ts';
 import { ApiError, describe, internalError, notFound, serviceUnavailable } from './errors.ts';
 
 type Location = ValidationDetails['location'];
@@ -28,6 +29,8 @@ export function toApiError(error: unknown): ApiError {
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (isDatabaseUnavailable(error)) return serviceUnavailable('The database is not answering; try again shortly');
+  // A write that failed for a full disk (issue 34): 503, and /readyz says so until there is room.
+  if (noteWriteError(error)) return storageFull();
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 404) return notFound(fastifyError.message);
     if (status === 413) return new ApiError(413, 'payload_too_large', 'Request body too large');
@@ -41,6 +44,15 @@ export function toApiError(error: unknown): ApiError {
   }
   return internalError();
 }
+
+const storageFull = () =>
+  new ApiError(
+    503,
+    'service_unavailable',
+    "The server's disk is full; nothing can be saved until there is room",
+    { reason: 'storage_full' },
+    { 'retry-after': '30' },
+  );
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
 

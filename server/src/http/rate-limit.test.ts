@@ -13,7 +13,7 @@ const ADDRESS = '0x0000000000000000000000000000000000000001';
 
 interface RuleCase {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   canonical: string;
   variants: string[];
   /** How the handler (not a 404) answers a request that reaches it. */
@@ -92,6 +92,24 @@ const RULES: RuleCase[] = [
     variants: ['/api/data/indicator/odatav2/', '/api/data/indicator/odata%76%32?$top=1'],
     reached: (status) => status === 200,
   },
+  {
+    name: 'analytics events',
+    method: 'POST',
+    canonical: '/api/events',
+    variants: ['/api/events/', '/api/%65vents'],
+    payload: '{"name":"page_view","path":"/"}',
+    contentType: 'application/json',
+    reached: (status) => status === 204,
+  },
+  {
+    name: 'referral',
+    method: 'PUT',
+    canonical: '/api/ref',
+    variants: ['/api/ref/', '/api/%72ef'],
+    payload: '{"ref":"u7"}',
+    contentType: 'application/json',
+    reached: (status, body) => status === 401 && body.includes('unauthorized'),
+  },
 ];
 
 describe.each(testDatabases())('rate limits by the route that runs, on $engine', (target) => {
@@ -100,7 +118,13 @@ describe.each(testDatabases())('rate limits by the route that runs, on $engine',
   // A fresh client address per check, so each starts with a full bucket of one.
   const freshAddress = () => `10.1.${Math.floor(next / 250)}.${(next++ % 250) + 1}`;
   beforeAll(async () => {
-    t = await startTestApp(target, { RATE_LIMIT_SIGN_IN: '1', RATE_LIMIT_SEARCH: '1', RATE_LIMIT_ODATA: '1' });
+    t = await startTestApp(target, {
+      RATE_LIMIT_SIGN_IN: '1',
+      RATE_LIMIT_SEARCH: '1',
+      RATE_LIMIT_ODATA: '1',
+      RATE_LIMIT_EVENTS: '1',
+      RATE_LIMIT_REF: '1',
+    });
     await insertIndicator(t.database.db, { ticker: 'ACME', name: 'Acme Corp' });
   });
   afterAll(async () => {

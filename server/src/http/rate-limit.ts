@@ -5,7 +5,8 @@ import { rateLimited } from './errors.ts';
 
 /*
  * Rate limits per client address on the calls worth abusing: sign-in (password and wallet signatures),
- * search (every keystroke of the type-ahead) and OData (arbitrary screener queries). A token bucket per
+ * search (every keystroke of the type-ahead), OData (arbitrary screener queries), the analytics events
+ * (no sign-in needed) and the referral call. A token bucket per
  * (bucket, address): `limit` requests per window, refilled continuously, so a burst of `limit` is allowed
  * and then one request every window/limit. Over the limit: 429 in the error shape with Retry-After.
  *
@@ -14,7 +15,7 @@ import { rateLimited } from './errors.ts';
  * which honours X-Forwarded-For only from the proxies TRUST_PROXY names.
  */
 
-export type BucketName = 'sign-in' | 'search' | 'odata';
+export type BucketName = 'sign-in' | 'search' | 'odata' | 'events' | 'ref';
 
 interface Rule {
   bucket: BucketName;
@@ -36,6 +37,9 @@ const RULES: Rule[] = [
   { bucket: 'search', method: 'GET', route: '/api/data/company/search' },
   { bucket: 'odata', method: 'GET', route: '/api/data/indicator/odata' },
   { bucket: 'odata', method: 'GET', route: '/api/data/indicator/odatav2' },
+  // Writes anyone (events) or any signed-in user (ref) can send in a loop (issue 34).
+  { bucket: 'events', method: 'POST', route: '/api/events' },
+  { bucket: 'ref', method: 'PUT', route: '/api/ref' },
 ];
 
 export interface RateLimitSettings {
@@ -54,7 +58,13 @@ export function isRateLimited(settings: RateLimitSettings, method: string, route
 export function rateLimitSettings(config: Config): RateLimitSettings {
   return {
     windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-    limits: { 'sign-in': config.RATE_LIMIT_SIGN_IN, search: config.RATE_LIMIT_SEARCH, odata: config.RATE_LIMIT_ODATA },
+    limits: {
+      'sign-in': config.RATE_LIMIT_SIGN_IN,
+      search: config.RATE_LIMIT_SEARCH,
+      odata: config.RATE_LIMIT_ODATA,
+      events: config.RATE_LIMIT_EVENTS,
+      ref: config.RATE_LIMIT_REF,
+    },
   };
 }
 

@@ -66,6 +66,17 @@ describe.each(testDatabases())('sign-in through the development provider on $eng
     },
   );
 
+  it('takes no X-Forwarded-Host or -Proto without TRUST_PROXY, and sends nosniff (issue 34)', async () => {
+    const response = await test.app.inject({
+      url: '/idp/.well-known/openid-configuration',
+      headers: { host: 'localhost:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().issuer).toBe('http://localhost:3000/idp');
+    expect(response.json().authorization_endpoint).toBe('http://localhost:3000/idp/auth');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('refuses a Host that is no address, in the error shape', async () => {
     const response = await test.app.inject({
       url: '/idp/.well-known/openid-configuration',

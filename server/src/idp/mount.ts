@@ -63,6 +63,13 @@ export async function mountDevProvider(app: FastifyInstance, providerFor: Provid
     const callback = callbackOf(provider);
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    // The provider (Koa, proxy on) reads the scheme and host from X-Forwarded-*: give it what Fastify made
+    // of them, which honours those headers only from the proxies TRUST_PROXY names (issue 34).
+    raw.headers['x-forwarded-host'] = request.host;
+    raw.headers['x-forwarded-proto'] = request.protocol;
+    delete raw.headers.forwarded;
+    // Hijacked: the app's security headers are not added to the provider's answers, so this one is here.
+    reply.raw.setHeader('x-content-type-options', 'nosniff');
     raw.originalUrl = url;
     raw.url = url.slice(PREFIX.length) || '/';
     await callback(raw, reply.raw);

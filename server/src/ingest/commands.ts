@@ -124,6 +124,9 @@ function sourceCommand(usage: string, summary: string, make: (c: CommandContext)
         progress: consoleProgress(source.name),
         resume: !context.args.flags.has('restart'),
         ...(context.stopping ? { stopping: context.stopping } : {}),
+        // A full disk: the run waits and goes on by itself once there is room (docs/operations.md).
+        onStorageFull: (ticker, waitMs) =>
+          process.stderr.write(`${ticker}: the disk is full; retrying in ${Math.round(waitMs / 1000)} s\n`),
       });
       printSummary(result, context.print);
       if (result.interrupted) {

@@ -1,7 +1,9 @@
 import type { Db } from '../db/index.ts';
 import { bumpDataVersion, readMeta, writeMeta } from '../db/meta.ts';
+import { noteWriteError, noteWriteOk } from '../db/storage-health.ts';
 import type { GreenOverride } from './green.ts';
 import { recomputeIndicators } from './indicators.ts';
+import { ownerAlive, runOwner } from './run-owner.ts';
 import { changedAnything, writeSecurity } from './store.ts';
 import type { Rejection, SecurityBundle, Source } from './types.ts';
 
@@ -9,7 +11,10 @@ import type { Rejection, SecurityBundle, Source } from './types.ts';
  * The loader: for each ticker, fetch -> validate -> write in one transaction per security (the run's
  * bookkeeping row for the ticker is written in the same transaction, so a crash leaves either the
  * whole security and its "done" mark, or neither). An interrupted run is resumed by the next run with
- * the same source and arguments: tickers already done are skipped.
+ * the same source and arguments: tickers already done are skipped. A run still loading in another live
+ * process is left to it (ingest/run-owner.ts); one whose process died (left 'running', or marked abandoned
+ * by the repair at start, ingest/repair.ts) is resumed. A full disk makes the writer wait and retry the
+ * same security until there is room again (db/storage-health.ts).
  */
 
 export interface Progress {
@@ -31,6 +36,8 @@ export interface RunOptions {
   resume?: boolean;
   /** Checked between securities: true ends the run early (shutdown); it stays open to be resumed. */
   stopping?: () => boolean;
+  /** Called when a write failed for a full disk, before waiting `waitMs` to retry it. */
+  onStorageFull?: (ticker: string, waitMs: number, error: unknown) => void;
 }
 
 export interface RunSummary {
@@ -60,18 +67,32 @@ const nowIso = () => new Date().toISOString();
 export const PRICES_AS_OF = 'prices_as_of';
 export const FILINGS_AS_OF = 'filings_as_of';
 
+/** A run of the same source and arguments that a dead process left unfinished, newest first. */
+async function resumableRun(db: Db, source: string, args: string) {
+  const candidates = await db
+    .selectFrom('ingest_runs')
+    .select(['id', 'status', 'owner', 'heartbeat_at', 'summary'])
+    .where('source', '=', source)
+    .where('args', '=', args)
+    .where('status', 'in', ['running', 'failed'])
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+  return candidates.find((run) =>
+    run.status === 'running'
+      ? !ownerAlive(run.owner, run.heartbeat_at)
+      : (run.summary?.includes('"abandoned"') ?? false),
+  );
+}
+
 async function openRun(db: Db, source: string, args: string, total: number, resume: boolean) {
-  const open = resume
-    ? await db
-        .selectFrom('ingest_runs')
-        .select('id')
-        .where('source', '=', source)
-        .where('args', '=', args)
-        .where('status', '=', 'running')
-        .orderBy('id', 'desc')
-        .executeTakeFirst()
-    : undefined;
+  const open = resume ? await resumableRun(db, source, args) : undefined;
   if (open) {
+    await db
+      .updateTable('ingest_runs')
+      .set({ status: 'running', owner: runOwner(), heartbeat_at: nowIso(), finished_at: null, summary: null })
+      .where('id', '=', open.id)
+      .execute();
     const done = await db.selectFrom('ingest_run_items').select('ticker').where('run_id', '=', open.id).execute();
     // Securities the interrupted run wrote: their indicator rows and the as-of dates were due at its end.
     const loaded = await db
@@ -88,9 +109,20 @@ async function openRun(db: Db, source: string, args: string, total: number, resu
       loadedBefore: loaded.map((r) => r.id),
     };
   }
+  const started = nowIso();
   const row = await db
     .insertInto('ingest_runs')
-    .values({ source, args, status: 'running', total, started_at: nowIso(), finished_at: null, summary: null })
+    .values({
+      source,
+      args,
+      status: 'running',
+      total,
+      started_at: started,
+      finished_at: null,
+      summary: null,
+      owner: runOwner(),
+      heartbeat_at: started,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { runId: row.id, resumed: false, done: new Set<string>(), loadedBefore: [] as number[] };
@@ -121,6 +153,47 @@ function prefetch(tickers: string[], fetch: (t: string) => Promise<SecurityBundl
       }
     },
   };
+}
+
+/** Runs `body`, handing any error it throws to `remember` before throwing it on. */
+async function remembered<T>(remember: (error: unknown) => void, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    remember(error);
+    throw error;
+  }
+}
+
+/**
+ * The write, retried while it fails for a full disk (1 s, doubling up to 10 s between tries) until it goes
+ * through; undefined when the run is stopped meanwhile. Any other error is thrown as it is.
+ */
+async function writeWhenRoom<T>(
+  write: (remember: (error: unknown) => void) => Promise<T>,
+  ticker: string,
+  options: RunOptions,
+): Promise<T | undefined> {
+  for (let waitMs = 1000; ; waitMs = Math.min(waitMs * 2, 10_000)) {
+    // The error inside the transaction: SQLite rolls back by itself on SQLITE_FULL, and the rollback the
+    // transaction then asks for fails with "no transaction is active", which hides it.
+    let inner: unknown;
+    try {
+      const result = await write((error) => {
+        inner ??= error;
+      });
+      noteWriteOk();
+      return result;
+    } catch (error) {
+      if (!noteWriteError(inner ?? error) && !noteWriteError(error)) throw inner ?? error;
+      options.onStorageFull?.(ticker, waitMs, error);
+      const until = Date.now() + waitMs;
+      while (Date.now() < until) {
+        if (options.stopping?.()) return undefined;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())));
+      }
+    }
+  }
 }
 
 const maxDay = (a: string | null, b: string | null) => (a && b ? (a > b ? a : b) : (a ?? b));
@@ -183,32 +256,41 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     let detail: string | null = null;
     try {
       if (!bundle) throw error;
-      const result = await db.transaction().execute(async (tx) => {
-        const written = await writeSecurity(tx, bundle, {
-          source: source.name,
-          demo: source.demo ?? false,
-          overrides: options.overrides ?? [],
-        });
-        const status: 'loaded' | 'unchanged' = changedAnything(written.counts) ? 'loaded' : 'unchanged';
-        for (const r of bundle.rejections)
-          await tx
-            .insertInto('ingest_rejections')
-            .values({
-              run_id: runId,
-              source: r.source,
-              ticker: r.ticker,
-              field: r.field,
-              reason: r.reason,
-              created_at: nowIso(),
-            })
-            .execute();
-        const detail = bundle.noStatements ? `no statements: ${bundle.noStatements}`.slice(0, 2000) : null;
-        await tx
-          .insertInto('ingest_run_items')
-          .values({ run_id: runId, ticker, status, detail, finished_at: nowIso() })
-          .execute();
-        return { ...written, status };
-      });
+      const write = (remember: (error: unknown) => void) =>
+        db.transaction().execute(async (tx) =>
+          remembered(remember, async () => {
+            const written = await writeSecurity(tx, bundle, {
+              source: source.name,
+              demo: source.demo ?? false,
+              overrides: options.overrides ?? [],
+            });
+            const status: 'loaded' | 'unchanged' = changedAnything(written.counts) ? 'loaded' : 'unchanged';
+            for (const r of bundle.rejections)
+              await tx
+                .insertInto('ingest_rejections')
+                .values({
+                  run_id: runId,
+                  source: r.source,
+                  ticker: r.ticker,
+                  field: r.field,
+                  reason: r.reason,
+                  created_at: nowIso(),
+                })
+                .execute();
+            const detail = bundle.noStatements ? `no statements: ${bundle.noStatements}`.slice(0, 2000) : null;
+            await tx
+              .insertInto('ingest_run_items')
+              .values({ run_id: runId, ticker, status, detail, finished_at: nowIso() })
+              .execute();
+            await tx.updateTable('ingest_runs').set({ heartbeat_at: nowIso() }).where('id', '=', runId).execute();
+            return { ...written, status };
+          }),
+        );
+      const result = await writeWhenRoom(write, ticker, options);
+      if (!result) {
+        summary.interrupted = true;
+        break;
+      }
       outcome = result.status;
       summary.rejected.push(...bundle.rejections);
       if (bundle.noStatements) summary.noStatements.push({ ticker, reason: bundle.noStatements });
@@ -233,11 +315,15 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
   }
 
   if (summary.touched.length > 0) {
-    await recomputeIndicators(db, summary.touched);
-    if (pricesAsOf) await writeMeta(db, PRICES_AS_OF, maxDay(pricesAsOf, await readMeta(db, PRICES_AS_OF)) as string);
-    if (filingsAsOf)
-      await writeMeta(db, FILINGS_AS_OF, maxDay(filingsAsOf, await readMeta(db, FILINGS_AS_OF)) as string);
-    summary.dataVersion = await bumpDataVersion(db);
+    const finish = async () => {
+      await recomputeIndicators(db, summary.touched);
+      if (pricesAsOf) await writeMeta(db, PRICES_AS_OF, maxDay(pricesAsOf, await readMeta(db, PRICES_AS_OF)) as string);
+      if (filingsAsOf)
+        await writeMeta(db, FILINGS_AS_OF, maxDay(filingsAsOf, await readMeta(db, FILINGS_AS_OF)) as string);
+      return bumpDataVersion(db);
+    };
+    // Stopped while the disk is full: the screener rows are made at the next start (ingest/repair.ts).
+    summary.dataVersion = (await writeWhenRoom(finish, '(screener rows)', options)) ?? null;
   }
   // A whole source failed when it had work and none of it succeeded.
   summary.sourceFailed = todo.length > 0 && summary.failed.length === todo.length;
@@ -246,6 +332,8 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     summary.noStatements.length > 0 &&
     summary.noStatements.length + summary.failed.length === todo.length;
   if (summary.interrupted) {
+    // Nobody loads it any more: the next run of the same arguments, in whatever process, resumes it.
+    await db.updateTable('ingest_runs').set({ owner: null }).where('id', '=', runId).execute();
     options.progress?.finish();
     return summary;
   }

@@ -50,6 +50,11 @@ describe('classifyAddress', () => {
     ['::ffff:10.1.2.3', 'private'],
     ['::ffff:169.254.169.254', 'cloud-metadata'],
     ['::ffff:100.64.1.1', 'carrier-grade-nat'],
+    // IPv4-translated (SIIT), whatever IPv4 address it carries (issue 34).
+    ['::ffff:0:127.0.0.1', 'reserved'],
+    ['::ffff:0:8.8.8.8', 'reserved'],
+    ['::ffff:0:0:0', 'reserved'],
+    ['::ffff:0:ffff:ffff', 'reserved'],
     ['::ffff:0.0.0.0', 'unspecified'],
     ['::ffff:8.8.8.8', 'public'],
     ['::127.0.0.1', 'loopback'],

@@ -66,6 +66,7 @@ const RANGES: Range[] = [
       ['240.0.0.0', 4], // reserved, and 255.255.255.255 broadcast
     ],
     v6: [
+      ['::ffff:0:0:0', 96], // IPv4-translated (SIIT, RFC 2765): never on the Internet, whatever IPv4 it holds
       ['64:ff9b:1::', 48], // local-use NAT64
       ['100::', 64], // discard-only
       ['2001::', 23], // IETF protocol assignments (Teredo, ORCHID, ...)

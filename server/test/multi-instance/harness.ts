@@ -74,6 +74,8 @@ export function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     // Every request of a test comes from 127.0.0.1: the limits would count the test's own load.
     RATE_LIMIT_SEARCH: '0',
     RATE_LIMIT_ODATA: '0',
+    RATE_LIMIT_EVENTS: '0',
+    RATE_LIMIT_REF: '0',
     RATE_LIMIT_SIGN_IN: '0',
     ...extra,
   };

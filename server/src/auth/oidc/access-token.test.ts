@@ -171,3 +171,26 @@ describe('the outage warning', () => {
     }
   });
 });
+
+describe.each(testDatabases())('the issuer unreachable from the start on $engine', (target) => {
+  let test: SignedInTestApp;
+  beforeAll(async () => {
+    test = await startSignedInTestApp(target, CLIENT);
+    test.issuer.setState('down');
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('answers a malformed bearer token with 401, a well-formed one with 503 (issue 34)', async () => {
+    const me = (token: string) => test.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    for (const token of ['not-a-jwt', 'a.b.c', 'eyJhbGciOiJSUzI1NiJ9.e30']) {
+      const refused = await me(token);
+      expect(refused.statusCode, token).toBe(401);
+      expect(refused.json().error.code).toBe('unauthorized');
+      expect(refused.json().error.message).toMatch(/^Invalid access token: (malformed token|not acceptable)$/);
+    }
+    // The issuer is away indeed: a token that could be valid cannot be checked.
+    expect((await me(await test.issuer.sign())).statusCode).toBe(503);
+  });
+});

@@ -1,5 +1,7 @@
 import {
   createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
   type JSONWebKeySet,
   type JWTPayload,
   type JWTVerifyGetKey,
@@ -77,6 +79,13 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
 
   return {
     async verify(token) {
+      // Not even a JWT: 401 before the issuer's keys are asked for (with the issuer away, not a 503).
+      try {
+        decodeProtectedHeader(token);
+        decodeJwt(token);
+      } catch (error) {
+        throw asUnauthorized(error);
+      }
       const keys = local ?? keysOf(await (remote as NonNullable<typeof remote>).current());
       let payload: JWTPayload;
       try {

@@ -15,6 +15,7 @@ import { coinSupplyMigration } from './012-coin-supply.ts';
 import { derivedVersionsMigration } from './013-derived-versions.ts';
 import { priceMonthsMigration } from './014-price-months.ts';
 import { oneTruthMigration } from './015-one-truth.ts';
+import { ingestRunOwnerMigration } from './016-ingest-run-owner.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -37,6 +38,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '013-derived-versions': derivedVersionsMigration(engine),
     '014-price-months': priceMonthsMigration,
     '015-one-truth': oneTruthMigration,
+    '016-ingest-run-owner': ingestRunOwnerMigration,
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import { bumpDataVersion, readMeta, writeMeta } from '../../db/meta.ts';
-import { type RunSummary, runIngest } from '../loader.ts';
+import { type RunOptions, type RunSummary, runIngest } from '../loader.ts';
 import { demoSource } from './source.ts';
 import { DEMO_COINS, DEMO_COMPANIES } from './universe.ts';
 
@@ -37,8 +37,17 @@ export async function missingDemoTickers(db: Db, all: readonly string[]): Promis
  * the rest in loads of CHUNK (main.ts runs it all while the server answers, issue 23; /api/data/status
  * says how far it is meanwhile). Null when there is nothing to load.
  */
-export async function seedDemoIfEmpty(db: Db, stopping?: () => boolean): Promise<DemoSeed | null> {
-  const source = demoSource();
+export async function seedDemoIfEmpty(
+  db: Db,
+  stopping?: () => boolean,
+  options: {
+    onStorageFull?: RunOptions['onStorageFull'];
+    /** A smaller universe (DEMO_COMPANIES): the hand-made companies, synthetic ones up to it, eight coins. */
+    companies?: number;
+  } = {},
+): Promise<DemoSeed | null> {
+  const { onStorageFull, companies } = options;
+  const source = demoSource(companies === undefined ? {} : { companies });
   const all = await source.listTickers();
   const missing = await missingDemoTickers(db, all);
   if (!missing || missing.length === 0) {
@@ -47,7 +56,14 @@ export async function seedDemoIfEmpty(db: Db, stopping?: () => boolean): Promise
   }
   await writeMeta(db, DEMO_SEEDING, String(all.length));
   const load = (tickers: string[]) =>
-    runIngest({ db, source, tickers, concurrency: 2, ...(stopping ? { stopping } : {}) });
+    runIngest({
+      db,
+      source,
+      tickers,
+      concurrency: 2,
+      ...(stopping ? { stopping } : {}),
+      ...(onStorageFull ? { onStorageFull } : {}),
+    });
   const firstCount = DEMO_COMPANIES.length + DEMO_COINS.length;
   const first = await load(missing.slice(0, Math.max(firstCount, 1)));
   const rest = (async () => {

@@ -2,6 +2,7 @@ import { errorBody, healthResponse, readyResponse } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { databaseAnswers } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
+import { storageFullReason } from '../../db/storage-health.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
 
 /** Liveness and readiness for load balancers and orchestrators. */
@@ -23,6 +24,11 @@ export function systemRoutes(app: ZodApp, { database }: AppContext): void {
     },
     async () => {
       if (!(await databaseAnswers(database))) throw serviceUnavailable('The database is not answering');
+      // A full disk (issue 34): reads answer, but nothing can be written or loaded.
+      const full = storageFullReason(
+        database.engine === 'sqlite' && database.location !== ':memory:' ? database.location : null,
+      );
+      if (full) throw serviceUnavailable(full);
       return { status: 'ready' as const, database: database.engine, dataVersion: await readDataVersion(database.db) };
     },
   );

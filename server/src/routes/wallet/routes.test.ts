@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { issueWalletMessage } from '../../auth/wallet/login.ts';
 import { formatSiweMessage } from '../../auth/wallet/message.ts';
 import { readWalletSession, WALLET_SESSION_COOKIE } from '../../auth/wallet/sessions.ts';
 import { signMessageToken } from '../../auth/wallet/token.ts';
+import { noteWriteOk } from '../../db/storage-health.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 const PUBLIC_URL = 'https://ledger.example';
@@ -107,6 +109,34 @@ describe.each(testDatabases())('wallet sign-in on $engine', (target) => {
     const users = await t.database.db.selectFrom('users').select('id').execute();
     expect(users).toHaveLength(1);
   });
+
+  it.runIf(target.engine === 'sqlite')(
+    'answers a sign-in the full disk cannot save with 503 storage_full, never 500 (issue 34)',
+    async () => {
+      // SQLite's page cap on this connection: a write needing a new page fails with SQLITE_FULL.
+      const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(t.database.db)).rows[0]?.page_count;
+      await sql.raw(`pragma max_page_count = ${pages}`).execute(t.database.db);
+      let response = { statusCode: 200, body: '' };
+      // Wallets sign in (a nonce, then the signed message) until the pages there are hold no more.
+      for (let n = 0; n < 400 && response.statusCode === 200; n++) {
+        const wallet = privateKeyToAccount(generatePrivateKey());
+        response = await t.app.inject({ url: `/api/auth/wallet/nonce?address=${wallet.address}` });
+        if (response.statusCode !== 200) break;
+        const issued = JSON.parse(response.body) as { token: string; message: string };
+        response = await verify(wallet.address, {
+          token: issued.token,
+          signature: await wallet.signMessage({ message: issued.message }),
+        });
+      }
+      expect(response.statusCode, response.body).toBe(503);
+      expect(JSON.parse(response.body).error).toMatchObject({
+        code: 'service_unavailable',
+        details: { reason: 'storage_full' },
+      });
+      await sql.raw('pragma max_page_count = 1073741823').execute(t.database.db);
+      noteWriteOk();
+    },
+  );
 
   it('refuses a signature by another address', async () => {
     const issued = await nonce();
