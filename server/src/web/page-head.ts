@@ -4,6 +4,7 @@ import {
   DEFAULT_LANGUAGE,
   firstLoadTexts,
   isLanguage,
+  isStockTab,
   LANGUAGES,
   type Language,
   languageOfPath,
@@ -29,6 +30,8 @@ export interface PageMetaTexts {
   canonicalPath?: string;
   /** A stock's or a coin's page: its name, drawn in the first screen (its largest text). */
   security?: { ticker: string; name: string };
+  /** A coin asked for under /stocks or a stock under /crypto: its own unprefixed path (a 301, issue 33). */
+  redirect?: string;
 }
 
 interface SeoTexts {
@@ -227,7 +230,14 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
         // A malformed %-escape is not a ticker.
       }
       const found = ticker ? await securityName(ticker) : null;
-      if (found && found.kind === kind) {
+      const rest = security[3];
+      // A stock has its tabs (/stocks/ACME/dividends), a coin one page: any other sub-page is not one.
+      const knownPage = rest === undefined || (kind === 'stock' && isStockTab(rest.slice(1)));
+      if (found && found.kind !== kind) {
+        const own = found.kind === 'crypto' ? 'crypto' : 'stocks';
+        return { ...seo.notFound, missing: false, redirect: `/${own}/${encodeURIComponent(ticker)}` };
+      }
+      if (found && knownPage) {
         const values = { name: found.name, ticker };
         const page = kind === 'crypto' ? seo.crypto : seo.stock;
         return {
@@ -326,8 +336,11 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     return html.replace('<div id="root"></div>', `<div id="root"${attributes}>${skeleton}</div>`);
   }
 
-  /** index.html with the page's head in the page's language; `missing` when no such page or ticker exists. */
-  async function render(pathname: string): Promise<{ html: string; missing: boolean }> {
+  /**
+   * index.html with the page's head in the page's language; `missing` when no such page or ticker exists,
+   * `redirect` (with the language prefix) when the page lives at another path.
+   */
+  async function render(pathname: string): Promise<{ html: string; missing: boolean; redirect?: string }> {
     // Sign-in's own pages (web/src/app/router.tsx, authRoutes): real pages, never worth indexing.
     if (AUTH_PAGES.has(pathname.replace(/\/+$/, ''))) {
       const html = currentTemplate().replace('</title>', '</title>\n    <meta name="robots" content="noindex" />');
@@ -337,6 +350,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     const siteName = textsFor(language)?.siteName;
     const meta = await metaFor(pathname);
     if (!meta || !siteName) return { html: currentTemplate(), missing: false };
+    if (meta.redirect) return { html: '', missing: false, redirect: localizePath(meta.redirect, language) };
     const title = meta.title === siteName ? siteName : `${meta.title} · ${siteName}`;
     const bare = meta.canonicalPath ?? stripLanguage(pathname);
     const canonical = origin + localizePath(bare, language);
