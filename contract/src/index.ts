@@ -9,6 +9,7 @@ export * from './indicator.ts';
 export * from './locales.ts';
 export * from './market-query.ts';
 export * from './market-summary.ts';
+export * from './nav.ts';
 export * from './news.ts';
 export * from './sheet.ts';
 export * from './status.ts';

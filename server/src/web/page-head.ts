@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  currentPlace,
   DEFAULT_LANGUAGE,
   firstLoadTexts,
   isLanguage,
@@ -9,6 +10,9 @@ import {
   type Language,
   languageOfPath,
   localizePath,
+  NAV_PLACES,
+  type NavPlace,
+  navHref,
   stripLanguage,
 } from '@app/contract';
 import type { Db } from '../db/index.ts';
@@ -58,6 +62,7 @@ interface ShellTexts {
     screener: { title: string; body: string; open: string };
   } | null;
   demo: { label: string; body: string; asOf: string } | null;
+  nav: { label: string; menu: string; places: Record<NavPlace, string> } | null;
 }
 
 interface PageTexts {
@@ -186,6 +191,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
           home: heading('home'),
           screener: heading('screener'),
           homePanels: homePanels(readEither('home')),
+          nav: mainNavTexts(common.mainNav),
           demo:
             text(common.demo?.label) && text(common.demo?.body) && text(common.demo?.asOf)
               ? { label: common.demo.label, body: common.demo.body, asOf: common.demo.asOf }
@@ -197,6 +203,16 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     }
     texts.set(language, found);
     return found;
+  }
+
+  /** The main navigation's texts of common.json, or null when the build lacks one. */
+  function mainNavTexts(found: Record<string, unknown> | undefined): ShellTexts['nav'] {
+    const value = (key: string) => (typeof found?.[key] === 'string' ? (found[key] as string) : null);
+    const places = Object.fromEntries(NAV_PLACES.map((place) => [place, value(place)]));
+    const label = value('label');
+    const menu = value('menu');
+    if (!label || !menu || NAV_PLACES.some((place) => !places[place])) return null;
+    return { label, menu, places: places as Record<NavPlace, string> };
   }
 
   async function securityName(ticker: string): Promise<SecurityName | null> {
@@ -305,6 +321,19 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
         footer: found.shell.footer,
         ...(heading ? { heading } : {}),
         ...(meta.security ? { security: meta.security } : {}),
+        ...(found.shell.nav
+          ? {
+              nav: {
+                label: found.shell.nav.label,
+                menu: found.shell.nav.menu,
+                links: NAV_PLACES.map((place) => ({
+                  href: navHref(place, language),
+                  text: (found.shell.nav as NonNullable<ShellTexts['nav']>).places[place],
+                  current: !meta.missing && currentPlace(pathname, '') === place,
+                })),
+              },
+            }
+          : {}),
         ...(kind === 'home' && found.shell.homePanels
           ? {
               home: {
