@@ -184,5 +184,5 @@ function mainNav(nav: NonNullable<SkeletonTexts['nav']>, escapeText: Escape): st
         `<li><a href="${escapeText(link.href)}" class="main-nav__link"${link.current ? ' aria-current="page"' : ''}>${escapeText(link.text)}</a></li>`,
     )
     .join('');
-  return `<nav class="main-nav" aria-label="${escapeText(nav.label)}"><button type="button" class="button button--ghost main-nav__toggle" aria-expanded="false"><span aria-hidden="true" class="main-nav__icon">☰</span>${escapeText(nav.menu)}</button><ul class="main-nav__list" data-open="false">${links}</ul></nav>`;
+  return `<nav class="main-nav" aria-label="${escapeText(nav.label)}"><button type="button" class="button button--ghost main-nav__toggle" aria-expanded="false"><span aria-hidden="true" class="main-nav__icon">☰</span><span class="main-nav__label">${escapeText(nav.menu)}</span></button><ul class="main-nav__list" data-open="false">${links}</ul></nav>`;
 }

@@ -9,7 +9,7 @@ import './main-nav.css';
 /**
  * The main navigation (issue 33): home, screener, watchlist, crypto, markets, the current place marked
  * (aria-current="page"). Wide screens show the links in a row under the header; a phone shows a menu
- * button that opens them as a panel, one tap away. The open panel takes the focus to its first link,
+ * button beside the logo, in the header's first row (no row of its own), that opens them as a panel. The open panel takes the focus to its first link,
  * Escape or a press outside closes it (Escape gives the focus back to the button), and following a link
  * closes it. The server draws the same markup in its first screen (server/src/web/page-skeleton.ts).
  */
@@ -43,7 +43,7 @@ export function MainNav() {
         <span aria-hidden="true" className="main-nav__icon">
           ☰
         </span>
-        {t('mainNav.menu')}
+        <span className="main-nav__label">{t('mainNav.menu')}</span>
       </button>
       <ul id={id} className="main-nav__list" data-open={open}>
         {NAV_PLACES.map((place, index) => (
