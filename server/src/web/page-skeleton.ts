@@ -89,7 +89,8 @@ function homeBody(texts: SkeletonTexts, escapeText: Escape): string {
     ),
     '<div class="home__columns">',
     panel(home.movers, sized('movers'), escapeText),
-    panel(home.sectors, sized('sectors'), escapeText),
+    // "sectors": the panel's body is the container its height follows (first-screen.css).
+    panel(home.sectors, sized('sectors'), escapeText, 'sectors'),
     panel(home.exDividends, sized('ex-dividends'), escapeText),
     '</div>',
     '<div class="home__columns">',
