@@ -21,7 +21,9 @@ export function brokenWords(page: Page): Promise<string[]> {
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
         const lines = new Set(
-          Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom)),
+          Array.from(range.getClientRects())
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.bottom)),
         );
         if (lines.size > 1)
           found.push(`${match[0]} (in <${parent.tagName.toLowerCase()} class="${parent.className}">)`);
