@@ -102,10 +102,15 @@ export function ScreenerResults({
     };
   });
 
+  // On a change of the sort or the columns (a preset, a header), not on the first rows: a phone's table
+  // opening scrolled sideways would hide its first columns.
   const hasPage = page !== undefined;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the sort and the columns move the sorted header
+  const shownSort = useRef<string | null>(null);
   useEffect(() => {
-    if (hasPage) revealSorted(tableBox.current);
+    if (!hasPage) return;
+    const key = `${state.sort}|${state.columns.join(',')}`;
+    if (shownSort.current !== null && shownSort.current !== key) revealSorted(tableBox.current);
+    shownSort.current = key;
   }, [state.sort, state.columns, hasPage]);
 
   const total = page?.total ?? 0;
