@@ -12,6 +12,7 @@ export * from './market-query.ts';
 export * from './market-summary.ts';
 export * from './markets.ts';
 export * from './metrics.ts';
+export * from './nav.ts';
 export * from './news.ts';
 export * from './peers.ts';
 export * from './sheet.ts';

@@ -103,3 +103,49 @@ export function firstLoadTexts(pathname: string): string[] {
   const namespaces = ['common', ...SHELL_NAMESPACES, ...pageNamespaces(pathname)];
   return languages.flatMap((lang) => namespaces.map((ns) => `/locales/${lang}/${ns}.json`));
 }
+
+/**
+ * A stock page's tabs as path segments (/stocks/ACME/dividends); the overview is also the bare path. The
+ * web app's stock route shows these, and the server answers any other sub-page with 404 (issue 33).
+ */
+export const STOCK_TABS = ['overview', 'dividends', 'valuation', 'financials', 'news', 'data'] as const;
+export type StockTab = (typeof STOCK_TABS)[number];
+export const isStockTab = (value: string | undefined): value is StockTab =>
+  (STOCK_TABS as readonly string[]).includes(value ?? '');
+
+/**
+ * The cookie that remembers the language a reader chose (issue 33): set by the web app when a language is
+ * picked (or the language offer dismissed), read by the server to send a returning reader from "/" to it.
+ */
+export const LANGUAGE_COOKIE = 'll_lang';
+/** A year, in seconds: how long the choice is kept. */
+export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The remembered language in a Cookie header's parsed value, or null when absent or not one of the 20. */
+export function rememberedLanguage(value: string | undefined): Language | null {
+  return isLanguage(value) ? value : null;
+}
+
+/**
+ * The first of the reader's preferred languages (an Accept-Language header's or navigator.languages, in
+ * order of preference) the app has, by primary subtag ("de-AT" -> de, "nb"/"nn" -> no); null when none is.
+ * Weights ("q=") are honoured when given, ties keep their order; "q=0" means "not this one".
+ */
+export function preferredLanguage(preferences: string | readonly string[]): Language | null {
+  const list = typeof preferences === 'string' ? preferences.split(',') : preferences;
+  const weighted = list
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.tag !== '' && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { tag } of weighted) {
+    const primary = tag.split('-')[0];
+    const language = primary === 'nb' || primary === 'nn' ? 'no' : primary;
+    if (isLanguage(language)) return language;
+  }
+  return null;
+}

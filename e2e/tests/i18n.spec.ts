@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { queryAppDatabase } from '../support/database.ts';
+import { brokenWordsAt } from '../support/word-breaks.ts';
 
 /*
  * Every visible word in the page's language (issue 23). A word is English when the English texts use it
@@ -120,9 +121,13 @@ for (const language of ['de', 'el']) {
     const english = new Set([...localeWords('en'), ...(await demoWords(page, 'en', stockFeed))]);
     const exempt = names();
     const found = new Map<string, string>();
+    // Issue 33: no header or name broken inside a word, on a small laptop and on a phone.
+    const broken: Record<string, Record<number, string[]>> = {};
     const check = async (where: string) => {
       // The main content, not its skeleton: every panel settled.
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+      const atWidths = await brokenWordsAt(page, [1000, 390]);
+      if (Object.keys(atWidths).length > 0) broken[where] = atWidths;
       for (let text of await pageText(page)) {
         for (const name of exempt) if (text.includes(name)) text = text.replaceAll(name, ' ');
         for (const word of words(text))
@@ -141,6 +146,7 @@ for (const language of ['de', 'el']) {
       await check(`${pagePath}/news`);
     }
     expect([...found.values()]).toEqual([]);
+    expect(broken).toEqual({});
   });
 }
 

@@ -193,5 +193,13 @@ test.describe('pages in four languages', () => {
     await expect(page.getByRole('button', { name: 'Remove QNTM' })).toBeVisible();
     await page.goto(`/de/stocks/${COIN}`);
     await expect(page).toHaveURL(new RegExp(`/de/crypto/${COIN}$`));
+    // Issue 33: the server itself moves them for good (301, language kept), and an unknown sub-page is a 404.
+    const answer = (url: string) => page.request.get(url, { maxRedirects: 0 });
+    const coin = await answer(`/de/stocks/${COIN}?range=1y`);
+    expect([coin.status(), coin.headers().location]).toEqual([301, `/de/crypto/${COIN}?range=1y`]);
+    const stock = await answer(`/crypto/${STOCK}`);
+    expect([stock.status(), stock.headers().location]).toEqual([301, `/stocks/${STOCK}`]);
+    expect((await answer(`/stocks/${STOCK}/bogus`)).status()).toBe(404);
+    expect((await answer(`/stocks/${STOCK}/financials`)).status()).toBe(200);
   });
 });

@@ -76,3 +76,63 @@ test('the app runs under its Content-Security-Policy without violations', async 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test('the main navigation at desktop and phone widths, and the language remembered and offered (issue 33)', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/green-stocks');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Screener' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('button', { name: 'Menu' })).toBeHidden();
+  expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Screener', 'Watchlist', 'Crypto', 'Markets']);
+  await expect(nav.getByRole('link', { name: 'Markets' })).toHaveAttribute('href', '/markets');
+  // The watchlist is the home's cards panel: the link scrolls to it and marks it.
+  await nav.getByRole('link', { name: 'Watchlist' }).click();
+  await expect(page).toHaveURL(/\/#watchlist$/);
+  await expect(page.locator('#watchlist')).toBeInViewport();
+  await expect(page.locator('#watchlist')).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Watchlist' })).toHaveAttribute('aria-current', 'page');
+
+  // A phone: one tap opens the menu on its first link; Escape closes it and gives the focus back.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Home' })).toBeHidden();
+  await menu.click();
+  await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(nav.getByRole('link', { name: 'Home' })).toBeHidden();
+  await expect(menu).toBeFocused();
+  await menu.click();
+  await nav.getByRole('link', { name: 'Screener' }).click();
+  await expect(page).toHaveURL(/\/green-stocks$/);
+  await expect(nav.getByRole('link', { name: 'Screener' })).toBeHidden();
+
+  // A language chosen is remembered: "/" then opens in it (the server's redirect), English too.
+  await page.getByRole('button', { name: /Language and theme/ }).click();
+  await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('de');
+  await expect(page).toHaveURL(/\/de\/green-stocks$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/de$/);
+  await page.getByRole('button', { name: /Sprache und Design/ }).click();
+  await page.getByRole('combobox', { name: 'Sprache', exact: true }).selectOption('en');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Markets at a glance' })).toBeVisible();
+
+  // A first visit from a German browser: offered German in one line, English kept one click away.
+  const german = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
+  const visit = await german.newPage();
+  await visit.goto(page.url());
+  const offer = visit.getByRole('complementary', { name: 'Sprache' });
+  await expect(offer).toContainText('Diese Seite gibt es auch auf Deutsch.');
+  await offer.getByRole('button', { name: 'Stay in English' }).click();
+  await expect(offer).toBeHidden();
+  expect((await german.cookies()).find((cookie) => cookie.name === 'll_lang')?.value).toBe('en');
+  await visit.reload();
+  await expect(visit.getByRole('heading', { level: 1, name: 'Markets at a glance' })).toBeVisible();
+  await expect(visit.getByRole('complementary', { name: 'Sprache' })).toHaveCount(0);
+  await german.close();
+});

@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  currentPlace,
   DEFAULT_LANGUAGE,
   firstLoadTexts,
   isLanguage,
+  isStockTab,
   LANGUAGES,
   type Language,
   languageOfPath,
   localizePath,
+  NAV_PLACES,
+  type NavPlace,
+  navHref,
   stripLanguage,
 } from '@app/contract';
 import type { Db } from '../db/index.ts';
@@ -29,6 +34,8 @@ export interface PageMetaTexts {
   canonicalPath?: string;
   /** A stock's or a coin's page: its name, drawn in the first screen (its largest text). */
   security?: { ticker: string; name: string };
+  /** A coin asked for under /stocks or a stock under /crypto: its own unprefixed path (a 301, issue 33). */
+  redirect?: string;
 }
 
 interface SeoTexts {
@@ -56,6 +63,7 @@ interface ShellTexts {
     screener: { title: string; body: string; open: string };
   } | null;
   demo: { label: string; body: string; asOf: string } | null;
+  nav: { label: string; menu: string; places: Record<NavPlace, string> } | null;
 }
 
 interface PageTexts {
@@ -184,6 +192,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
           home: heading('home'),
           screener: heading('screener'),
           homePanels: homePanels(readEither('home')),
+          nav: mainNavTexts(common.mainNav),
           demo:
             text(common.demo?.label) && text(common.demo?.body) && text(common.demo?.asOf)
               ? { label: common.demo.label, body: common.demo.body, asOf: common.demo.asOf }
@@ -195,6 +204,16 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     }
     texts.set(language, found);
     return found;
+  }
+
+  /** The main navigation's texts of common.json, or null when the build lacks one. */
+  function mainNavTexts(found: Record<string, unknown> | undefined): ShellTexts['nav'] {
+    const value = (key: string) => (typeof found?.[key] === 'string' ? (found[key] as string) : null);
+    const places = Object.fromEntries(NAV_PLACES.map((place) => [place, value(place)]));
+    const label = value('label');
+    const menu = value('menu');
+    if (!label || !menu || NAV_PLACES.some((place) => !places[place])) return null;
+    return { label, menu, places: places as Record<NavPlace, string> };
   }
 
   async function securityName(ticker: string): Promise<SecurityName | null> {
@@ -229,7 +248,14 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
         // A malformed %-escape is not a ticker.
       }
       const found = ticker ? await securityName(ticker) : null;
-      if (found && found.kind === kind) {
+      const rest = security[3];
+      // A stock has its tabs (/stocks/ACME/dividends), a coin one page: any other sub-page is not one.
+      const knownPage = rest === undefined || (kind === 'stock' && isStockTab(rest.slice(1)));
+      if (found && found.kind !== kind) {
+        const own = found.kind === 'crypto' ? 'crypto' : 'stocks';
+        return { ...seo.notFound, missing: false, redirect: `/${own}/${encodeURIComponent(ticker)}` };
+      }
+      if (found && knownPage) {
         const values = { name: found.name, ticker };
         const page = kind === 'crypto' ? seo.crypto : seo.stock;
         return {
@@ -297,6 +323,19 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
         footer: found.shell.footer,
         ...(heading ? { heading } : {}),
         ...(meta.security ? { security: meta.security } : {}),
+        ...(found.shell.nav
+          ? {
+              nav: {
+                label: found.shell.nav.label,
+                menu: found.shell.nav.menu,
+                links: NAV_PLACES.map((place) => ({
+                  href: navHref(place, language),
+                  text: (found.shell.nav as NonNullable<ShellTexts['nav']>).places[place],
+                  current: !meta.missing && currentPlace(pathname, '') === place,
+                })),
+              },
+            }
+          : {}),
         ...(kind === 'home' && found.shell.homePanels
           ? {
               home: {
@@ -328,8 +367,11 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     return html.replace('<div id="root"></div>', `<div id="root"${attributes}>${skeleton}</div>`);
   }
 
-  /** index.html with the page's head in the page's language; `missing` when no such page or ticker exists. */
-  async function render(pathname: string): Promise<{ html: string; missing: boolean }> {
+  /**
+   * index.html with the page's head in the page's language; `missing` when no such page or ticker exists,
+   * `redirect` (with the language prefix) when the page lives at another path.
+   */
+  async function render(pathname: string): Promise<{ html: string; missing: boolean; redirect?: string }> {
     // Sign-in's own pages (web/src/app/router.tsx, authRoutes): real pages, never worth indexing.
     if (AUTH_PAGES.has(pathname.replace(/\/+$/, ''))) {
       const html = currentTemplate().replace('</title>', '</title>\n    <meta name="robots" content="noindex" />');
@@ -339,6 +381,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     const siteName = textsFor(language)?.siteName;
     const meta = await metaFor(pathname);
     if (!meta || !siteName) return { html: currentTemplate(), missing: false };
+    if (meta.redirect) return { html: '', missing: false, redirect: localizePath(meta.redirect, language) };
     const title = meta.title === siteName ? siteName : `${meta.title} · ${siteName}`;
     const bare = meta.canonicalPath ?? stripLanguage(pathname);
     const canonical = origin + localizePath(bare, language);

@@ -50,6 +50,8 @@ export interface SkeletonTexts {
   };
   /** A stock's or a coin's page: its ticker and name, the page's heading (web/src/features/stock/security-load.tsx keeps it). */
   security?: { ticker: string; name: string };
+  /** The main navigation (web/src/app/main-nav.tsx), its links in the page's language. */
+  nav?: { label: string; menu: string; links: { href: string; text: string; current: boolean }[] };
   /** The demo-data banner (web/src/app/demo-banner.tsx) while the demo universe is in use. */
   demo?: { label: string; body: string; asOf: string | null };
 }
@@ -87,7 +89,8 @@ function homeBody(texts: SkeletonTexts, escapeText: Escape): string {
     ),
     '<div class="home__columns">',
     panel(home.movers, sized('movers'), escapeText),
-    panel(home.sectors, sized('sectors'), escapeText),
+    // "sectors": the panel's body is the container its height follows (first-screen.css).
+    panel(home.sectors, sized('sectors'), escapeText, 'sectors'),
     panel(home.exDividends, sized('ex-dividends'), escapeText),
     '</div>',
     '<div class="home__columns">',
@@ -158,6 +161,7 @@ export function skeletonHtml(kind: SkeletonKind, texts: SkeletonTexts, escapeTex
     '<div class="search" aria-hidden="true"><div class="skeleton app-header__search-skeleton"></div></div>',
     '<div class="app-header__tools" aria-hidden="true"><div class="skeleton app-header__tools-skeleton"></div></div>',
     '</header>',
+    texts.nav ? mainNav(texts.nav, escapeText) : '',
     texts.demo ? demoBanner(texts.demo, escapeText) : '',
     '<main id="main" class="app-main" tabindex="-1">',
     `<div class="${pageClass[kind]}" aria-busy="true"><span class="visually-hidden" role="status">${escapeText(texts.loading)}</span>`,
@@ -171,4 +175,15 @@ export function skeletonHtml(kind: SkeletonKind, texts: SkeletonTexts, escapeTex
 function demoBanner(demo: NonNullable<SkeletonTexts['demo']>, escapeText: Escape): string {
   const asOf = demo.asOf ? `<span class="demo-banner__as-of">${escapeText(demo.asOf)}</span>` : '';
   return `<aside class="demo-banner" aria-label="${escapeText(demo.label)}"><span class="demo-banner__label">${escapeText(demo.label)}</span><span>${escapeText(demo.body)}</span>${asOf}</aside>`;
+}
+
+/** The main navigation as web/src/app/main-nav.tsx draws it (its links work before the app has loaded). */
+function mainNav(nav: NonNullable<SkeletonTexts['nav']>, escapeText: Escape): string {
+  const links = nav.links
+    .map(
+      (link) =>
+        `<li><a href="${escapeText(link.href)}" class="main-nav__link"${link.current ? ' aria-current="page"' : ''}>${escapeText(link.text)}</a></li>`,
+    )
+    .join('');
+  return `<nav class="main-nav" aria-label="${escapeText(nav.label)}"><button type="button" class="button button--ghost main-nav__toggle" aria-expanded="false"><span aria-hidden="true" class="main-nav__icon">☰</span><span class="main-nav__label">${escapeText(nav.menu)}</span></button><ul class="main-nav__list" data-open="false">${links}</ul></nav>`;
 }

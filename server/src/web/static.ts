@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { varyOnEncoding } from '../http/compress.ts';
 import { notFound } from '../http/errors.ts';
+import { LANGUAGE_COOKIE, rememberedLanguageTarget } from './language-redirect.ts';
 import { createPageHead, type PageHead } from './page-head.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -58,9 +59,19 @@ export async function registerWebApp(
     if (!pageHead) {
       return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
     }
+    const query = request.url.slice(pathname.length);
+    if (pathname === '/') {
+      // The home's answer depends on the remembered language (issue 33): a shared cache keys it by cookie.
+      reply.header('vary', 'Cookie');
+      const userAgent = request.headers['user-agent'];
+      const target = rememberedLanguageTarget(pathname, request.cookies[LANGUAGE_COOKIE], userAgent);
+      if (target) return reply.header('cache-control', REVALIDATE).redirect(`${target}${query}`, 302);
+    }
     // An unknown ticker or address is still the app (it shows its not-found page, spec 8), with a 404
     // status and noindex so search engines do not keep it as a soft 404.
-    const { html, missing } = await pageHead.render(pathname);
+    const { html, missing, redirect } = await pageHead.render(pathname);
+    // A coin under /stocks or a stock under /crypto: its own address, for good (issue 33).
+    if (redirect) return reply.header('cache-control', REVALIDATE).redirect(`${redirect}${query}`, 301);
     return reply
       .status(missing ? 404 : 200)
       .header('cache-control', REVALIDATE)

@@ -13,14 +13,20 @@ import { trackPageView } from './analytics.ts';
 import { registerWalletAuth } from './auth/wallet-plugin.ts';
 import { DemoBanner } from './demo-banner.tsx';
 import { HeaderAccount } from './header-account.tsx';
+import { LanguageOffer } from './language-offer.tsx';
+import { MainNav } from './main-nav.tsx';
 import { ModalContainer } from './modal-container.tsx';
 import { homePath } from './paths.ts';
 import { shouldShowRouteOverlay } from './route-overlay.ts';
+import { useScrollToHash } from './scroll-to-hash.ts';
 
 // The wallet feature joins the combined auth state (spec 4) through the app's registration point.
 registerWalletAuth(walletAuthPlugin);
 
-/** The app shell (spec 2): header, page, footer, the route-change overlay and the modal container. */
+/**
+ * The app shell (spec 2): header, main navigation, page, footer, the language offer, the route-change
+ * overlay and the modal container.
+ */
 export function Shell() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -36,6 +42,7 @@ export function Shell() {
   useEffect(() => {
     trackPageView(location.pathname);
   }, [location.pathname]);
+  useScrollToHash(location.hash, location.key);
 
   return (
     <div className="app">
@@ -56,6 +63,7 @@ export function Shell() {
           <HeaderAccount walletEntry={<WalletButton />} />
         </nav>
       </header>
+      <MainNav />
       <DemoBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         {/* A page waiting for its texts or code shows a skeleton in its place: the header stays, and so
@@ -70,6 +78,7 @@ export function Shell() {
           <a href="/api/docs">{t('footer.apiDocs')}</a>
         </p>
       </footer>
+      <LanguageOffer />
       {overlay && <FullPageSpinner label={t('common.loading')} />}
       <ModalContainer />
       <WalletModalRoot />

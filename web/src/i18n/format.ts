@@ -5,12 +5,27 @@ import { useLanguage } from './use-language.ts';
 export type Formatters = ReturnType<typeof makeFormatters>;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number format that never writes a negative zero (issue 33: "-0 %" for a value that rounds to zero):
+ * the sign only for a negative number that stays negative once rounded, unless the options say otherwise.
+ * Browsers without signDisplay "negative" (before 2022) throw on it: they format as asked.
+ */
+function makeNumberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  if (options.signDisplay !== undefined) return new Intl.NumberFormat(locale, options);
+  try {
+    return new Intl.NumberFormat(locale, { ...options, signDisplay: 'negative' });
+  } catch {
+    return new Intl.NumberFormat(locale, options);
+  }
+}
+
 /** Intl.NumberFormat is slow to build and tables format thousands of cells: one per locale and options. */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, options);
+    format = makeNumberFormat(locale, options);
     numberFormats.set(key, format);
   }
   return format;

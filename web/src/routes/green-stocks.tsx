@@ -4,7 +4,7 @@ import { usePageMeta } from '../app/page-meta.ts';
 import { DRAWER_QUERY, FilterDrawer, useMediaQuery } from '../features/screener/filter-drawer.tsx';
 import { PresetBar } from '../features/screener/preset-bar.tsx';
 import { applyPreset } from '../features/screener/presets.ts';
-import { useScreenerOptions, useScreenerPage } from '../features/screener/screener-api.ts';
+import { expressionError, useScreenerOptions, useScreenerPage } from '../features/screener/screener-api.ts';
 import { CHOICE_KEYS, type ChoiceKey } from '../features/screener/screener-fields.ts';
 import { type ChoiceOption, ScreenerFilters } from '../features/screener/screener-filters.tsx';
 import { distinctValues, pageCount } from '../features/screener/screener-query.ts';
@@ -115,6 +115,7 @@ export function Component() {
           page={page.data}
           loading={page.isFetching}
           error={page.isError}
+          expressionFailed={page.isError && expressionError(page.error) !== null}
           onRetry={() => void page.refetch()}
           onChange={onChange}
         />

@@ -1,3 +1,4 @@
+import { WATCHLIST_ANCHOR } from '@app/contract/nav';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth/use-auth.ts';
 import { usePageMeta } from '../app/page-meta.ts';
@@ -44,6 +45,7 @@ export function Component() {
       </header>
       <CryptoStrip />
       <Panel
+        id={WATCHLIST_ANCHOR}
         title={own ? t('watchlist.title') : t('watchlist.defaultTitle')}
         state={cardsState}
         onRetry={() => void cards.refetch()}

@@ -1,4 +1,5 @@
 import type { CompanyProfile } from '@app/contract';
+import { isStockTab, STOCK_TABS, type StockTab } from '@app/contract/locales';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,9 +46,10 @@ const PeersPanel = lazy(() => import('../features/peers/peers-panel.tsx').then((
 const CompanyNews = lazy(() => import('../features/news/company-news.tsx').then((m) => ({ default: m.CompanyNews })));
 
 /** The tabs (design.md); all but the overview live in the URL: /stocks/ACME/dividends. */
-const TABS = ['overview', 'dividends', 'valuation', 'financials', 'news', 'data'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: string | undefined): value is Tab => TABS.includes(value as Tab);
+// The server answers any other sub-page with 404 (server/src/web/page-head.ts reads the same list).
+const TABS = STOCK_TABS;
+type Tab = StockTab;
+const isTab = isStockTab;
 
 /** The overview's data calls, asked for with the profile's (useSecurity); the prices first, the largest. */
 function prefetchOverview(client: QueryClient, ticker: string): void {

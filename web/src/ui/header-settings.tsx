@@ -2,6 +2,7 @@ import { LANGUAGES, type Language, localizePath } from '@app/contract/locales';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../i18n/index.ts';
+import { rememberLanguage } from '../i18n/language-choice.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { useLocation, useNavigate } from '../router/index.ts';
 import { THEMES, useTheme } from '../theme/theme.ts';
@@ -28,6 +29,7 @@ export function HeaderSettings() {
 
   const changeLanguage = (language: Language) => {
     setOpen(false);
+    rememberLanguage(language);
     void navigate(`${localizePath(location.pathname, language)}${location.search}${location.hash}`);
   };
   return (

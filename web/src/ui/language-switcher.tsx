@@ -2,6 +2,7 @@ import { LANGUAGES, localizePath } from '@app/contract/locales';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../i18n/index.ts';
+import { rememberLanguage } from '../i18n/language-choice.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { Link, useLocation } from '../router/index.ts';
 import { useDismiss } from './use-dismiss.ts';
@@ -83,7 +84,11 @@ export function LanguageSwitcher() {
                 hrefLang={language}
                 lang={language}
                 aria-current={language === current ? 'true' : undefined}
-                onClick={() => setOpen(false)}
+                onClick={() => {
+                  // Remembered: "/" then opens in this language (issue 33).
+                  rememberLanguage(language);
+                  setOpen(false);
+                }}
               >
                 <span className="language-switcher__code">{language.toUpperCase()}</span>
                 <span>{LANGUAGE_NAMES[language]}</span>

@@ -41,6 +41,8 @@ export interface PanelProps {
   /** What the loading state looks like; a few text lines by default. */
   skeleton?: ReactNode;
   className?: string;
+  /** An anchor to the panel (the main navigation links to the home's watchlist, issue 33). */
+  id?: string;
   children?: ReactNode;
 }
 
@@ -57,6 +59,7 @@ export function Panel({
   errorText,
   skeleton,
   className,
+  id,
   children,
 }: PanelProps) {
   const { t } = useTranslation('ui');
@@ -65,6 +68,9 @@ export function Panel({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section
+      id={id}
+      // An anchor takes the focus when it is scrolled to (web/src/app/scroll-to-hash.ts).
+      tabIndex={id ? -1 : undefined}
       className={`panel${className ? ` ${className}` : ''}`}
       aria-labelledby={headingId}
       aria-busy={state === 'loading'}

@@ -20,6 +20,18 @@ describe('unit formatters', () => {
     expect(de.country('US')).toBe('Vereinigte Staaten');
   });
 
+  it('never writes a negative zero (issue 33: a payout axis read "0 %, 0 %, -0 %")', () => {
+    expect(en.pct(-0, { digits: 0 })).toBe('0%');
+    expect(en.pct(-0.2, { digits: 0 })).toBe('0%');
+    expect(en.fraction(-0.00001)).toBe('0.0%');
+    expect(en.number(-0.001, 2)).toBe('0');
+    expect(en.money(-0, 'USD')).toBe('$0.00');
+    expect(en.pct(-1.5, { digits: 1 })).toBe('-1.5%');
+    // Signed figures keep their own rule: no sign at zero, both signs otherwise.
+    expect(en.fraction(-0.00001, { signed: true })).toBe('0.0%');
+    expect(en.fraction(0.05, { signed: true })).toBe('+5.0%');
+  });
+
   it('shows money with its currency, in the language style', () => {
     expect(en.money(1234.5, 'USD')).toBe('$1,234.50');
     expect(en.money(0.0012345, 'USD')).toBe('$0.001235');

@@ -5,6 +5,7 @@ import { queryPanelState } from '../../ui/panel.tsx';
 import { StatRow } from '../../ui/stat-row.tsx';
 import { type ChartSeries, TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
+import { hasNonZeroPoint } from './dividend-maths.ts';
 import { usePayout } from './dividends-api.ts';
 
 const HEIGHT = 220;
@@ -29,7 +30,8 @@ export function PayoutPanel({ ticker }: { ticker: string }) {
     return [line('payoutRatio', t('payout.earnings')), line('cashPayoutRatio', t('payout.cash'))];
   }, [periods, t]);
   const latest = periods?.at(-1);
-  const hasData = series.some((s) => s.points.length > 0);
+  // Payouts of zero every year are no payout to chart (issue 33: an axis of "0 %, 0 %, -0 %").
+  const hasData = hasNonZeroPoint(series);
   const state = queryPanelState(query, hasData);
   return (
     <ChartPanel

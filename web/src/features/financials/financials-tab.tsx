@@ -1,5 +1,5 @@
 import { type FinancialMetric, financialGroups } from '@app/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -10,7 +10,14 @@ import { useFinancialGroup, useTtmFinancials } from './financials-api.ts';
 import { FinancialsControls, GrowthToggle } from './financials-controls.tsx';
 import { useFinancialsView } from './financials-view.ts';
 import { isFlow } from './line-meaning.ts';
-import { CHART_LINES, chartSeries, periodColumns, ttmColumn } from './statement-columns.ts';
+import {
+  CHART_LINES,
+  chartSeries,
+  periodColumns,
+  RECENT_YEARS,
+  recentColumns,
+  ttmColumn,
+} from './statement-columns.ts';
 import { type FilingSource, StatementTable } from './statement-table.tsx';
 import { UnitsNote } from './units-note.tsx';
 import './financials.css';
@@ -49,6 +56,14 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
     const periods = periodColumns(series?.periods ?? [], label);
     return trailing ? [trailing, ...periods] : periods;
   }, [series, ttmSeries, metrics, t]);
+
+  // The quarterly table: the last five years, every quarter on request (issue 33); the chart keeps them all.
+  const [allQuarters, setAllQuarters] = useState<string | null>(null);
+  const quarterly = view.period === 'quarterly';
+  const showAll = allQuarters === `${ticker}:${statement}`;
+  const recent = useMemo(() => (quarterly ? recentColumns(columns) : columns), [quarterly, columns]);
+  const tableColumns = showAll ? columns : recent;
+  const limited = recent.length < columns.length;
 
   const chartLines = CHART_LINES[statement];
   const chart = useMemo(
@@ -123,11 +138,24 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
             <StatementTable
               caption={t('caption', { statement: title, ticker })}
               metrics={metrics}
-              columns={columns}
+              columns={tableColumns}
+              history={columns}
               currency={currency}
               filings={filings}
               growth={view.growth}
             />
+            {limited && (
+              <button
+                type="button"
+                className="button button--ghost financials__more"
+                aria-pressed={showAll}
+                onClick={() => setAllQuarters(showAll ? null : `${ticker}:${statement}`)}
+              >
+                {showAll
+                  ? t('reading.showRecent', { count: RECENT_YEARS })
+                  : t('reading.showAll', { count: columns.length })}
+              </button>
+            )}
           </div>
         </div>
       </Panel>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { changeTone, isFlow, lineMeaning, yearOverYear } from './line-meaning.ts';
+import {
+  changeTone,
+  growthTone,
+  isFlow,
+  isSignificantChange,
+  lineMeaning,
+  TONE_THRESHOLD,
+  trendTone,
+  yearOverYear,
+} from './line-meaning.ts';
 
 describe('colour by meaning', () => {
   it('draws rising revenue and cash flow as favourable', () => {
@@ -53,5 +62,35 @@ describe('flows and growth', () => {
     expect(yearOverYear(100, 0)).toBeNull();
     expect(yearOverYear(null, 100)).toBeNull();
     expect(yearOverYear(100, undefined)).toBeNull();
+  });
+});
+
+describe('the colour threshold (issue 33)', () => {
+  it('colours a change only beyond 1 % of the larger value', () => {
+    expect(TONE_THRESHOLD).toBe(0.01);
+    // Rounding noise: a flat 21.0 % tax rate, 42.74 -> 42.73.
+    expect(isSignificantChange(0.2104, 0.21)).toBe(false);
+    expect(isSignificantChange(42.74, 42.73)).toBe(false);
+    expect(isSignificantChange(100, 101)).toBe(false);
+    expect(isSignificantChange(100, 101.5)).toBe(true);
+    expect(isSignificantChange(0, 0)).toBe(false);
+    expect(isSignificantChange(-5, 5)).toBe(true);
+  });
+
+  it('reads a trend oldest to newest, neutral within the threshold', () => {
+    expect(trendTone('effectiveTaxRate', [0.2104, 0.2102, 0.21])).toBe('neutral');
+    expect(trendTone('epsDiluted', [42.74, null, 42.73])).toBe('neutral');
+    expect(trendTone('revenue', [100, 120, 150])).toBe('good');
+    expect(trendTone('revenue', [150, 120, 100])).toBe('bad');
+    expect(trendTone('interestExpense', [10, 12, 15])).toBe('bad');
+    expect(trendTone('revenue', [100])).toBe('neutral');
+  });
+
+  it('colours a growth rate only beyond the threshold', () => {
+    expect(growthTone('revenue', 0.009)).toBe('neutral');
+    expect(growthTone('revenue', -0.0002)).toBe('neutral');
+    expect(growthTone('revenue', 0.05)).toBe('good');
+    expect(growthTone('interestExpense', 0.05)).toBe('bad');
+    expect(growthTone('revenue', null)).toBe('neutral');
   });
 });

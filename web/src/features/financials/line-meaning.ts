@@ -107,6 +107,38 @@ export function changeTone(metric: FinancialMetric, change: number | null): Tone
   return change > 0 === (meaning === 'higher-is-better') ? 'good' : 'bad';
 }
 
+/**
+ * The smallest change that gets a colour (issue 33): more than 1 % of the larger of the two values. Below
+ * it a change is rounding noise or standing still (a flat 21.0 % tax rate filed as 21.04 % and 21.0 %,
+ * 42.74 -> 42.73), drawn in the neutral colour; the tables' legend states it (`reading.threshold`).
+ */
+export const TONE_THRESHOLD = 0.01;
+
+/** Whether going from `from` to `to` is a change worth a colour (beyond TONE_THRESHOLD). */
+export function isSignificantChange(from: number, to: number): boolean {
+  const scale = Math.max(Math.abs(from), Math.abs(to));
+  return scale > 0 && Math.abs(to - from) / scale > TONE_THRESHOLD;
+}
+
+/** The tone of a growth rate (a relative change already): neutral within TONE_THRESHOLD. */
+export function growthTone(metric: FinancialMetric, growth: number | null): Tone {
+  if (growth === null || Math.abs(growth) <= TONE_THRESHOLD) return 'neutral';
+  return changeTone(metric, growth);
+}
+
+/**
+ * The tone of a line's trend: its oldest value against its newest (values oldest first), read by its
+ * meaning; neutral when they differ by no more than TONE_THRESHOLD.
+ */
+export function trendTone(metric: FinancialMetric, chronological: readonly (number | null)[]): Tone {
+  const present = chronological.filter((value): value is number => value !== null && Number.isFinite(value));
+  const oldest = present[0];
+  const newest = present.at(-1);
+  if (oldest === undefined || newest === undefined || present.length < 2) return 'neutral';
+  if (!isSignificantChange(oldest, newest)) return 'neutral';
+  return changeTone(metric, newest - oldest);
+}
+
 const BALANCE_SHEET: ReadonlySet<string> = new Set(financialGroups['balance-sheet']);
 
 /**

@@ -1,7 +1,8 @@
 import type { TtmFinancials } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { demoSource } from './demo-filing.tsx';
-import { CHART_LINES, chartSeries, periodColumns, ttmColumn } from './statement-columns.ts';
+import { CHART_LINES, chartSeries, periodColumns, recentColumns, ttmColumn } from './statement-columns.ts';
+import type { StatementColumn } from './statement-table.tsx';
 
 const period = (fiscalYear: number, fiscalPeriod: 'FY' | 'Q4', periodEnd: string, revenue: number) => ({
   fiscalYear,
@@ -89,5 +90,37 @@ describe('demo sources', () => {
     expect(demoSource(column, 'grossMargin')).toBe('computed');
     expect(demoSource(column, 'netIncome')).toBe('generated');
     expect(demoSource({ key: 'ttm', derived: ['revenue'] }, 'revenue')).toBe('trailing');
+  });
+});
+
+describe('the quarterly table’s last five years (issue 33)', () => {
+  const quarter = (year: number, q: number, end: string): StatementColumn => ({
+    key: `${year}-Q${q}`,
+    label: `Q${q} ${year}`,
+    periodEnd: end,
+    yearBefore: `${year - 1}-Q${q}`,
+    values: {},
+    accessions: {},
+    derived: [],
+  });
+  // 85 quarters, newest first, ending 2025-09-30 (calendar quarters).
+  const columns: StatementColumn[] = [];
+  for (let i = 0; i < 85; i++) {
+    const index = 2025 * 4 + 2 - i;
+    const year = Math.floor(index / 4);
+    const month = ((index % 4) + 1) * 3;
+    const end = `${year}-${String(month).padStart(2, '0')}-${month === 6 || month === 9 ? '30' : '31'}`;
+    columns.push(quarter(year, (index % 4) + 1, end));
+  }
+
+  it('keeps the quarters ending within five years of the newest, newest first', () => {
+    const recent = recentColumns(columns);
+    expect(recent).toHaveLength(20);
+    expect(recent[0]?.periodEnd).toBe('2025-09-30');
+    expect(recent.at(-1)?.periodEnd).toBe('2020-12-31');
+  });
+
+  it('keeps a short history whole', () => {
+    expect(recentColumns(columns.slice(0, 7))).toHaveLength(7);
   });
 });

@@ -110,13 +110,16 @@ describe('statement table', () => {
     expect(within(table).queryByRole('row', { name: /Gross margin: growth/ })).toBeNull();
   });
 
-  it('draws the trend bars in the table order, rising interest expense as unfavourable', async () => {
+  it('draws the trend bars oldest to newest, left to right, rising interest expense as unfavourable', async () => {
     const table = await renderTable({ filings: { kind: 'none' } });
     const bars = within(row(table, 'Interest expense')).getByRole('img');
     expect(bars.getAttribute('class')).toContain('trend-bars--bad');
-    // Newest first, as the columns: the first bar (FY 2024, 90M) is the taller one.
-    const [newest, oldest] = [...bars.querySelectorAll('rect')].map((rect) => Number(rect.getAttribute('height')));
+    // Time runs left to right, as in the charts (issue 33): the first bar is FY 2023's 60M, the shorter.
+    const rects = [...bars.querySelectorAll('rect')];
+    const [oldest, newest] = rects.map((rect) => Number(rect.getAttribute('height')));
+    expect(Number(rects[0]?.getAttribute('x'))).toBeLessThan(Number(rects[1]?.getAttribute('x')));
     expect(newest).toBeGreaterThan(oldest ?? Number.POSITIVE_INFINITY);
+    expect(screen.getByText(/^Colours mark changes of more than 1 %/)).toBeTruthy();
     expect(within(row(table, 'Revenue')).getByRole('img').getAttribute('class')).toContain('trend-bars--good');
   });
 

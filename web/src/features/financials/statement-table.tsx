@@ -5,7 +5,7 @@ import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { useTableScrollEdges } from '../../ui/scroll-edges.ts';
 import { MISSING, useUnits } from '../../ui/units.ts';
 import { financialsSearch, OPENED_HERE } from './financials-view.ts';
-import { changeTone, isFlow, type Tone, yearOverYear } from './line-meaning.ts';
+import { growthTone, isFlow, trendTone, yearOverYear } from './line-meaning.ts';
 import { filingUrl, formatMetric, isNone } from './metric-format.ts';
 import { TrendBars } from './trend-bars.tsx';
 
@@ -29,6 +29,11 @@ export interface StatementTableProps {
   metrics: readonly FinancialMetric[];
   /** Newest first (design.md). */
   columns: readonly StatementColumn[];
+  /**
+   * Every period the answer has, when `columns` shows only the latest (the quarterly table's last five
+   * years): the growth of the oldest column shown is still on its year before.
+   */
+  history?: readonly StatementColumn[];
   currency: string;
   filings: FilingSource;
   /** Year-over-year growth rows under the flow lines. */
@@ -39,21 +44,21 @@ type Row = { kind: 'line'; metric: FinancialMetric } | { kind: 'growth'; metric:
 
 const ARROW = { up: '▲', down: '▼' } as const;
 
-/** The tone of a line's trend over the columns: its oldest value against its newest, read by its meaning. */
-function trendTone(metric: FinancialMetric, values: readonly (number | null)[]): Tone {
-  const present = values.filter((value): value is number => value !== null);
-  const newest = present[0];
-  const oldest = present.at(-1);
-  if (newest === undefined || oldest === undefined || present.length < 2) return 'neutral';
-  return changeTone(metric, newest - oldest);
-}
-
 /**
- * A statement: line items down, periods across (newest first, every period the API has; the box scrolls
- * sideways with the line names fixed), a bar trend per line in the table's order, year-over-year growth
- * under each flow, every value linked to its filing.
+ * A statement: line items down, periods across (newest first; the box scrolls sideways with the line
+ * names fixed), a bar trend per line (oldest to newest, left to right), year-over-year growth under each
+ * flow, every value linked to its filing. Colours mark changes beyond TONE_THRESHOLD only, as the legend
+ * under the table says.
  */
-export function StatementTable({ caption, metrics, columns, currency, filings, growth }: StatementTableProps) {
+export function StatementTable({
+  caption,
+  metrics,
+  columns,
+  history = columns,
+  currency,
+  filings,
+  growth,
+}: StatementTableProps) {
   const { t } = useTranslation('financials');
   const units = useUnits();
   const [params] = useSearchParams();
@@ -61,7 +66,7 @@ export function StatementTable({ caption, metrics, columns, currency, filings, g
   // sign of more; the table's scroll box says whether more periods are out of sight, and a fade at the
   // right edge says so.
   const { ref: wrapper, edges } = useTableScrollEdges();
-  const byKey = new Map(columns.map((column) => [column.key, column]));
+  const byKey = new Map(history.map((column) => [column.key, column]));
   // A line filed as zero everywhere (no buybacks) stays, reading "—"; a line never filed is left out.
   const lines = metrics.filter((metric) => columns.some((column) => column.values[metric] != null));
   /** Growth on the same period a year before; none for a period reading "—" (not a drop of -100 %). */
@@ -119,7 +124,8 @@ export function StatementTable({ caption, metrics, columns, currency, filings, g
     // What rounds to 0.0 % is no change: no arrow, no colour.
     if (Math.abs(change) < 0.0005)
       return <span className="financials__growth">{units.fraction(0, { digits: 1 })}</span>;
-    const tone = changeTone(metric, change);
+    // Colour only beyond the threshold the legend states (TONE_THRESHOLD); the arrow still says which way.
+    const tone = growthTone(metric, change);
     return (
       <span className={`financials__growth financials__growth--${tone}`}>
         <span aria-hidden="true">{change > 0 ? ARROW.up : ARROW.down} </span>
@@ -148,13 +154,17 @@ export function StatementTable({ caption, metrics, columns, currency, filings, g
           {
             key: 'trend',
             header: t('table.trend'),
+            description: t('reading.trend'),
             hideOnPhone: true,
             cell: (row: Row) => {
               if (row.kind === 'growth') return null;
-              const values = columns.map((column) => {
-                const value = column.values[row.metric];
-                return isNone(value) ? null : value;
-              });
+              // Oldest to newest, left to right (the columns are newest first).
+              const values = columns
+                .map((column) => {
+                  const value = column.values[row.metric];
+                  return isNone(value) ? null : value;
+                })
+                .reverse();
               return (
                 <TrendBars
                   values={values}
@@ -177,8 +187,11 @@ export function StatementTable({ caption, metrics, columns, currency, filings, g
 
   if (rows.length === 0) return <p className="muted">{t('empty')}</p>;
   return (
-    <div ref={wrapper} className="financials__scroll" data-more-end={edges.end || undefined}>
-      <DataTable caption={caption} columns={tableColumns} rows={rows} rowKey={(row) => `${row.kind}-${row.metric}`} />
-    </div>
+    <>
+      <div ref={wrapper} className="financials__scroll" data-more-end={edges.end || undefined}>
+        <DataTable caption={caption} columns={tableColumns} rows={rows} rowKey={(row) => `${row.kind}-${row.metric}`} />
+      </div>
+      <p className="financials__legend">{t('reading.threshold')}</p>
+    </>
   );
 }

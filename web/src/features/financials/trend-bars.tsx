@@ -8,8 +8,8 @@ export interface TrendBar {
 }
 
 /**
- * Bars of a line's values in the order given (the table's: newest first), from a zero baseline so a loss
- * hangs below it. A missing value leaves its slot empty. Geometry in the SVG's own pixels.
+ * Bars of a line's values in the order given (oldest first: time runs left to right, as in the charts),
+ * from a zero baseline so a loss hangs below it. A missing value leaves its slot empty. Geometry in the SVG's own pixels.
  */
 export function trendBars(values: readonly (number | null)[], width: number, height: number): TrendBar[] {
   const present = values.filter((value): value is number => value !== null && Number.isFinite(value));
@@ -30,7 +30,10 @@ export function trendBars(values: readonly (number | null)[], width: number, hei
 }
 
 export interface TrendBarsProps {
-  /** In the table's order (newest first), so each bar sits under the same reading order as its column. */
+  /**
+   * Oldest first, left to right, like every chart (issue 33: newest on the left made rising revenue look
+   * like a fall).
+   */
   values: readonly (number | null)[];
   /** Favourable, unfavourable or neither, by what the line means (line-meaning.ts), not by its sign. */
   tone: Tone;

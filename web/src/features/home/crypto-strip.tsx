@@ -1,3 +1,4 @@
+import { COINS_ANCHOR } from '@app/contract/nav';
 import { useTranslation } from 'react-i18next';
 import { cryptoPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
@@ -22,7 +23,8 @@ export function CryptoStrip() {
   if (strip.isPending) return <Skeleton size="crypto-strip" />;
   if (coins.length === 0) return null;
   return (
-    <section className="crypto-strip" aria-labelledby="crypto-strip-title">
+    // The main navigation's "crypto" (issue 33); focused when scrolled to (web/src/app/scroll-to-hash.ts).
+    <section id={COINS_ANCHOR} tabIndex={-1} className="crypto-strip" aria-labelledby="crypto-strip-title">
       <h2 id="crypto-strip-title" className="crypto-strip__title">
         {t('crypto.title')}
       </h2>

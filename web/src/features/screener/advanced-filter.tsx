@@ -83,14 +83,18 @@ export function AdvancedFilter({ applied, onApply }: AdvancedFilterProps) {
   );
 }
 
-function CheckResult({ check, expression }: { check: ExpressionCheck; expression: string }) {
+/**
+ * The API's verdict. The position is the API's own, counted from 0 as in its message ("at position 5")
+ * and its details (issue 33: this line said one more than the message under it).
+ */
+export function CheckResult({ check, expression }: { check: ExpressionCheck; expression: string }) {
   const { t } = useTranslation('screener');
   const units = useUnits();
   if (check.ok) return <p className="advanced-filter__ok">{t('advanced.valid', { count: check.total })}</p>;
   const at = check.position === null ? null : Math.min(check.position, expression.length);
   return (
     <div className="advanced-filter__error" role="alert">
-      <p>{at === null ? t('advanced.invalid') : t('advanced.invalidAt', { position: units.number(at + 1, 0) })}</p>
+      <p>{at === null ? t('advanced.invalid') : t('view.invalidAt', { position: units.number(at, 0) })}</p>
       {at !== null && (
         // The expression again with the character the API stopped at marked (a space past the end).
         <pre className="advanced-filter__marked" translate="no">

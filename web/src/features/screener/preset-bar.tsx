@@ -18,7 +18,8 @@ export function PresetBar({ filters, onPick }: { filters: ScreenerFilters; onPic
               type="button"
               className="preset-bar__button"
               aria-pressed={preset.id === active}
-              title={t(`presets.${preset.id}.hint`)}
+              // What it is about, and the column it sorts by (shown and scrolled into view when picked).
+              title={`${t(`presets.${preset.id}.hint`)} ${t('view.sortedBy', { column: t(`columns.${preset.sort}`) })}`}
               onClick={() => onPick(preset)}
             >
               {t(`presets.${preset.id}.name`)}

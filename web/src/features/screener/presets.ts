@@ -66,7 +66,7 @@ export const PRESETS: Preset[] = [
   ...FLAG_NAMES.map(theme),
 ];
 
-/** The state a preset makes of the current one: its filters, its sort, its columns added. */
+/** The state a preset makes of the current one: its filters, its sort, its columns and its sort's column added. */
 export function applyPreset(state: ScreenerState, preset: Preset): ScreenerState {
   return {
     ...state,
@@ -74,7 +74,8 @@ export function applyPreset(state: ScreenerState, preset: Preset): ScreenerState
     sort: preset.sort,
     direction: preset.direction,
     page: 1,
-    columns: withColumns(state.columns, preset.columns),
+    // The column it sorts by is always among them (issue 33: a sort by a column not shown says nothing).
+    columns: withColumns(state.columns, [...preset.columns, ...(preset.sort === 'ticker' ? [] : [preset.sort])]),
   };
 }
 

@@ -44,11 +44,28 @@ const flag = (field: 'isGreenEnergy' | 'isGreenTransport' | 'isGreenWater' | 'is
   csvUnit: null,
   firstDirection: 'desc',
 });
+/*
+ * Long texts would widen the table past a 1440 px screen (issue 33: the Water and Waste columns were out
+ * of view): a name is cut with an ellipsis (the whole name in its tooltip), sectors and industries wrap
+ * between words (never inside one: screener.css).
+ */
+type TextFit = 'cut' | 'wrap' | null;
 const textColumn = (
   get: (row: PartialIndicatorRow, context: ColumnContext) => string | null | undefined,
+  fit: TextFit = null,
 ): ColumnSpec => ({
   align: 'start',
-  cell: (row, context) => get(row, context) || '—',
+  cell: (row, context) => {
+    const text = get(row, context) || '—';
+    if (fit === 'cut')
+      return (
+        <span className="screener__cut" title={text}>
+          {text}
+        </span>
+      );
+    if (fit === 'wrap') return <span className="screener__wrap">{text}</span>;
+    return text;
+  },
   csv: (row, context) => get(row, context) || null,
   csvUnit: null,
   firstDirection: 'asc',
@@ -79,9 +96,9 @@ const fraction = (get: (row: PartialIndicatorRow) => number | null | undefined, 
 
 export const COLUMN_SPECS: Record<SortKey, ColumnSpec> = {
   ticker: textColumn((row) => row.ticker),
-  name: textColumn((row) => row.name),
-  sector: textColumn((row, { labels }) => labels.sector(row.sector)),
-  industry: textColumn((row, { labels }) => labels.industry(row.industry)),
+  name: textColumn((row) => row.name, 'cut'),
+  sector: textColumn((row, { labels }) => labels.sector(row.sector), 'wrap'),
+  industry: textColumn((row, { labels }) => labels.industry(row.industry), 'wrap'),
   country: textColumn((row, { units }) => (row.country ? units.country(row.country) : null)),
   exchange: textColumn((row) => row.exchange),
   price: money((row) => row.price),

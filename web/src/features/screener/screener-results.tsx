@@ -1,5 +1,5 @@
 import type { ODataV2Response, PartialIndicatorRow } from '@app/contract';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stockPath } from '../../app/paths.ts';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
@@ -7,7 +7,7 @@ import { useLanguage } from '../../i18n/use-language.ts';
 import { Link } from '../../router/index.ts';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { Panel } from '../../ui/panel.tsx';
-import { useTableScrollEdges } from '../../ui/scroll-edges.ts';
+import { scrollLeftToReveal, useTableScrollEdges } from '../../ui/scroll-edges.ts';
 import type { SortState } from '../../ui/table-sort.ts';
 import { useUnits } from '../../ui/units.ts';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -25,6 +25,11 @@ export interface ScreenerResultsProps {
   page: ODataV2Response | undefined;
   loading: boolean;
   error: boolean;
+  /**
+   * The API refused the filter expression (a 400): the error is shown where the expression is
+   * (advanced-filter.tsx), and the results say so instead of blaming the connection (issue 33).
+   */
+  expressionFailed?: boolean;
   onRetry: () => void;
   onChange: (change: Partial<ScreenerState>, resetPage?: boolean) => void;
 }
@@ -37,7 +42,29 @@ function newestAsOf(rows: readonly PartialIndicatorRow[]): string | null {
   );
 }
 
-export function ScreenerResults({ state, page, loading, error, onRetry, onChange }: ScreenerResultsProps) {
+/**
+ * The sorted column brought into the table's view (issue 33: the "dividend growers" preset sorted by a
+ * column scrolled out of sight), clear of the sticky ticker column; the page itself does not move.
+ */
+function revealSorted(wrapper: HTMLElement | null): void {
+  const box = wrapper?.querySelector<HTMLElement>('.data-table__scroll');
+  const sorted = box?.querySelector<HTMLElement>('thead th[aria-sort="ascending"], thead th[aria-sort="descending"]');
+  const first = box?.querySelector<HTMLElement>('thead th');
+  if (!box || !sorted || sorted === first) return;
+  const margin = first?.offsetWidth ?? 0;
+  const left = scrollLeftToReveal(box, { left: sorted.offsetLeft, width: sorted.offsetWidth }, margin);
+  if (left !== box.scrollLeft) box.scrollLeft = left;
+}
+
+export function ScreenerResults({
+  state,
+  page,
+  loading,
+  error,
+  expressionFailed = false,
+  onRetry,
+  onChange,
+}: ScreenerResultsProps) {
   const { t } = useTranslation('screener');
   const units = useUnits();
   const labels = useSectorLabels();
@@ -47,6 +74,14 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
   // Issue 23: a phone showed three columns and no sign of the others; the table's own scroll box says
   // whether more is out of sight, and the wrapper shows a fade and a line of text then.
   const { ref: wrapper, edges } = useTableScrollEdges();
+  const tableBox = useRef<HTMLDivElement | null>(null);
+  const setTableBox = useCallback(
+    (element: HTMLDivElement | null) => {
+      tableBox.current = element;
+      wrapper(element);
+    },
+    [wrapper],
+  );
   const keys: SortKey[] = useMemo(() => ['ticker', ...state.columns], [state.columns]);
 
   const columns: DataColumn<PartialIndicatorRow>[] = keys.map((key) => {
@@ -66,6 +101,17 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
           : (row) => spec.cell(row, context),
     };
   });
+
+  // On a change of the sort or the columns (a preset, a header), not on the first rows: a phone's table
+  // opening scrolled sideways would hide its first columns.
+  const hasPage = page !== undefined;
+  const shownSort = useRef<string | null>(null);
+  useEffect(() => {
+    if (!hasPage) return;
+    const key = `${state.sort}|${state.columns.join(',')}`;
+    if (shownSort.current !== null && shownSort.current !== key) revealSorted(tableBox.current);
+    shownSort.current = key;
+  }, [state.sort, state.columns, hasPage]);
 
   const total = page?.total ?? 0;
   const pages = pageCount(total, state.size);
@@ -97,7 +143,16 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
     }
   };
 
-  const panelState = error && !page ? 'error' : loading && !page ? 'loading' : rows.length === 0 ? 'empty' : 'ready';
+  const panelState =
+    expressionFailed && !loading
+      ? 'empty'
+      : error && !page
+        ? 'error'
+        : loading && !page
+          ? 'loading'
+          : rows.length === 0
+            ? 'empty'
+            : 'ready';
   return (
     <Panel
       title={t('results.title')}
@@ -105,7 +160,7 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
       state={panelState}
       onRetry={onRetry}
       errorText={t('results.error')}
-      emptyText={t('results.empty')}
+      emptyText={expressionFailed && !loading ? t('view.expressionFailed') : t('results.empty')}
       className="screener-results"
       actions={
         <>
@@ -134,7 +189,7 @@ export function ScreenerResults({ state, page, loading, error, onRetry, onChange
       )}
       {edges.end && <p className="screener-results__scroll-hint">{t('results.scrollHint')}</p>}
       <div
-        ref={wrapper}
+        ref={setTableBox}
         className={loading ? 'screener-results__table is-loading' : 'screener-results__table'}
         data-more-end={edges.end || undefined}
       >

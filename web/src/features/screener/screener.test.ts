@@ -156,6 +156,35 @@ describe('presets', () => {
     expect(activePreset({ ...state, ranges: { dividendGrowthYears: { min: 4 } } })).toBeUndefined();
   });
 
+  it('always show the column they sort by, even one the reader had hidden (issue 33)', () => {
+    const water = PRESETS.find((preset) => preset.id === 'water');
+    if (!water) throw new Error('no water preset');
+    const hidden = { ...DEFAULT_STATE, columns: toggleColumn(DEFAULT_STATE.columns, 'marketCap') };
+    expect(hidden.columns).not.toContain('marketCap');
+    const state = applyPreset(hidden, water);
+    expect(state.sort).toBe('marketCap');
+    expect(state.columns).toContain('marketCap');
+    for (const preset of PRESETS) {
+      expect(applyPreset({ ...DEFAULT_STATE, columns: [] }, preset).columns, preset.id).toContain(preset.sort);
+    }
+  });
+
+  it('keep the chosen columns in the URL, in table order (the column chooser, issue 33)', () => {
+    const chosen = toggleColumn(toggleColumn(DEFAULT_STATE.columns, 'industry'), 'isGreenEnergy');
+    const params = screenerSearchParams({ ...DEFAULT_STATE, columns: chosen });
+    expect(params.get('cols')).toBe(
+      'name,sector,industry,country,price,marketCap,pe,dividendYieldPct,isGreenTransport,isGreenWater,isGreenWaste',
+    );
+    expect(parseScreenerState(params).columns).toEqual(chosen);
+    // Back to the defaults: nothing in the URL.
+    expect(
+      screenerSearchParams({
+        ...DEFAULT_STATE,
+        columns: toggleColumn(toggleColumn(chosen, 'industry'), 'isGreenEnergy'),
+      }).has('cols'),
+    ).toBe(false);
+  });
+
   it('has the four dividend and value screens and one per green theme', () => {
     expect(PRESETS.map((preset) => preset.id)).toEqual([
       'dividendGrowers',
