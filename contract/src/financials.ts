@@ -24,10 +24,25 @@ const valuesShape = {
   derived: z.array(financialMetric).meta({
     description: 'The metrics computed here (Q4 = FY - Q1..Q3, TTM sums, ratios, per-share) rather than filed as is',
   }),
+  incomplete: z
+    .partialRecord(financialMetric, z.array(financialMetric).min(1))
+    .optional()
+    .meta({
+      description:
+        'Why a total is null: the parts it needs that are not known (totalDebt: shortTermDebt or longTermDebt; ' +
+        'netCash: cashAndShortTermInvestments or totalDebt; ebitda: operatingIncome or depreciationAmortization). ' +
+        'A total is shown only when every part is known, never as a partial sum. Given by the TTM answer; absent ' +
+        'when no total is incomplete.',
+    }),
 };
 export type FinancialValues = z.infer<z.ZodObject<typeof valuesShape>>;
 
-const fiscalPeriodLabel = z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4']);
+const fiscalPeriodLabel = z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4', 'TP']).meta({
+  description:
+    'FY a fiscal year, Q1-Q4 its quarters; TP the transition period of a change of fiscal year end (from the old ' +
+    "year's end to the new year's start: periodStart to periodEnd), which is no fiscal year and no quarter; it " +
+    'is in both the annual and the quarterly answers, and never part of a TTM',
+});
 
 const periodShape = {
   fiscalYear: z.number().int(),

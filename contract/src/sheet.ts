@@ -54,7 +54,7 @@ export const sheetData = z
     columns: z.array(
       z.object({
         fiscalYear: z.number().int(),
-        fiscalPeriod: z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
+        fiscalPeriod: z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4', 'TP']),
         periodEnd: z.string(),
       }),
     ),

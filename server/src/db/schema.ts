@@ -192,7 +192,7 @@ export interface FinancialFactsTable {
   period_start: string | null;
   period_end: string;
   fiscal_year: number;
-  fiscal_period: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
+  fiscal_period: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'TP';
   value: number;
   unit: string;
   /** The us-gaap (or dei) concept the value came from. */

@@ -25,6 +25,12 @@ export interface MetricContext {
   previous: PeriodRow | undefined;
   /** Split-adjusted dividends by ex-date: the per-share fallback when no DPS was filed. */
   dividends: readonly DividendPoint[];
+  /**
+   * Say why a total is null (`incomplete`: the parts it misses). The TTM answer does; the periods' answers
+   * do not yet, because the stored statement values (statement-values.ts, being removed) do not keep it
+   * and both must give the same bytes: once periods are computed on read, pass it there too.
+   */
+  reasons?: boolean;
 }
 
 /*
@@ -34,6 +40,21 @@ export interface MetricContext {
  */
 const empty: FinancialValue = { value: null, accessions: [], derived: false };
 const emptyComputed: FinancialValue = { value: null, accessions: [], derived: true };
+
+/** A total some of whose parts are not known: null, naming the parts that are missing (never a partial sum). */
+type Incomplete = FinancialValue & { missing: readonly FinancialMetric[] };
+const incomplete = (missing: FinancialMetric[]): Incomplete => ({ ...emptyComputed, missing });
+
+/** The parts of a total that have no value: those of `parts` (metric name and value) that are null. */
+function missingOf(parts: [FinancialMetric, FinancialValue][]): FinancialMetric[] {
+  const out: FinancialMetric[] = [];
+  for (const [name, part] of parts) {
+    if (part.value != null) continue;
+    const inner = (part as Partial<Incomplete>).missing;
+    for (const m of inner ?? [name]) if (!out.includes(m)) out.push(m);
+  }
+  return out;
+}
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -132,12 +153,21 @@ function cashAndShortTerm(row: PeriodRow): FinancialValue {
   return computed(cash.value == null ? null : sumOfKnown(cash.value, shortTerm.value), cash, shortTerm);
 }
 
-/** Total debt: as filed, else short-term plus long-term debt (either may be all there is). */
+/**
+ * Total debt: as filed, else short-term plus long-term debt when both are known; else null, naming the
+ * part that is missing (a bank whose long-term debt is not read must not show its short-term
+ * borrowings as its total debt).
+ */
 function totalDebt(row: PeriodRow): FinancialValue {
   const total = get(row, 'total_debt');
   if (total.value != null) return total;
   const [short, long] = [get(row, 'short_term_debt'), get(row, 'long_term_debt')];
-  return computed(sumOfKnown(short.value, long.value), short, long);
+  const missing = missingOf([
+    ['shortTermDebt', short],
+    ['longTermDebt', long],
+  ]);
+  if (missing.length > 0) return incomplete(missing);
+  return computed((short.value as number) + (long.value as number), short, long);
 }
 
 const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
@@ -158,7 +188,12 @@ const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
   },
   netCash: (row) => {
     const [cash, debt] = [cashAndShortTerm(row), totalDebt(row)];
-    return computed(cash.value == null || debt.value == null ? null : cash.value - debt.value, cash, debt);
+    const missing = missingOf([
+      ['cashAndShortTermInvestments', cash],
+      ['totalDebt', debt],
+    ]);
+    if (missing.length > 0) return incomplete(missing);
+    return computed((cash.value as number) - (debt.value as number), cash, debt);
   },
   workingCapital: (row) => {
     const [assets, liabilities] = [get(row, 'current_assets'), get(row, 'current_liabilities')];
@@ -178,9 +213,15 @@ const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
     const [fcf, revenue] = [freeCashFlow(row), get(row, 'revenue')];
     return computed(revenue.value != null && revenue.value > 0 ? ratio(fcf.value, revenue.value) : null, fcf, revenue);
   },
+  // Operating income + D&A only when both are known: without D&A it would be EBIT under EBITDA's name.
   ebitda: (row) => {
     const op = get(row, 'operating_income');
     const da = get(row, 'depreciation_amortization');
+    const missing = missingOf([
+      ['operatingIncome', op],
+      ['depreciationAmortization', da],
+    ]);
+    if (missing.length > 0) return incomplete(missing);
     return computed(ebitda(op.value, da.value), op, da);
   },
   grossMargin: marginOf('gross', 'gross_profit'),
@@ -274,7 +315,15 @@ export function metricValues(
   for (const name of metrics) {
     const v = (METRICS.get(name) as Compute)(row, context);
     out.values[name] = v.value;
-    if (v.value == null) continue;
+    if (v.value == null) {
+      const missing = (v as Partial<Incomplete>).missing;
+      // Said only where a total is null for a missing part (most answers have none: no key at all).
+      if (missing && context.reasons) {
+        out.incomplete ??= {};
+        out.incomplete[name] = missing as FinancialMetric[];
+      }
+      continue;
+    }
     // Shared arrays (a filed value's own): the response is serialised, never changed.
     if (v.accessions.length) out.accessions[name] = v.accessions as string[];
     if (v.derived) out.derived.push(name);

@@ -68,7 +68,7 @@ export interface FactRecord {
   periodStart: string | null;
   periodEnd: string;
   fiscalYear: number;
-  fiscalPeriod: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
+  fiscalPeriod: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'TP';
   value: number;
   /** USD, EUR... for amounts, EUR/shares per share, shares: the reporting currency the filing uses. */
   unit: string;

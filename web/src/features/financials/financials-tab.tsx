@@ -41,14 +41,24 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
   const filings: FilingSource = cik ? { kind: 'sec', cik } : demo ? { kind: 'demo' } : { kind: 'none' };
 
   const columns = useMemo(() => {
-    const label = (p: { fiscalYear: number; fiscalPeriod: string }) =>
-      p.fiscalPeriod === 'FY'
-        ? t('period.fy', { year: p.fiscalYear })
-        : t('period.quarter', { quarter: p.fiscalPeriod.slice(1), year: p.fiscalYear });
+    const label = (p: {
+      fiscalYear: number;
+      fiscalPeriod: string;
+      periodStart?: string | null;
+      periodEnd?: string;
+    }) => {
+      if (p.fiscalPeriod === 'FY') return t('period.fy', { year: p.fiscalYear });
+      // A change of fiscal year end: the months between the old and the new year, no year or quarter.
+      if (p.fiscalPeriod === 'TP')
+        return p.periodStart && p.periodEnd
+          ? t('transitionPeriod.label', { start: units.date(p.periodStart), end: units.date(p.periodEnd) })
+          : t('transitionPeriod.until', { end: units.date(p.periodEnd ?? '') });
+      return t('period.quarter', { quarter: p.fiscalPeriod.slice(1), year: p.fiscalYear });
+    };
     const trailing = ttmColumn(ttmSeries, metrics, t('period.ttm'));
     const periods = periodColumns(series?.periods ?? [], label);
     return trailing ? [trailing, ...periods] : periods;
-  }, [series, ttmSeries, metrics, t]);
+  }, [series, ttmSeries, metrics, t, units]);
 
   const chartLines = CHART_LINES[statement];
   const chart = useMemo(
