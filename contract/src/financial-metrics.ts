@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { templateMetricInfo } from './template-metrics.ts';
 
 /*
  * Financials (spec 7, /api/data/financials/*) and the data sheets share one vocabulary of metrics.
@@ -139,6 +140,8 @@ export const financialMetricInfo = {
   netDebtRepaid: m('currency', 'Debt repaid minus debt issued when both are filed, else debt repaid'),
   netDebtRepaidOfOperatingCashFlow: m('ratio', 'Net debt repaid / operating cash flow'),
   acquisitionsOfOperatingCashFlow: m('ratio', 'Acquisitions / operating cash flow'),
+  // The lines of the bank, insurer and REIT templates (statement-templates.ts).
+  ...templateMetricInfo,
 } as const satisfies Record<string, { unit: MetricUnit; description: string }>;
 
 export type FinancialMetric = keyof typeof financialMetricInfo;

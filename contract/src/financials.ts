@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { financialMetric, financialMetrics } from './financial-metrics.ts';
 import { financialsQueryShape, fromNotAfterTo } from './market-query.ts';
+import { statementKind } from './statement-templates.ts';
 
 export * from './financial-metrics.ts';
 
@@ -100,6 +101,11 @@ const exampleHead = {
 
 export const financialsResponse = z
   .object({
+    templates: z.record(z.string(), statementKind).meta({
+      description:
+        "Each ticker's statement template (general, bank, insurer, reit): the income statement, balance sheet and " +
+        'cash flow answer the lines of the templates of the tickers asked for (statementTemplates in the contract)',
+    }),
     period: z.enum(['annual', 'quarterly']),
     metrics: z.array(
       z.object({
@@ -117,6 +123,7 @@ export const financialsResponse = z
     id: 'Financials',
     description: 'Fiscal periods (oldest first) per ticker, each with the requested metrics.',
     example: {
+      templates: { ACME: 'general' },
       period: 'annual',
       metrics: [
         { name: 'revenue', unit: 'currency', description: 'Revenue' },
@@ -172,6 +179,7 @@ export const ttmFinancials = z
     series: z.array(
       z.object({
         ...seriesHeadShape,
+        template: statementKind,
         basis: z
           .enum(['ttm', 'fy'])
           .nullable()
@@ -204,6 +212,7 @@ export const ttmFinancials = z
       series: [
         {
           ...exampleHead,
+          template: 'general',
           basis: 'ttm',
           asOf: '2025-09-27',
           period: { fiscalYear: 2025, fiscalPeriod: 'TTM', periodStart: '2024-09-29', periodEnd: '2025-09-27' },

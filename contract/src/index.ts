@@ -11,6 +11,7 @@ export * from './market-query.ts';
 export * from './market-summary.ts';
 export * from './news.ts';
 export * from './sheet.ts';
+export * from './statement-templates.ts';
 export * from './status.ts';
 export * from './system.ts';
 export * from './tickers.ts';

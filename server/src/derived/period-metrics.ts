@@ -11,67 +11,28 @@ import {
   returnOnInvestedCapital,
   sumOfKnown,
 } from '../finance/statements.ts';
-import type { DividendPoint } from '../finance/types.ts';
 import { ratio } from '../finance/types.ts';
 import { ebitda } from '../finance/valuation.ts';
 import type { Cell, FinancialValue, PeriodRow } from './fiscal-periods.ts';
+import { KIND_COMPUTED, KIND_FILED } from './kind-metrics.ts';
+import {
+  type Compute,
+  computed,
+  empty,
+  filed,
+  type Incomplete,
+  incomplete,
+  type MetricContext,
+  missingOf,
+  snake,
+} from './metric-values.ts';
 
 /*
  * Every metric of the financials calls and the sheets, computed for one fiscal period from its filed
  * line items (and the period before, for averages) with the pure finance functions. A computed value
  * carries the accessions of every filed value it used, so each number can be traced to its filings.
  */
-export interface MetricContext {
-  previous: PeriodRow | undefined;
-  /** Split-adjusted dividends by ex-date: the per-share fallback when no DPS was filed. */
-  dividends: readonly DividendPoint[];
-  /**
-   * Say why a total is null (`incomplete`: the parts it misses). The TTM answer does; the periods' answers
-   * do not yet, because the stored statement values (statement-values.ts, being removed) do not keep it
-   * and both must give the same bytes: once periods are computed on read, pass it there too.
-   */
-  reasons?: boolean;
-}
-
-/*
- * Responses are built from thousands of these (5 tickers x 20 years x every metric), so the values are
- * shared rather than copied: a filed value is its period's cell as it is (a Cell is a FinancialValue),
- * and the empty ones are constants. Nothing changes a value once built (period-metrics.test.ts freezes them).
- */
-const empty: FinancialValue = { value: null, accessions: [], derived: false };
-const emptyComputed: FinancialValue = { value: null, accessions: [], derived: true };
-
-/** A total some of whose parts are not known: null, naming the parts that are missing (never a partial sum). */
-type Incomplete = FinancialValue & { missing: readonly FinancialMetric[] };
-const incomplete = (missing: FinancialMetric[]): Incomplete => ({ ...emptyComputed, missing });
-
-/** The parts of a total that have no value: those of `parts` (metric name and value) that are null. */
-function missingOf(parts: [FinancialMetric, FinancialValue][]): FinancialMetric[] {
-  const out: FinancialMetric[] = [];
-  for (const [name, part] of parts) {
-    if (part.value != null) continue;
-    const inner = (part as Partial<Incomplete>).missing;
-    for (const m of inner ?? [name]) if (!out.includes(m)) out.push(m);
-  }
-  return out;
-}
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-function filed(row: PeriodRow | undefined, item: string): FinancialValue {
-  return row?.items.get(item) ?? empty;
-}
-
-/** A value computed from inputs: null unless the function gives one; the inputs' filings are its sources. */
-function computed(value: number | null, ...inputs: FinancialValue[]): FinancialValue {
-  if (value == null || !Number.isFinite(value)) return emptyComputed;
-  // Each accession once, in the order of the inputs (a handful at most: includes beats a Set here).
-  const accessions: string[] = [];
-  for (const input of inputs) for (const a of input.accessions) if (!accessions.includes(a)) accessions.push(a);
-  return { value, accessions, derived: true };
-}
-
-type Compute = (row: PeriodRow, context: MetricContext) => FinancialValue;
+export type { MetricContext } from './metric-values.ts';
 
 /** A filed metric: its snake_case line item is named once, at module load, not per period. */
 const item = (name: string): Compute => {
@@ -284,6 +245,7 @@ const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
     ),
   netDebtRepaidOfOperatingCashFlow: allocationShare('debtRepaid', 'debt_repaid', 'debt_issued'),
   acquisitionsOfOperatingCashFlow: allocationShare('acquisitions', 'acquisitions'),
+  ...KIND_COMPUTED,
 };
 
 /*
@@ -297,6 +259,7 @@ const FILED: FinancialMetric[] = [
     ...financialGroups['income-statement'],
     ...financialGroups['balance-sheet'],
     ...financialGroups['cash-flow'],
+    ...KIND_FILED,
   ]),
 ].filter((name) => !Object.hasOwn(COMPUTED, name));
 

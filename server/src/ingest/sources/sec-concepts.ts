@@ -12,6 +12,7 @@
 
 import { flow, ifrs, type LineItemSpec } from './sec-concept-spec.ts';
 import { BALANCE } from './sec-concepts-balance.ts';
+import { KIND_LINES } from './sec-concepts-kinds.ts';
 
 export type { LineItemKind, LineItemSpec, UnitKind } from './sec-concept-spec.ts';
 
@@ -85,6 +86,8 @@ const INCOME: LineItemSpec[] = [
     'InterestExpenseNonoperating',
     'InterestExpenseDebt',
     'InterestAndDebtExpense',
+    // A bank's total interest expense (deposits and borrowings) from the 2023 taxonomy on.
+    'InterestExpenseOperating',
     ...ifrs('FinanceCosts', 'InterestExpense'),
   ),
   flow(
@@ -305,7 +308,7 @@ const CASH_FLOW: LineItemSpec[] = [
   ),
 ];
 
-export const LINE_ITEMS: LineItemSpec[] = [...INCOME, ...BALANCE, ...CASH_FLOW];
+export const LINE_ITEMS: LineItemSpec[] = [...INCOME, ...BALANCE, ...CASH_FLOW, ...KIND_LINES];
 
 /**
  * Line items that, for a period none of their own concepts has, are the sum of parts filed separately
@@ -313,6 +316,14 @@ export const LINE_ITEMS: LineItemSpec[] = [...INCOME, ...BALANCE, ...CASH_FLOW];
  * but not kept.
  */
 export const SUMS: { item: string; parts: LineItemSpec[] }[] = [
+  // A bank that files no revenue total: net interest income + noninterest income.
+  {
+    item: 'revenue',
+    parts: [
+      flow('net_interest_income', 'InterestIncomeExpenseNet', 'InterestIncomeExpenseOperatingNet'),
+      flow('noninterest_income', 'NoninterestIncome'),
+    ],
+  },
   {
     item: 'depreciation_amortization',
     parts: [

@@ -119,7 +119,7 @@ export function presentTtm(
   quarterly: SecurityFinancials,
   annual: SecurityFinancials,
   metrics: readonly FinancialMetric[] = TTM_METRICS,
-): TtmFinancials['series'][number] {
+): Omit<TtmFinancials['series'][number], 'template'> {
   const ttm = ttmRow(quarterly.rows);
   const fiscalYear = annual.rows
     .filter((row) => row.fiscalPeriod === 'FY' && TTM_FLOWS.some((item) => row.items.has(item)))

@@ -7,6 +7,7 @@ import {
   financialGroups,
   financialsQuery,
   financialsResponse,
+  type TemplateStatement,
   ttmFinancials,
   ttmFinancialsQuery,
 } from '@app/contract';
@@ -19,6 +20,7 @@ import { sendJsonText } from '../../http/json-text.ts';
 import { resolveTickers } from '../market/securities.ts';
 import { loadFinancials, presentTtm, TTM_METRICS } from './load.ts';
 import { financialsJson } from './stored.ts';
+import { linesOf, statementTemplates, withTemplates } from './templates.ts';
 
 /*
  * spec 7, Financials under /api/data/financials/: tickers, from, to (bounding the period end) and
@@ -51,11 +53,18 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
     input: Range & { tickers: string[] },
     period: Period,
     metrics: readonly FinancialMetric[],
+    statement?: TemplateStatement,
   ) {
     // Any kind: a coin is a known ticker without fundamentals, so its series has no periods.
     const securities = await resolveTickers(database.db, input.tickers);
-    return sendJsonText(reply, await financialsJson(database, securities, period, input, metrics));
+    const kinds = await statementTemplates(database.db, securities);
+    // A statement answers the lines of its companies' templates (a bank's: interest income, deposits...).
+    const lines = statement ? linesOf(statement, kinds.values()) : metrics;
+    const text = await financialsJson(database, securities, period, input, lines);
+    return sendJsonText(reply, withTemplates(text, securities, kinds));
   }
+  const TEMPLATE_STATEMENTS = new Set<string>(['income-statement', 'balance-sheet', 'cash-flow']);
+  const templateOf = (group: string) => (TEMPLATE_STATEMENTS.has(group) ? (group as TemplateStatement) : undefined);
 
   for (const group of PERIOD_CALLS) {
     app.get(
@@ -70,7 +79,8 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
         },
         ...cached,
       },
-      async (request, reply) => answer(reply, request.query, request.query.period ?? 'annual', financialGroups[group]),
+      async (request, reply) =>
+        answer(reply, request.query, request.query.period ?? 'annual', financialGroups[group], templateOf(group)),
     );
   }
 
@@ -127,7 +137,13 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
         loadFinancials(database.db, securities, 'annual'),
       ]);
       const metrics = request.query.fields ? [...new Set(request.query.fields)] : TTM_METRICS;
-      return { series: quarterly.map((q, i) => presentTtm(q, annual[i] as (typeof annual)[number], metrics)) };
+      const kinds = await statementTemplates(database.db, securities);
+      return {
+        series: quarterly.map((q, i) => ({
+          ...presentTtm(q, annual[i] as (typeof annual)[number], metrics),
+          template: kinds.get(q.security.id) ?? 'general',
+        })),
+      };
     },
   );
 }

@@ -1,9 +1,13 @@
 import {
+  allTemplateLines,
   type FinancialGroup,
   type FinancialMetric,
   type FinancialsResponse,
   financialGroups,
+  type StatementKind,
+  type TemplateStatement,
   type TtmFinancials,
+  templateLines,
 } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -60,24 +64,37 @@ const HEAD = {
 };
 const ACCESSION = '0001234567-25-000010';
 
-function groupAnswer(group: FinancialGroup, period: 'annual' | 'quarterly'): FinancialsResponse {
-  const metrics = financialGroups[group] as readonly FinancialMetric[];
-  const periods = (period === 'quarterly' ? [] : YEARS).map((year) => ({
-    fiscalYear: year.fiscalYear,
-    fiscalPeriod: 'FY' as const,
-    periodStart: `${year.fiscalYear}-01-01`,
-    periodEnd: year.periodEnd,
-    values: Object.fromEntries(metrics.map((metric) => [metric, year.values[metric] ?? null])),
-    accessions: Object.fromEntries(metrics.filter((m) => year.values[m] !== undefined).map((m) => [m, [ACCESSION]])),
-    derived: [],
-  }));
-  return { period, metrics: [], series: [{ ...HEAD, periods }] };
+/** A statement's answer for a company of a kind; `transition` adds a transition period (TP) between the years. */
+function groupAnswer(
+  group: FinancialGroup,
+  period: 'annual' | 'quarterly',
+  kind: StatementKind = 'general',
+  transition = false,
+): FinancialsResponse {
+  const templated = group === 'income-statement' || group === 'balance-sheet' || group === 'cash-flow';
+  const metrics = templated ? templateLines(kind, group as TemplateStatement) : financialGroups[group];
+  const years = transition
+    ? [YEARS[0], { fiscalYear: 2023, periodEnd: '2024-03-31', values: { revenue: 21e9 } }, YEARS[1]]
+    : YEARS;
+  const periods = (period === 'quarterly' ? [] : years)
+    .flatMap((year) => (year ? [year] : []))
+    .map((year, i) => ({
+      fiscalYear: year.fiscalYear,
+      fiscalPeriod: transition && i === 1 ? ('TP' as const) : ('FY' as const),
+      periodStart: transition && i === 1 ? '2024-01-01' : `${year.fiscalYear}-01-01`,
+      periodEnd: year.periodEnd,
+      values: Object.fromEntries(metrics.map((metric) => [metric, year.values[metric] ?? null])),
+      accessions: Object.fromEntries(metrics.filter((m) => year.values[m] !== undefined).map((m) => [m, [ACCESSION]])),
+      derived: [],
+    }));
+  return { templates: { [HEAD.ticker]: kind }, period, metrics: [], series: [{ ...HEAD, periods }] };
 }
 
 const TTM: TtmFinancials = {
   series: [
     {
       ...HEAD,
+      template: 'general',
       basis: 'fy',
       asOf: '2024-12-31',
       period: { fiscalYear: 2024, fiscalPeriod: 'FY', periodStart: '2024-01-01', periodEnd: '2024-12-31' },
@@ -88,14 +105,19 @@ const TTM: TtmFinancials = {
   ],
 };
 
-function serveApi(ttm: TtmFinancials = TTM) {
+function serveApi(ttm: TtmFinancials = TTM, kind: StatementKind = 'general', transition = false) {
   const fetchMock = vi.fn(async (input: string | URL | Request) => {
     const url = new URL(String(input), 'http://localhost');
     const group = url.pathname.replace('/api/data/financials/', '');
     const body =
       group === 'ttm-financial'
         ? ttm
-        : groupAnswer(group as FinancialGroup, url.searchParams.get('period') === 'quarterly' ? 'quarterly' : 'annual');
+        : groupAnswer(
+            group as FinancialGroup,
+            url.searchParams.get('period') === 'quarterly' ? 'quarterly' : 'annual',
+            kind,
+            transition,
+          );
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -218,14 +240,34 @@ describe('financials tab', () => {
     };
     const fetchMock = serveApi({ series: [{ ...trailing, period }] });
     await renderTab({ path: '/stocks/EURO/financials?period=ttm' });
-    // The TTM of every line of the statement, not only the key figures.
+    // The TTM of every line of the statement (of every template: one request whatever the kind), not only the key figures.
     const ttmUrl = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes('ttm-financial'));
     const fields = new URL(ttmUrl ?? '', 'http://localhost').searchParams.get('fields');
-    expect(fields?.split(',')).toEqual([...financialGroups['income-statement']]);
+    expect(fields?.split(',')).toEqual(allTemplateLines('income-statement'));
     const heads = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(heads.slice(2)).toEqual(['TTM', 'FY 2024', 'FY 2023']);
     expect(screen.getByRole('table').textContent).toContain('€88.00B');
     expect(screen.queryByText(/TTM not available/)).toBeNull();
+  });
+
+  it("shows a bank's template without the figures that mean nothing for it, and labels a transition period", async () => {
+    serveApi(TTM, 'bank', true);
+    await renderTab();
+    // Lines with figures, in the bank's order (interest expense before revenue); no growth rows.
+    const rows = within(screen.getByRole('table'))
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent)
+      .filter((name) => !name?.startsWith('Growth'));
+    expect(rows.slice(0, 2)).toEqual(['Interest expense', 'Revenue']);
+    expect(rows).not.toContain('Gross margin');
+    expect(rows).not.toContain('EBITDA');
+    expect(screen.getByText(/^Template: Bank\. Not meaningful .*: Cost of revenue, Gross profit, /)).toBeTruthy();
+    const heads = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(heads.slice(2)).toEqual([
+      'FY 2024',
+      expect.stringMatching(/^Transition period .*2024 – .*2024$/),
+      'FY 2023',
+    ]);
   });
 
   it('opens the demo filing view of a demo company from a value, marked as demo, and Back closes it', async () => {

@@ -1,4 +1,11 @@
-import { type FinancialMetric, financialGroups } from '@app/contract';
+import {
+  allTemplateLines,
+  type FinancialMetric,
+  financialGroups,
+  meaningfulFor,
+  type TemplateStatement,
+  templateLines,
+} from '@app/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel, queryPanelState } from '../../ui/panel.tsx';
@@ -16,6 +23,7 @@ import { UnitsNote } from './units-note.tsx';
 import './financials.css';
 
 const SOURCE_NOTE = { sec: 'sec', demo: 'demo', none: 'other' } as const;
+const TEMPLATED = new Set<string>(['income-statement', 'balance-sheet', 'cash-flow']);
 
 export interface FinancialsTabProps {
   ticker: string;
@@ -33,8 +41,25 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
   const { statement } = view;
   const period = view.period === 'quarterly' ? 'quarterly' : 'annual';
   const group = useFinancialGroup(ticker, statement, period);
-  const metrics = financialGroups[statement] as readonly FinancialMetric[];
-  const ttm = useTtmFinancials(ticker, metrics, view.period === 'ttm');
+  // A bank, an insurer or a REIT has statements of its own kind (the answer's templates); figures that mean
+  // nothing for it (a bank's gross profit) are left out of every table, and a note says which.
+  const kind = group.data?.templates[ticker] ?? 'general';
+  const templated = TEMPLATED.has(statement);
+  const metrics = useMemo(
+    () =>
+      (templated
+        ? templateLines(kind, statement as TemplateStatement)
+        : (financialGroups[statement] as readonly FinancialMetric[])
+      ).filter((metric) => meaningfulFor(kind, metric)),
+    [kind, statement, templated],
+  );
+  const leftOut = financialGroups[statement].filter((metric) => !meaningfulFor(kind, metric));
+  // Every template's lines: one TTM request whatever the kind turns out to be.
+  const ttmMetrics = useMemo(
+    () => (templated ? allTemplateLines(statement as TemplateStatement) : financialGroups[statement]),
+    [statement, templated],
+  );
+  const ttm = useTtmFinancials(ticker, ttmMetrics, view.period === 'ttm');
   const series = group.data?.series[0];
   const ttmSeries = view.period === 'ttm' ? ttm.data?.series[0] : undefined;
   const currency = series?.currency ?? ttmSeries?.currency ?? '';
@@ -91,6 +116,12 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
     // No trailing twelve months could be formed (basis fy): the fiscal years stand in, and the page says why.
     view.period === 'ttm' && ttmSeries && ttmSeries.basis !== 'ttm'
       ? t(annualOnly ? 'period.quartersNotFiled' : 'period.ttmFallback')
+      : null,
+    kind !== 'general' && leftOut.length > 0
+      ? t('templates.note', {
+          kind: t(`templates.kinds.${kind}`),
+          figures: leftOut.map((metric) => t(`metrics.${metric}`)).join(', '),
+        })
       : null,
   ].filter((note): note is string => note !== null);
   const filingColumn = view.filing ? columns.find((column) => column.key === view.filing?.column) : undefined;

@@ -1,4 +1,4 @@
-import type { CompanyProfile, SecurityStatistics } from '@app/contract';
+import { type CompanyProfile, meaningfulFor, type SecurityStatistics, type StatementKind } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
@@ -29,6 +29,8 @@ export interface StatInputs {
   ratios: ReturnType<typeof keyRatios>;
   yieldPct: number | null | undefined;
   drawdown: KeyStatsProps['drawdown'];
+  /** The company's statement template (the TTM answer's): a bank's enterprise value means nothing. */
+  kind?: StatementKind;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface StatInputs {
  * out (no cap, no known supply, no dividends).
  */
 export function statRows(
-  { profile, statistics, ratios, yieldPct, drawdown }: StatInputs,
+  { profile, statistics, ratios, yieldPct, drawdown, kind = 'general' }: StatInputs,
   t: TFunction<'stock'>,
   units: UnitFormatters,
 ): KeyStat[] {
@@ -85,12 +87,19 @@ export function statRows(
   const next = statistics?.nextDividend;
   return [
     { key: 'cap', label: t('stats.marketCap'), value: compact(profile.marketCap) },
-    {
-      key: 'ev',
-      label: t('stats.enterpriseValue'),
-      value: compact(ratios.enterpriseValue),
-      title: t('stats.enterpriseValueHint'),
-    },
+    meaningfulFor(kind, 'enterpriseValue')
+      ? {
+          key: 'ev',
+          label: t('stats.enterpriseValue'),
+          value: compact(ratios.enterpriseValue),
+          title: t('stats.enterpriseValueHint'),
+        }
+      : {
+          key: 'ev',
+          label: t('stats.enterpriseValue'),
+          value: t('kindNote.value'),
+          title: t('kindNote.bank'),
+        },
     { key: 'eps', label: t('stats.eps'), value: money(ratios.eps) },
     { key: 'pe', label: t('stats.pe'), value: units.multiple(ratios.pe), title: t('stats.peHint') },
     { key: 'shares', label: t('stats.shares'), value: count(ratios.shares) },
@@ -133,6 +142,7 @@ export function KeyStats({ profile, drawdown }: KeyStatsProps) {
       ratios,
       yieldPct: quote.data?.cards[0]?.dividendYieldPct,
       drawdown,
+      kind: ttm.data?.series[0]?.template ?? 'general',
     },
     t,
     units,
