@@ -1,4 +1,4 @@
-import { meaningfulFor } from '@app/contract';
+import { meaningfulFor, sheetData } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliTargets, financialsCall, loadOtherCases, periodsOf, type SecCase, ttmCall } from './testing/sec-cases.ts';
 
@@ -85,6 +85,17 @@ describe.each(cliTargets())('statement templates through the ingest CLI into $la
     });
     expect(balance?.derived).toContain('netLoans');
     expect(Object.keys(balance?.values ?? {})).not.toContain('netCash');
+    // The data sheet of the bank: its template's lines, without gross profit.
+    const sheet = sheetData.parse(
+      (await loaded.t.app.inject({ url: '/api/data/sheet/data/QZBK/income-statement' })).json(),
+    );
+    expect(sheet.template).toBe('bank');
+    expect(sheet.rows.map((r) => r.lineItem).slice(0, 3)).toEqual([
+      'interestIncomeTotal',
+      'interestExpense',
+      'netInterestIncome',
+    ]);
+    expect(sheet.rows.map((r) => r.lineItem)).not.toContain('grossProfit');
     const ttm = await ttmCall(loaded.t, 'QZBK');
     expect(ttm).toMatchObject({ template: 'bank', basis: 'fy', values: { revenue: 158_000 * M } });
     expect(meaningfulFor('bank', 'evToEbitda')).toBe(false);
