@@ -225,6 +225,9 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
       }
       if (transitions.some((t) => t.end === f.end)) {
         // Between two fiscal years of different year ends: no fiscal year and no quarter, in both statements.
+        // Only the whole transition period (T|) and its balance sheet (I|): a quarter ending with a longer
+        // transition period is part of it, not a period of its own.
+        if (key.startsWith('Q|')) continue;
         out.push(record(spec, f, 'annual', yearOf(f.end), 'TP'));
         if (quartersFiled) out.push(record(spec, f, 'quarterly', yearOf(f.end), 'TP'));
         continue;
