@@ -10,6 +10,7 @@ export * from './locales.ts';
 export * from './market-query.ts';
 export * from './market-summary.ts';
 export * from './news.ts';
+export * from './restatements.ts';
 export * from './sheet.ts';
 export * from './statement-templates.ts';
 export * from './status.ts';

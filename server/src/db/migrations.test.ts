@@ -112,6 +112,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '012-coin-supply',
       '013-derived-versions',
       '014-price-months',
+      '015-first-filed',
     ]);
     const row = await database.db
       .selectFrom('indicators')

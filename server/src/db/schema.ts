@@ -206,6 +206,13 @@ export interface FinancialFactsTable {
   filed: string | null;
   /** 1 when computed rather than filed (Q4 = FY - Q1..Q3). */
   derived: Flag;
+  /**
+   * The value as first filed, its filing and the day, when a later filing changed it (the restatement
+   * ledger, migration 015); null when the value is as first filed, or for a computed one.
+   */
+  first_value?: number | null;
+  first_accession?: string | null;
+  first_filed?: string | null;
 }
 
 /** The screener's precomputed wide table: one row per security. */

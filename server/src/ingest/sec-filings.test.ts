@@ -1,3 +1,4 @@
+import { restatementsResponse } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliTargets, financialsCall, loadOtherCases, periodsOf, type SecCase, ttmCall } from './testing/sec-cases.ts';
 
@@ -20,6 +21,7 @@ export const FILING_CASES: SecCase[] = [
   { ticker: 'QZ3S', cik: 990113, file: 'sec-cases/companyfacts-split-comparative.json', fiscalYearEnd: '1231' },
   { ticker: 'QZFY', cik: 990114, file: 'sec-cases/companyfacts-fiscal-year-change.json', fiscalYearEnd: '1231' },
   { ticker: 'QZBK', cik: 990115, file: 'sec-cases/companyfacts-bank-debt.json', fiscalYearEnd: '1231', sic: '6021' },
+  { ticker: 'QZRS', cik: 990118, file: 'sec-cases/companyfacts-restated.json', fiscalYearEnd: '1231' },
 ];
 const M = 1_000_000;
 const RT = { K23: '0000990111-24-000005', K24: '0000990111-25-000005', Q1: '0000990111-24-000015' };
@@ -37,7 +39,7 @@ describe.each(cliTargets())('issue 32 filings through the ingest CLI into $label
   const ttm = (ticker: string) => ttmCall(loaded.t, ticker);
 
   it('loads every case', () => {
-    expect(loaded.run.stdout).toMatch(/^sec: 5 loaded, 0 unchanged, 0 failed, 0 records rejected/m);
+    expect(loaded.run.stdout).toMatch(/^sec: 6 loaded, 0 unchanged, 0 failed, 0 records rejected/m);
   });
 
   it('revenue is the total (Revenues) where net sales are tagged too; the part is its own line', async () => {
@@ -184,5 +186,52 @@ describe.each(cliTargets())('issue 32 filings through the ingest CLI into $label
       period: { fiscalPeriod: 'TTM', periodStart: '2024-01-01', periodEnd: '2024-12-31' },
     });
     expect(series?.values.revenue).toBe(4_900 * M);
+  });
+
+  it('keeps the value as first filed beside the latest: the restatements, newest first, with both filings', async () => {
+    const response = await loaded.t.app.inject({ url: '/api/data/financials/restatements', query: { ticker: 'QZRS' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = restatementsResponse.parse(response.json());
+    expect(body).toMatchObject({ ticker: 'QZRS', currency: 'USD' });
+    const first = { accession: '0000990118-24-000011', filed: '2024-02-20' };
+    const latest = { accession: '0000990118-25-000011', filed: '2025-02-20' };
+    expect(body.restatements.map(({ change, changePct, ...row }) => row)).toEqual([
+      {
+        period: 'annual',
+        fiscalYear: 2023,
+        fiscalPeriod: 'FY',
+        periodEnd: '2023-12-31',
+        lineItem: 'epsBasic',
+        first: { value: 2.5, ...first },
+        latest: { value: 2.4, ...latest },
+      },
+      {
+        period: 'annual',
+        fiscalYear: 2023,
+        fiscalPeriod: 'FY',
+        periodEnd: '2023-12-31',
+        lineItem: 'netIncome',
+        first: { value: 500 * M, ...first },
+        latest: { value: 480 * M, ...latest },
+      },
+      // netIncomeCommon falls back to NetIncomeLoss: the same restatement, on its own line.
+      {
+        period: 'annual',
+        fiscalYear: 2023,
+        fiscalPeriod: 'FY',
+        periodEnd: '2023-12-31',
+        lineItem: 'netIncomeCommon',
+        first: { value: 500 * M, ...first },
+        latest: { value: 480 * M, ...latest },
+      },
+    ]);
+    expect(body.restatements[1]?.change).toBe(-20 * M);
+    expect(body.restatements[1]?.changePct).toBeCloseTo(-0.04, 10);
+    // The statements give the latest value.
+    const income = periodsOf(await get('income-statement', { tickers: 'QZRS' }));
+    expect(income[0]?.values.netIncome).toBe(480 * M);
+    // A company no filing restated has an empty ledger.
+    const none = await loaded.t.app.inject({ url: '/api/data/financials/restatements', query: { ticker: 'QZDK' } });
+    expect(restatementsResponse.parse(none.json()).restatements).toEqual([]);
   });
 });

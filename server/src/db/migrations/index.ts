@@ -14,6 +14,7 @@ import { statementCurrencyMigration } from './011-statement-currency.ts';
 import { coinSupplyMigration } from './012-coin-supply.ts';
 import { derivedVersionsMigration } from './013-derived-versions.ts';
 import { priceMonthsMigration } from './014-price-months.ts';
+import { firstFiledMigration } from './015-first-filed.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -35,6 +36,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '012-coin-supply': coinSupplyMigration(engine),
     '013-derived-versions': derivedVersionsMigration(engine),
     '014-price-months': priceMonthsMigration,
+    '015-first-filed': firstFiledMigration,
   };
   return { getMigrations: async () => migrations };
 }

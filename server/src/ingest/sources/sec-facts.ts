@@ -32,6 +32,8 @@ export interface RawFact {
   asOf: string | null;
   /** Computed here (a quarter as the difference of two year-to-date values): accn lists both filings. */
   derived?: true;
+  /** The value as first filed, where a later filing changed it (set when the period's fact is chosen). */
+  first?: { value: number; accession: string | null; filed: string | null } | undefined;
 }
 
 /** One filing (accession) as its facts show it: what it is, when it was filed, the period ends it reports. */

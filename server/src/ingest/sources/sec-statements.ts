@@ -117,8 +117,12 @@ function record(
     form: f.form,
     filed: f.filed,
     derived: f.derived === true,
+    ...(f.first ? { firstFiled: f.first } : {}),
   };
 }
+
+/** Two filed values are the same figure (binary noise of restated per-share values aside). */
+const sameValue = (a: number, b: number) => a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 
 /**
  * The quarters a 10-Q gives only as year-to-date values (cash-flow statements are year-to-date: six
@@ -146,6 +150,7 @@ function quartersFromYearToDate(chosen: Map<string, RawFact>): void {
       accn:
         [y.accn, ...(before.accn?.split(',') ?? [])].filter((a, i, all) => a && all.indexOf(a) === i).join(',') || null,
       derived: true,
+      first: undefined,
     });
   }
 }
@@ -185,6 +190,7 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
   /** Of several facts for one period: the chain's first concept, then the latest filing (keys: A|, Q|, Y|, T|, I|). */
   const choose = (spec: LineItemSpec, raw: readonly RawFact[]): Map<string, RawFact> => {
     const chosen = new Map<string, RawFact>();
+    const earliest = new Map<string, Map<string, RawFact>>();
     for (const f of raw) {
       let key: string;
       if (spec.kind === 'flow') {
@@ -201,6 +207,17 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
       }
       const current = chosen.get(key);
       chosen.set(key, current ? better(current, f) : f);
+      const byConcept = earliest.get(key) ?? new Map<string, RawFact>();
+      const first = byConcept.get(f.concept);
+      if (!first || (f.filed ?? '') < (first.filed ?? '')) byConcept.set(f.concept, f);
+      earliest.set(key, byConcept);
+    }
+    // The restatement ledger: the same concept's value as first filed, where a later filing changed it.
+    for (const [key, f] of chosen) {
+      const first = earliest.get(key)?.get(f.concept);
+      if (!first || first === f || !first.filed || !f.filed || first.filed >= f.filed || sameValue(first.val, f.val))
+        continue;
+      chosen.set(key, { ...f, first: { value: first.val, accession: first.accn, filed: first.filed } });
     }
     return chosen;
   };
@@ -266,6 +283,7 @@ function sumOfParts(chosen: Map<string, RawFact>, parts: readonly Map<string, Ra
       concept: present.map((p) => p.concept).join('+'),
       accn: accessions.length > 0 ? accessions.join(',') : null,
       derived: true,
+      first: undefined,
     });
   }
 }
@@ -351,8 +369,9 @@ function fourthQuarters(
     );
     const q3 = three[2] as FactRecord;
     const accessions = [...new Set([annual, ...three].flatMap((f) => f.accession?.split(',') ?? []))];
+    const { firstFiled: _first, ...ofYear } = annual;
     out.push({
-      ...annual,
+      ...ofYear,
       period: 'quarterly',
       periodStart: addDays(q3.periodEnd, 1),
       fiscalPeriod: 'Q4',

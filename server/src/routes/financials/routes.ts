@@ -19,6 +19,7 @@ import { dataCache } from '../../http/data-cache.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { resolveTickers } from '../market/securities.ts';
 import { loadFinancials, presentTtm, TTM_METRICS } from './load.ts';
+import { restatementsRoutes } from './restatements.ts';
 import { financialsJson } from './stored.ts';
 import { linesOf, statementTemplates, withTemplates } from './templates.ts';
 
@@ -44,7 +45,9 @@ const SUMMARY =
   'ratios as fractions. Each period gives its values as numbers, beside them the accession numbers of the ' +
   'filings of each value (accessions) and the metrics computed here (derived: Q4 = FY - Q1..Q3, ratios).';
 
-export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
+export function financialsRoutes(app: ZodApp, context: AppContext): void {
+  const { database } = context;
+  restatementsRoutes(app, context);
   const cached = dataCache(database).hooks;
   const responses = { 200: financialsResponse, 400: errorBody, 404: errorBody };
 
