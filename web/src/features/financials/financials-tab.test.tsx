@@ -4,6 +4,7 @@ import {
   type FinancialMetric,
   type FinancialsResponse,
   financialGroups,
+  type RestatementsResponse,
   type StatementKind,
   type TemplateStatement,
   type TtmFinancials,
@@ -105,19 +106,46 @@ const TTM: TtmFinancials = {
   ],
 };
 
-function serveApi(ttm: TtmFinancials = TTM, kind: StatementKind = 'general', transition = false) {
+const RESTATEMENTS: RestatementsResponse = {
+  ticker: 'EURO',
+  currency: 'EUR',
+  restatements: [
+    {
+      period: 'annual',
+      fiscalYear: 2023,
+      fiscalPeriod: 'FY',
+      periodEnd: '2023-12-31',
+      lineItem: 'netIncome',
+      first: { value: 9.5e9, accession: '0001234567-24-000010', filed: '2024-02-20' },
+      latest: { value: 9e9, accession: ACCESSION, filed: '2025-02-20' },
+      change: -0.5e9,
+      changePct: -0.5 / 9.5,
+    },
+  ],
+};
+
+const NO_RESTATEMENTS: RestatementsResponse = { ticker: 'EURO', currency: 'EUR', restatements: [] };
+
+function serveApi(
+  ttm: TtmFinancials = TTM,
+  kind: StatementKind = 'general',
+  transition = false,
+  restatements = NO_RESTATEMENTS,
+) {
   const fetchMock = vi.fn(async (input: string | URL | Request) => {
     const url = new URL(String(input), 'http://localhost');
     const group = url.pathname.replace('/api/data/financials/', '');
     const body =
       group === 'ttm-financial'
         ? ttm
-        : groupAnswer(
-            group as FinancialGroup,
-            url.searchParams.get('period') === 'quarterly' ? 'quarterly' : 'annual',
-            kind,
-            transition,
-          );
+        : group === 'restatements'
+          ? restatements
+          : groupAnswer(
+              group as FinancialGroup,
+              url.searchParams.get('period') === 'quarterly' ? 'quarterly' : 'annual',
+              kind,
+              transition,
+            );
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -268,6 +296,32 @@ describe('financials tab', () => {
       expect.stringMatching(/^Transition period .*2024 – .*2024$/),
       'FY 2023',
     ]);
+  });
+
+  it('lists the values a later filing changed: first filed, latest, change and both filings', async () => {
+    serveApi(TTM, 'general', false, RESTATEMENTS);
+    const i18n = await testI18n(['en']);
+    const router = createRouter(
+      [{ path: '/stocks/:ticker/:tab', Component: () => <FinancialsTab ticker="EURO" cik="1234567" /> }],
+      memoryHistory(['/stocks/EURO/financials']),
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const ledger = await screen.findByRole('table', { name: 'Values of EURO changed by a later filing, newest first' });
+    const [row] = within(ledger).getAllByRole('row').slice(1);
+    expect(row?.textContent).toContain('FY 2023');
+    expect(row?.textContent).toContain('Net income');
+    expect(row?.textContent).toContain('€9.50B');
+    expect(row?.textContent).toContain('€9.00B');
+    expect(row?.textContent).toContain('-5.3%');
+    const links = within(row as HTMLElement).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('title'))).toEqual(['0001234567-24-000010', ACCESSION]);
+    expect(links[1]?.getAttribute('href')).toContain('sec.gov');
   });
 
   it('opens the demo filing view of a demo company from a value, marked as demo, and Back closes it', async () => {

@@ -17,6 +17,7 @@ import { useFinancialGroup, useTtmFinancials } from './financials-api.ts';
 import { FinancialsControls, GrowthToggle } from './financials-controls.tsx';
 import { useFinancialsView } from './financials-view.ts';
 import { isFlow } from './line-meaning.ts';
+import { RestatementsPanel } from './restatements-panel.tsx';
 import { CHART_LINES, chartSeries, periodColumns, ttmColumn } from './statement-columns.ts';
 import { type FilingSource, StatementTable } from './statement-table.tsx';
 import { UnitsNote } from './units-note.tsx';
@@ -172,6 +173,7 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
           </div>
         </div>
       </Panel>
+      {filings.kind === 'sec' && <RestatementsPanel ticker={ticker} cik={cik} />}
       {filings.kind === 'demo' && filingColumn && (
         <DemoFiling
           ticker={ticker}
