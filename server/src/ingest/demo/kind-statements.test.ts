@@ -90,4 +90,21 @@ describe('demo statements of banks, insurers and REITs', () => {
       expect(n('real_estate_accumulated_depreciation'), key).toBeGreaterThan(0);
     }
   });
+
+  it('restates the revenue and net income of the year before last for one company in three, consistently', () => {
+    const company = DEMO_COMPANIES.find((c) => c.ticker === 'BQNK');
+    if (!company) throw new Error('no BQNK');
+    const facts = generateCompany(company, END).facts ?? [];
+    const restated = facts.filter((f) => f.firstFiled);
+    expect(restated.map((f) => [f.lineItem, f.period, f.fiscalYear])).toEqual([
+      ['revenue', 'annual', 2022],
+      ['net_income', 'annual', 2022],
+    ]);
+    for (const f of restated) {
+      expect(f.firstFiled?.value).toBe(Math.round(f.value * (f.lineItem === 'revenue' ? 1.02 : 1.05)));
+      expect((f.firstFiled?.filed ?? '') < (f.filed ?? '')).toBe(true);
+    }
+    const other = DEMO_COMPANIES.find((c) => c.ticker === 'SOLQ');
+    expect((other ? (generateCompany(other, END).facts ?? []) : []).some((f) => f.firstFiled)).toBe(false);
+  });
 });

@@ -1,4 +1,6 @@
 import { statementKindOf } from '@app/contract';
+import { addDays } from '../../finance/types.ts';
+import type { FactRecord } from '../types.ts';
 import type { DemoCompany } from './universe.ts';
 
 /*
@@ -94,5 +96,25 @@ export function kindLines(v: Record<string, number>, company: DemoCompany): void
       real_estate_investments: realEstate,
       real_estate_accumulated_depreciation: round(realEstate * 0.25),
     });
+  }
+}
+
+/**
+ * A few restatements, as later filings make them (the restatement ledger, issue 32): for one company in
+ * three (by its ticker), the revenue and net income of the year before last as first filed, 40 days after
+ * the year's end, were 2 % and 5 % higher than an amendment 20 days later gives them (the latest values,
+ * the ones the statements show). No draw of their own: the rest of the demo data is unchanged.
+ */
+export function demoRestatements(facts: FactRecord[], ticker: string): void {
+  const code = [...ticker].reduce((sum, c) => sum + c.charCodeAt(0), 0);
+  if (code % 3 !== 0) return;
+  const years = [...new Set(facts.filter((f) => f.period === 'annual').map((f) => f.fiscalYear))].sort();
+  const year = years.at(-2);
+  if (year === undefined) return;
+  const higher: Record<string, number> = { revenue: 1.02, net_income: 1.05 };
+  for (const f of facts) {
+    const factor = higher[f.lineItem];
+    if (f.period !== 'annual' || f.fiscalYear !== year || factor === undefined) continue;
+    f.firstFiled = { value: Math.round(f.value * factor), accession: null, filed: f.filed && addDays(f.filed, -20) };
   }
 }

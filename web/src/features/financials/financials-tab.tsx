@@ -173,7 +173,7 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
           </div>
         </div>
       </Panel>
-      {filings.kind === 'sec' && <RestatementsPanel ticker={ticker} cik={cik} />}
+      {filings.kind !== 'none' && <RestatementsPanel ticker={ticker} cik={cik} />}
       {filings.kind === 'demo' && filingColumn && (
         <DemoFiling
           ticker={ticker}
