@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { templateMetricInfo } from './template-metrics.ts';
 
 /*
  * Financials (spec 7, /api/data/financials/*) and the data sheets share one vocabulary of metrics.
@@ -16,6 +17,7 @@ const m = (unit: MetricUnit, description: string) => ({ unit, description });
 export const financialMetricInfo = {
   // Income statement
   revenue: m('currency', 'Revenue'),
+  salesRevenue: m('currency', 'Sales (revenue from contracts with customers): shown where revenue is a larger total'),
   costOfRevenue: m('currency', 'Cost of revenue'),
   grossProfit: m('currency', 'Gross profit'),
   researchDevelopment: m('currency', 'Research and development'),
@@ -83,11 +85,14 @@ export const financialMetricInfo = {
   minorityInterestEquity: m('currency', 'Non-controlling interests'),
   totalEquity: m('currency', 'Total equity including non-controlling interests'),
   liabilitiesAndEquity: m('currency', 'Total liabilities and equity'),
-  totalDebt: m('currency', 'Total debt'),
-  netCash: m('currency', 'Cash and short-term investments - total debt'),
+  totalDebt: m('currency', 'Total debt: as filed, else short-term + long-term debt; null unless both are known'),
+  netCash: m('currency', 'Cash and short-term investments - total debt; null unless both are known'),
   workingCapital: m('currency', 'Current assets - current liabilities'),
   tangibleBookValue: m('currency', 'Equity - goodwill - intangible assets'),
-  sharesOutstanding: m('shares', 'Shares outstanding (cover page of the filing of the period, else the balance sheet)'),
+  sharesOutstanding: m(
+    'shares',
+    "Shares outstanding at the period end (the balance sheet's count, else the cover page of the period's filing)",
+  ),
   // Cash flow
   operatingCashFlow: m('currency', 'Operating cash flow'),
   depreciationAmortization: m('currency', 'Depreciation and amortisation'),
@@ -114,7 +119,7 @@ export const financialMetricInfo = {
   freeCashFlow: m('currency', 'Free cash flow = operating cash flow - capital expenditure'),
   freeCashFlowMargin: m('ratio', 'Free cash flow / revenue'),
   // Computed
-  ebitda: m('currency', 'Operating income + depreciation and amortisation'),
+  ebitda: m('currency', 'Operating income + depreciation and amortisation; null unless both are known'),
   grossMargin: m('ratio', 'Gross profit / revenue'),
   operatingMargin: m('ratio', 'Operating income / revenue'),
   netMargin: m('ratio', 'Net income / revenue'),
@@ -135,6 +140,8 @@ export const financialMetricInfo = {
   netDebtRepaid: m('currency', 'Debt repaid minus debt issued when both are filed, else debt repaid'),
   netDebtRepaidOfOperatingCashFlow: m('ratio', 'Net debt repaid / operating cash flow'),
   acquisitionsOfOperatingCashFlow: m('ratio', 'Acquisitions / operating cash flow'),
+  // The lines of the bank, insurer and REIT templates (statement-templates.ts).
+  ...templateMetricInfo,
 } as const satisfies Record<string, { unit: MetricUnit; description: string }>;
 
 export type FinancialMetric = keyof typeof financialMetricInfo;
@@ -145,6 +152,7 @@ export const financialMetric = z.enum(financialMetrics);
 export const financialGroups = {
   'income-statement': [
     'revenue',
+    'salesRevenue',
     'costOfRevenue',
     'grossProfit',
     'researchDevelopment',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { financialMetric, financialMetrics } from './financial-metrics.ts';
 import { financialsQueryShape, fromNotAfterTo } from './market-query.ts';
+import { statementKind } from './statement-templates.ts';
 
 export * from './financial-metrics.ts';
 
@@ -24,10 +25,24 @@ const valuesShape = {
   derived: z.array(financialMetric).meta({
     description: 'The metrics computed here (Q4 = FY - Q1..Q3, TTM sums, ratios, per-share) rather than filed as is',
   }),
+  incomplete: z
+    .partialRecord(financialMetric, z.array(financialMetric).min(1))
+    .optional()
+    .meta({
+      description:
+        'Why a total is null: the parts it needs that are not known (totalDebt: shortTermDebt or longTermDebt; ' +
+        'netCash: cashAndShortTermInvestments or totalDebt; ebitda: operatingIncome or depreciationAmortization). ' +
+        'A total is shown only when every part is known, never as a partial sum. Absent when no total is incomplete.',
+    }),
 };
 export type FinancialValues = z.infer<z.ZodObject<typeof valuesShape>>;
 
-const fiscalPeriodLabel = z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4']);
+const fiscalPeriodLabel = z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4', 'TP']).meta({
+  description:
+    'FY a fiscal year, Q1-Q4 its quarters; TP the transition period of a change of fiscal year end (from the old ' +
+    "year's end to the new year's start: periodStart to periodEnd), which is no fiscal year and no quarter; it " +
+    'is in both the annual and the quarterly answers, and never part of a TTM',
+});
 
 const periodShape = {
   fiscalYear: z.number().int(),
@@ -85,6 +100,11 @@ const exampleHead = {
 
 export const financialsResponse = z
   .object({
+    templates: z.record(z.string(), statementKind).meta({
+      description:
+        "Each ticker's statement template (general, bank, insurer, reit): the income statement, balance sheet and " +
+        'cash flow answer the lines of the templates of the tickers asked for (statementTemplates in the contract)',
+    }),
     period: z.enum(['annual', 'quarterly']),
     metrics: z.array(
       z.object({
@@ -102,6 +122,7 @@ export const financialsResponse = z
     id: 'Financials',
     description: 'Fiscal periods (oldest first) per ticker, each with the requested metrics.',
     example: {
+      templates: { ACME: 'general' },
       period: 'annual',
       metrics: [
         { name: 'revenue', unit: 'currency', description: 'Revenue' },
@@ -157,6 +178,7 @@ export const ttmFinancials = z
     series: z.array(
       z.object({
         ...seriesHeadShape,
+        template: statementKind,
         basis: z
           .enum(['ttm', 'fy'])
           .nullable()
@@ -189,6 +211,7 @@ export const ttmFinancials = z
       series: [
         {
           ...exampleHead,
+          template: 'general',
           basis: 'ttm',
           asOf: '2025-09-27',
           period: { fiscalYear: 2025, fiscalPeriod: 'TTM', periodStart: '2024-09-29', periodEnd: '2025-09-27' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statementKind } from './statement-templates.ts';
 
 /*
  * The metric catalogue (issue 31): every figure more than one page shows, with its unit, the period it
@@ -133,6 +134,11 @@ export const snapshotFigures = z
       .nullable()
       .meta({ description: 'End of the TTM (or fiscal-year) period the statement figures come from' }),
     fundamentalsBasis: z.enum(['ttm', 'fy']).nullable(),
+    template: statementKind.nullable().meta({
+      description:
+        'The statement template (general, bank, insurer, reit; null for a coin): figures that mean nothing for ' +
+        'a kind (a bank’s enterprise value, gross margin, EV/EBITDA) are null',
+    }),
     ...(Object.fromEntries(Object.keys(metricCatalogue).map((name) => [name, figure(name as SnapshotFigure)])) as {
       [K in SnapshotFigure]: ReturnType<typeof figure>;
     }),

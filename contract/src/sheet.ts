@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { financialMetric } from './financial-metrics.ts';
 import { periodParam, tickerSymbol } from './market-query.ts';
+import { statementKind } from './statement-templates.ts';
 
 /* Data sheets (spec 7): a statement as a table, rows = line items, columns = fiscal periods. */
 
@@ -50,11 +51,16 @@ export const sheetData = z
     ticker: z.string(),
     sheet: sheetId,
     period: z.enum(['annual', 'quarterly']),
+    template: statementKind.meta({
+      description:
+        "The company's statement template: the rows are its lines (a bank's interest income, deposits...), " +
+        'without the figures that mean nothing for it (a bank has no gross profit)',
+    }),
     currency: z.string().meta({ description: 'ISO 4217 code of the amounts: the reporting currency of the filings' }),
     columns: z.array(
       z.object({
         fiscalYear: z.number().int(),
-        fiscalPeriod: z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4']),
+        fiscalPeriod: z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4', 'TP']),
         periodEnd: z.string(),
       }),
     ),

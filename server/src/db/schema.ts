@@ -154,7 +154,7 @@ export interface FinancialFactsTable {
   period_start: string | null;
   period_end: string;
   fiscal_year: number;
-  fiscal_period: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
+  fiscal_period: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'TP';
   value: number;
   unit: string;
   /** The us-gaap (or dei) concept the value came from. */
@@ -168,6 +168,13 @@ export interface FinancialFactsTable {
   filed: string | null;
   /** 1 when computed rather than filed (Q4 = FY - Q1..Q3). */
   derived: Flag;
+  /**
+   * The value as first filed, its filing and the day, when a later filing changed it (the restatement
+   * ledger, migration 015); null when the value is as first filed, or for a computed one.
+   */
+  first_value?: number | null;
+  first_accession?: string | null;
+  first_filed?: string | null;
 }
 
 /** The screener's precomputed wide table: one row per security. */

@@ -59,7 +59,8 @@ export function unpackAmounts(packed: Uint8Array): Float64Array {
 /**
  * Every line item of one security for one kind of period as one row. A period's fiscal year, start and
  * label are decided here, once, from its facts in item order: the fiscal year of the first item that
- * has the period, the first start given (instants have none), the first quarter label over FY.
+ * has the period, the first start given (instants have none), the first quarter (or transition period,
+ * TP) label over FY.
  */
 export function packFactStatement(securityId: number, facts: readonly StatementFact[]): FactStatementRow {
   const first = facts[0];
@@ -89,7 +90,7 @@ export function packFactStatement(securityId: number, facts: readonly StatementF
       throw new Error(`packFactStatement: two facts of ${f.line_item} ${f.period_end}`);
     years[i] ??= f.fiscal_year;
     starts[i] ??= f.period_start;
-    if (labels[i] === 'FY' && f.fiscal_period.startsWith('Q')) labels[i] = f.fiscal_period;
+    if (labels[i] === 'FY' && f.fiscal_period !== 'FY') labels[i] = f.fiscal_period;
     amounts[k * n + i] = f.value;
     derived[k * n + i] = f.derived ? DERIVED_FACT : '0';
     (accessions[k] as (string | null)[])[i] = f.accession;
@@ -192,7 +193,7 @@ export function selectFactStatements(db: Db, ids: readonly number[], period?: Pe
   return query.execute();
 }
 
-/** Which kinds of statement each security has, and their currency: the series head (statement-values.ts). */
+/** Which kinds of statement each security has, and their currency: the series head (series-head.ts). */
 export function selectStatementKinds(db: Db, ids: readonly number[]) {
   return db
     .selectFrom('fact_statements')

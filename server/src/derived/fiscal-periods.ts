@@ -23,7 +23,8 @@ export interface PeriodRow {
   /** Its position among all the periods of its statement (previousRow). */
   index: number;
   fiscalYear: number;
-  fiscalPeriod: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
+  /** TP: the transition period of a change of fiscal year end (no fiscal year, no quarter). */
+  fiscalPeriod: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'TP';
   periodStart: string | null;
   periodEnd: string;
   items: Map<string, Cell>;
@@ -143,15 +144,19 @@ const MAX_QUARTER_GAP_DAYS = 120;
 /** The flows a TTM must have in each of its four quarters; else it cannot be formed (no null labelled TTM). */
 const TTM_KEY_FLOWS = ['revenue', 'net_income'];
 
-/** A quarter with flows: a row of balance-sheet instants only is not a quarter of income. */
+/**
+ * A quarter with flows: a row of balance-sheet instants only is not a quarter of income, nor is a
+ * transition period (a TTM across one finds its quarters a gap apart, and falls back to the fiscal year).
+ */
 const hasFlows = (row: PeriodRow) => {
+  if (row.fiscalPeriod === 'TP') return false;
   for (const name of row.items.keys()) if (!INSTANT_ITEMS.has(name)) return true;
   return false;
 };
 
 /**
  * The trailing twelve months as one synthetic period (finance-definitions.md): flows summed over the
- * last four real quarters (quarters with flows, consecutive, each with revenue or net income filed, so a
+ * last four real quarters (fiscal quarters with flows, consecutive, each with revenue or net income filed, so a
  * TTM never stands for a missing figure), instants and average share counts from the last quarter. A
  * derived sum names the filings of all four quarters. Null when the four cannot be formed.
  */

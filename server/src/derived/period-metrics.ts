@@ -11,46 +11,28 @@ import {
   returnOnInvestedCapital,
   sumOfKnown,
 } from '../finance/statements.ts';
-import type { DividendPoint } from '../finance/types.ts';
 import { ratio } from '../finance/types.ts';
 import { ebitda } from '../finance/valuation.ts';
 import type { Cell, FinancialValue, PeriodRow } from './fiscal-periods.ts';
+import { KIND_COMPUTED, KIND_FILED } from './kind-metrics.ts';
+import {
+  type Compute,
+  computed,
+  empty,
+  filed,
+  type Incomplete,
+  incomplete,
+  type MetricContext,
+  missingOf,
+  snake,
+} from './metric-values.ts';
 
 /*
  * Every metric of the financials calls and the sheets, computed for one fiscal period from its filed
  * line items (and the period before, for averages) with the pure finance functions. A computed value
  * carries the accessions of every filed value it used, so each number can be traced to its filings.
  */
-export interface MetricContext {
-  previous: PeriodRow | undefined;
-  /** Split-adjusted dividends by ex-date: the per-share fallback when no DPS was filed. */
-  dividends: readonly DividendPoint[];
-}
-
-/*
- * Responses are built from thousands of these (5 tickers x 20 years x every metric), so the values are
- * shared rather than copied: a filed value is its period's cell as it is (a Cell is a FinancialValue),
- * and the empty ones are constants. Nothing changes a value once built (period-metrics.test.ts freezes them).
- */
-const empty: FinancialValue = { value: null, accessions: [], derived: false };
-const emptyComputed: FinancialValue = { value: null, accessions: [], derived: true };
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-function filed(row: PeriodRow | undefined, item: string): FinancialValue {
-  return row?.items.get(item) ?? empty;
-}
-
-/** A value computed from inputs: null unless the function gives one; the inputs' filings are its sources. */
-function computed(value: number | null, ...inputs: FinancialValue[]): FinancialValue {
-  if (value == null || !Number.isFinite(value)) return emptyComputed;
-  // Each accession once, in the order of the inputs (a handful at most: includes beats a Set here).
-  const accessions: string[] = [];
-  for (const input of inputs) for (const a of input.accessions) if (!accessions.includes(a)) accessions.push(a);
-  return { value, accessions, derived: true };
-}
-
-type Compute = (row: PeriodRow, context: MetricContext) => FinancialValue;
+export type { MetricContext } from './metric-values.ts';
 
 /** A filed metric: its snake_case line item is named once, at module load, not per period. */
 const item = (name: string): Compute => {
@@ -132,12 +114,21 @@ function cashAndShortTerm(row: PeriodRow): FinancialValue {
   return computed(cash.value == null ? null : sumOfKnown(cash.value, shortTerm.value), cash, shortTerm);
 }
 
-/** Total debt: as filed, else short-term plus long-term debt (either may be all there is). */
+/**
+ * Total debt: as filed, else short-term plus long-term debt when both are known; else null, naming the
+ * part that is missing (a bank whose long-term debt is not read must not show its short-term
+ * borrowings as its total debt).
+ */
 function totalDebt(row: PeriodRow): FinancialValue {
   const total = get(row, 'total_debt');
   if (total.value != null) return total;
   const [short, long] = [get(row, 'short_term_debt'), get(row, 'long_term_debt')];
-  return computed(sumOfKnown(short.value, long.value), short, long);
+  const missing = missingOf([
+    ['shortTermDebt', short],
+    ['longTermDebt', long],
+  ]);
+  if (missing.length > 0) return incomplete(missing);
+  return computed((short.value as number) + (long.value as number), short, long);
 }
 
 const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
@@ -158,7 +149,12 @@ const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
   },
   netCash: (row) => {
     const [cash, debt] = [cashAndShortTerm(row), totalDebt(row)];
-    return computed(cash.value == null || debt.value == null ? null : cash.value - debt.value, cash, debt);
+    const missing = missingOf([
+      ['cashAndShortTermInvestments', cash],
+      ['totalDebt', debt],
+    ]);
+    if (missing.length > 0) return incomplete(missing);
+    return computed((cash.value as number) - (debt.value as number), cash, debt);
   },
   workingCapital: (row) => {
     const [assets, liabilities] = [get(row, 'current_assets'), get(row, 'current_liabilities')];
@@ -178,9 +174,15 @@ const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
     const [fcf, revenue] = [freeCashFlow(row), get(row, 'revenue')];
     return computed(revenue.value != null && revenue.value > 0 ? ratio(fcf.value, revenue.value) : null, fcf, revenue);
   },
+  // Operating income + D&A only when both are known: without D&A it would be EBIT under EBITDA's name.
   ebitda: (row) => {
     const op = get(row, 'operating_income');
     const da = get(row, 'depreciation_amortization');
+    const missing = missingOf([
+      ['operatingIncome', op],
+      ['depreciationAmortization', da],
+    ]);
+    if (missing.length > 0) return incomplete(missing);
     return computed(ebitda(op.value, da.value), op, da);
   },
   grossMargin: marginOf('gross', 'gross_profit'),
@@ -243,6 +245,7 @@ const COMPUTED: Partial<Record<FinancialMetric, Compute>> = {
     ),
   netDebtRepaidOfOperatingCashFlow: allocationShare('debtRepaid', 'debt_repaid', 'debt_issued'),
   acquisitionsOfOperatingCashFlow: allocationShare('acquisitions', 'acquisitions'),
+  ...KIND_COMPUTED,
 };
 
 /*
@@ -256,6 +259,7 @@ const FILED: FinancialMetric[] = [
     ...financialGroups['income-statement'],
     ...financialGroups['balance-sheet'],
     ...financialGroups['cash-flow'],
+    ...KIND_FILED,
   ]),
 ].filter((name) => !Object.hasOwn(COMPUTED, name));
 
@@ -274,7 +278,15 @@ export function metricValues(
   for (const name of metrics) {
     const v = (METRICS.get(name) as Compute)(row, context);
     out.values[name] = v.value;
-    if (v.value == null) continue;
+    if (v.value == null) {
+      const missing = (v as Partial<Incomplete>).missing;
+      // Said only where a total is null for a missing part (most answers have none: no key at all).
+      if (missing && context.reasons) {
+        out.incomplete ??= {};
+        out.incomplete[name] = missing as FinancialMetric[];
+      }
+      continue;
+    }
     // Shared arrays (a filed value's own): the response is serialised, never changed.
     if (v.accessions.length) out.accessions[name] = v.accessions as string[];
     if (v.derived) out.derived.push(name);

@@ -34,8 +34,9 @@ export function enterpriseValue(cap: number | null, debt: number | null, cash: n
 
 /** EBITDA = operating income + depreciation and amortisation. */
 export function ebitda(operatingIncome: number | null, depreciation: number | null): number | null {
-  if (operatingIncome == null) return null;
-  return operatingIncome + (depreciation ?? 0);
+  // Without D&A it would be EBIT under EBITDA's name: a total only when every part is known.
+  if (operatingIncome == null || depreciation == null) return null;
+  return operatingIncome + depreciation;
 }
 
 /** EV / EBITDA; null when EBITDA <= 0. */

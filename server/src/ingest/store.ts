@@ -253,12 +253,20 @@ export async function writeSecurity(
         'fiscal_period',
         'unit',
         'derived',
+        'first_value',
+        'first_accession',
       ])
       .where('security_id', '=', id)
       .execute();
-    const byKey = new Map<string, StatementFact & { filed: string | null; concept: string }>(
-      stored.map((f) => [factKey(f), f]),
-    );
+    const byKey = new Map<
+      string,
+      StatementFact & {
+        filed: string | null;
+        concept: string;
+        first_value?: number | null;
+        first_accession?: string | null;
+      }
+    >(stored.map((f) => [factKey(f), f]));
     const factRows: Schema['financial_facts'][] = [];
     const seen = new Set<string>();
     for (const f of bundle.facts ?? []) {
@@ -275,7 +283,9 @@ export async function writeSecurity(
         old.unit === f.unit &&
         old.period_start === f.periodStart &&
         old.fiscal_year === f.fiscalYear &&
-        old.fiscal_period === f.fiscalPeriod
+        old.fiscal_period === f.fiscalPeriod &&
+        (old.first_value ?? null) === (f.firstFiled?.value ?? null) &&
+        (old.first_accession ?? null) === (f.firstFiled?.accession ?? null)
       )
         continue;
       factRows.push(factRow(id, f));
@@ -296,6 +306,9 @@ export async function writeSecurity(
         'form',
         'filed',
         'derived',
+        'first_value',
+        'first_accession',
+        'first_filed',
       ],
     );
     counts.facts = factRows.length;
@@ -334,6 +347,9 @@ export function factRow(securityId: number, f: FactRecord): FinancialFactsTable 
     form: f.form,
     filed: f.filed,
     derived: f.derived ? 1 : 0,
+    first_value: f.firstFiled?.value ?? null,
+    first_accession: f.firstFiled?.accession ?? null,
+    first_filed: f.firstFiled?.filed ?? null,
   };
 }
 

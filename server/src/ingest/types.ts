@@ -68,8 +68,10 @@ export interface FactRecord {
   periodStart: string | null;
   periodEnd: string;
   fiscalYear: number;
-  fiscalPeriod: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4';
+  fiscalPeriod: 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'TP';
   value: number;
+  /** The value as first filed, when a later filing changed it (the restatement ledger). */
+  firstFiled?: { value: number; accession: string | null; filed: string | null };
   /** USD, EUR... for amounts, EUR/shares per share, shares: the reporting currency the filing uses. */
   unit: string;
   concept: string;

@@ -68,7 +68,7 @@ export function presentPeriods(
       fiscalPeriod: row.fiscalPeriod,
       periodStart: row.periodStart,
       periodEnd: row.periodEnd,
-      ...metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends }),
+      ...metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends, reasons: true }),
     });
   });
   return { ticker: data.security.ticker, ...data.head, periods };
@@ -118,9 +118,11 @@ export function presentTtm(
   quarterly: SecurityFinancials,
   annual: SecurityFinancials,
   metrics: readonly FinancialMetric[] = TTM_METRICS,
-): TtmFinancials['series'][number] {
+): Omit<TtmFinancials['series'][number], 'template'> {
   const ttm = ttmRow(quarterly.rows);
-  const fiscalYear = annual.rows.filter((row) => TTM_FLOWS.some((item) => row.items.has(item))).at(-1);
+  const fiscalYear = annual.rows
+    .filter((row) => row.fiscalPeriod === 'FY' && TTM_FLOWS.some((item) => row.items.has(item)))
+    .at(-1);
   const useTtm = ttm !== null && !(fiscalYear && fiscalYear.periodEnd > ttm.periodEnd);
   const row = useTtm ? ttm : (fiscalYear ?? null);
   const head = { ticker: quarterly.security.ticker, ...quarterly.head };
@@ -136,9 +138,12 @@ export function presentTtm(
       periodEnd: row.periodEnd,
     },
     // Averages (ROE, ROA) over a TTM or a fallback year take its end balances: there is no period before.
-    ...metricValues(row, metrics, { previous: undefined, dividends: quarterly.dividends }),
+    ...metricValues(row, metrics, { previous: undefined, dividends: quarterly.dividends, reasons: true }),
   };
 }
 
-/** A fiscal year the TTM may fall back to has income: a year of balance-sheet instants only is not one. */
+/**
+ * A fiscal year the TTM may fall back to has income: a year of balance-sheet instants only is not one,
+ * nor is a transition period (TP).
+ */
 const TTM_FLOWS = ['revenue', 'net_income'];

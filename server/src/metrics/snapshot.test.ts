@@ -20,6 +20,7 @@ const coinLike = (closes: { day: string; close: number }[]): SnapshotInputs => (
   dividends: [],
   financials: null,
   coinSupply: null,
+  template: null,
 });
 
 describe('the metric catalogue', () => {

@@ -1,4 +1,11 @@
-import type { FinancialMetric, SnapshotFigures } from '@app/contract';
+import {
+  type FinancialMetric,
+  meaningfulFor,
+  metricCatalogue,
+  type SnapshotFigure,
+  type SnapshotFigures,
+  type StatementKind,
+} from '@app/contract';
 import { type LatestCoinSupply, selectLatestCoinSupply } from '../db/coin-supply.ts';
 import type { Db } from '../db/index.ts';
 import type { SecurityKind } from '../db/schema.ts';
@@ -31,6 +38,7 @@ import {
 import { coinValuation } from '../market-stats/coin-supply.ts';
 import { addMonths, changeSince, type DayClose, yearRange } from './closes.ts';
 import { loadFinancials, presentTtm, type SecurityFinancials } from './financials.ts';
+import { statementTemplates } from './templates.ts';
 
 /*
  * The metric catalogue's figures of one security on one day (issue 31, ADR 0022): the ONLY code that
@@ -54,6 +62,8 @@ export interface SnapshotInputs {
   /** Quarterly and annual statements (metrics/financials.ts); null for a coin. */
   financials: { quarterly: SecurityFinancials; annual: SecurityFinancials } | null;
   coinSupply: LatestCoinSupply | null;
+  /** The statement template (contract statement-templates.ts); null for a coin. */
+  template: StatementKind | null;
 }
 
 /** The catalogue's figures (contract/src/metrics.ts names, units and formulas). */
@@ -74,8 +84,21 @@ const TTM_INPUTS: FinancialMetric[] = [
   'ebitda',
 ];
 
-/** Every figure of the snapshot from its inputs: pure, data in, numbers out. */
+/**
+ * Every figure of the snapshot from its inputs: pure, data in, numbers out. A figure that means nothing
+ * for the company's kind (a bank's enterprise value, gross margin, EV/EBITDA) is null on every surface.
+ */
 export function computeSnapshot(inputs: SnapshotInputs): Snapshot {
+  const figures = snapshotFigures(inputs);
+  const kind = inputs.template;
+  if (kind === null) return figures;
+  for (const name of Object.keys(metricCatalogue) as SnapshotFigure[]) {
+    if (!meaningfulFor(kind, name)) figures[name] = null;
+  }
+  return figures;
+}
+
+function snapshotFigures(inputs: SnapshotInputs): Snapshot {
   const { closes, kind } = inputs;
   const last = closes.at(-1);
   const asOf = last?.day ?? null;
@@ -104,6 +127,7 @@ export function computeSnapshot(inputs: SnapshotInputs): Snapshot {
     row ? (metricValues(row, ['revenue'], noContext).values.revenue ?? null) : null;
   return {
     asOf,
+    template: inputs.template,
     fundamentalsAsOf: ttm?.asOf ?? null,
     fundamentalsBasis: ttm?.basis ?? null,
     price,
@@ -198,13 +222,14 @@ export async function readSnapshotInputs(
 ): Promise<Map<number, SnapshotInputs>> {
   const ids = securities.map((s) => s.id);
   const stocks = securities.filter((s) => s.kind === 'stock');
-  const [split, adjusted, dividends, quarterly, annual, supplies] = await Promise.all([
+  const [split, adjusted, dividends, quarterly, annual, supplies, templates] = await Promise.all([
     readCloseSeries(db, ids, {}, 'close_split_adj'),
     readCloseSeries(db, ids, {}, 'close_adj'),
     selectDividends(db, ids),
     loadFinancials(db, stocks, 'quarterly'),
     loadFinancials(db, stocks, 'annual'),
     Promise.all(securities.map((s) => (s.kind === 'crypto' ? selectLatestCoinSupply(db, s.id) : null))),
+    statementTemplates(db, stocks),
   ]);
   const d = groupBySecurity(dividends);
   const q = new Map(quarterly.map((f) => [f.security.id, f]));
@@ -223,6 +248,7 @@ export async function readSnapshotInputs(
       dividends: (d.get(s.id) ?? []).map((row) => ({ exDate: row.ex_date, amount: row.amount_split_adj })),
       financials: quarters && years ? { quarterly: quarters, annual: years } : null,
       coinSupply: supplies[i] ?? null,
+      template: s.kind === 'stock' ? (templates.get(s.id) ?? 'general') : null,
     });
   });
   return out;

@@ -6,5 +6,13 @@ export function figures(given: Partial<SnapshotFigures> = {}): SnapshotFigures {
     SnapshotFigure,
     null
   >;
-  return { asOf: null, fundamentalsAsOf: null, fundamentalsBasis: null, maxDrawdownDay: null, ...none, ...given };
+  return {
+    asOf: null,
+    fundamentalsAsOf: null,
+    fundamentalsBasis: null,
+    template: null,
+    maxDrawdownDay: null,
+    ...none,
+    ...given,
+  };
 }

@@ -2,6 +2,7 @@ import { addDays, dayNumber } from '../../finance/types.ts';
 import type { DividendRecord, PriceBar, SecurityBundle, SplitRecord } from '../types.ts';
 import { demoCoinSupply } from './coin-supply.ts';
 import { isoDayOf, isWeekdayNumber } from './days.ts';
+import { demoRestatements } from './kind-statements.ts';
 import { completeStatements, type DemoQuarter, statementFacts } from './statements.ts';
 import type { DemoCoin, DemoCompany } from './universe.ts';
 
@@ -262,6 +263,7 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
   // Every line item of the statements, consistent with each other, from the quarters' core figures.
   completeStatements(qs, plan, company);
   const facts = statementFacts(qs, plan, startDay, ratioOn);
+  demoRestatements(facts, company.ticker);
   const splits: SplitRecord[] =
     split && splitDay && splitDay >= startDay ? [{ day: splitDay, numerator: split.ratio, denominator: 1 }] : [];
   return {

@@ -1,5 +1,6 @@
 import { addDays } from '../../finance/types.ts';
 import type { FactRecord } from '../types.ts';
+import { KIND_INSTANTS, kindLines } from './kind-statements.ts';
 import type { DemoCompany } from './universe.ts';
 
 /*
@@ -68,6 +69,7 @@ export const DEMO_INSTANTS = new Set([
   'total_equity',
   'liabilities_and_equity',
   'total_debt',
+  ...KIND_INSTANTS,
 ]);
 
 const round = Math.round;
@@ -101,6 +103,7 @@ export function completeStatements(
     balanceLines(v, assets, liabilities, { commonStock: round(firstAssets * 0.001), paidIn, treasury });
     const dividends = round(((dividendsPerYear.get(q.year) ?? 0) / 4) * q.shares);
     cashFlowLines(v, previous, { dividends, stockIssued });
+    kindLines(v, company);
     previous = v;
   }
 }

@@ -97,10 +97,16 @@ export const BALANCE: LineItemSpec[] = [
   instant('operating_lease_liabilities_current', 'OperatingLeaseLiabilityCurrent', ...ifrs('CurrentLeaseLiabilities')),
   instant('other_current_liabilities', 'OtherLiabilitiesCurrent', ...ifrs('OtherCurrentLiabilities')),
   instant('current_liabilities', 'LiabilitiesCurrent', ...ifrs('CurrentLiabilities')),
+  // Banks file their long-term debt (current portion included) as LongTermDebt, or only its instruments.
   instant(
     'long_term_debt',
     'LongTermDebtNoncurrent',
     'LongTermDebtAndCapitalLeaseObligations',
+    'LongTermDebt',
+    'LongTermDebtAndFinanceLeasesObligations',
+    'OtherLongTermDebtNoncurrent',
+    'DebtInstrumentCarryingAmount',
+    'OtherBorrowings',
     ...ifrs('NoncurrentPortionOfNoncurrentBorrowings', 'LongtermBorrowings', 'NoncurrentFinancialLiabilities'),
   ),
   instant('operating_lease_liabilities', 'OperatingLeaseLiabilityNoncurrent', ...ifrs('NoncurrentLeaseLiabilities')),
@@ -147,16 +153,18 @@ export const BALANCE: LineItemSpec[] = [
     ...ifrs('Equity'),
   ),
   instant('liabilities_and_equity', 'LiabilitiesAndStockholdersEquity', ...ifrs('EquityAndLiabilities')),
-  instant('total_debt', 'DebtLongtermAndShorttermCombinedAmount', 'LongTermDebt', ...ifrs('Borrowings')),
+  // Only a filed total of all debt: LongTermDebt leaves short-term borrowings out (it is long_term_debt's).
+  instant('total_debt', 'DebtLongtermAndShorttermCombinedAmount', ...ifrs('Borrowings')),
   {
     item: 'shares_outstanding',
     kind: 'instant',
     unit: 'shares',
-    // The cover page's count (attached to the period its filing reports) before the balance sheet's.
+    // The balance sheet's count at the period end before the cover page's (a count as of a later day,
+    // attached to the period its filing reports).
     concepts: [
-      'dei:EntityCommonStockSharesOutstanding',
       'CommonStockSharesOutstanding',
       ...ifrs('NumberOfSharesOutstanding'),
+      'dei:EntityCommonStockSharesOutstanding',
     ],
   },
 ];

@@ -12,18 +12,32 @@
 
 import { flow, ifrs, type LineItemSpec } from './sec-concept-spec.ts';
 import { BALANCE } from './sec-concepts-balance.ts';
+import { KIND_LINES } from './sec-concepts-kinds.ts';
 
 export type { LineItemKind, LineItemSpec, UnitKind } from './sec-concept-spec.ts';
 
 const INCOME: LineItemSpec[] = [
+  // The total first: a company that tags its total revenues (Revenues) beside its net sales (revenue from
+  // contracts with customers) for the same period has revenue = the total; the part is sales_revenue.
   flow(
     'revenue',
-    'RevenueFromContractWithCustomerExcludingAssessedTax',
     'Revenues',
+    // A bank's total net revenue (net interest income + noninterest income).
+    'RevenuesNetOfInterestExpense',
+    'RevenueFromContractWithCustomerExcludingAssessedTax',
     'SalesRevenueNet',
     'RevenueFromContractWithCustomerIncludingAssessedTax',
     'SalesRevenueGoodsNet',
     ...ifrs('Revenue', 'RevenueFromContractsWithCustomers'),
+  ),
+  // A part of revenue, kept only for the periods where it differs from the total (sec-statements.ts).
+  flow(
+    'sales_revenue',
+    'RevenueFromContractWithCustomerExcludingAssessedTax',
+    'SalesRevenueNet',
+    'RevenueFromContractWithCustomerIncludingAssessedTax',
+    'SalesRevenueGoodsNet',
+    ...ifrs('RevenueFromContractsWithCustomers'),
   ),
   flow(
     'cost_of_revenue',
@@ -72,6 +86,8 @@ const INCOME: LineItemSpec[] = [
     'InterestExpenseNonoperating',
     'InterestExpenseDebt',
     'InterestAndDebtExpense',
+    // A bank's total interest expense (deposits and borrowings) from the 2023 taxonomy on.
+    'InterestExpenseOperating',
     ...ifrs('FinanceCosts', 'InterestExpense'),
   ),
   flow(
@@ -153,7 +169,11 @@ const INCOME: LineItemSpec[] = [
     concepts: [
       'CommonStockDividendsPerShareDeclared',
       'CommonStockDividendsPerShareCashPaid',
-      ...ifrs('DividendsRecognisedAsDistributionsToOwnersPerShare'),
+      ...ifrs(
+        'DividendsRecognisedAsDistributionsToOwnersPerShare',
+        'DividendsPaidOrdinarySharesPerShare',
+        'DividendsProposedOrDeclaredBeforeFinancialStatementsAuthorisedForIssueButNotRecognisedAsDistributionToOwnersPerShare',
+      ),
     ],
   },
 ];
@@ -165,7 +185,12 @@ const CASH_FLOW: LineItemSpec[] = [
     'DepreciationAndAmortization',
     'DepreciationAmortizationAndAccretionNet',
     'Depreciation',
-    ...ifrs('AdjustmentsForDepreciationAndAmortisationExpense', 'DepreciationAndAmortisationExpense'),
+    ...ifrs(
+      'AdjustmentsForDepreciationAndAmortisationExpense',
+      'DepreciationAndAmortisationExpense',
+      'DepreciationAmortisationAndImpairmentLossReversalOfImpairmentLossRecognisedInProfitOrLoss',
+      'AdjustmentsForDepreciationAmortisationAndImpairmentLossReversalOfImpairmentLossRecognisedInProfitOrLoss',
+    ),
   ),
   flow(
     'stock_based_compensation',
@@ -283,7 +308,30 @@ const CASH_FLOW: LineItemSpec[] = [
   ),
 ];
 
-export const LINE_ITEMS: LineItemSpec[] = [...INCOME, ...BALANCE, ...CASH_FLOW];
+export const LINE_ITEMS: LineItemSpec[] = [...INCOME, ...BALANCE, ...CASH_FLOW, ...KIND_LINES];
+
+/**
+ * Line items that, for a period none of their own concepts has, are the sum of parts filed separately
+ * (every part for that period, else nothing: never a partial sum). The parts are read like line items
+ * but not kept.
+ */
+export const SUMS: { item: string; parts: LineItemSpec[] }[] = [
+  // A bank that files no revenue total: net interest income + noninterest income.
+  {
+    item: 'revenue',
+    parts: [
+      flow('net_interest_income', 'InterestIncomeExpenseNet', 'InterestIncomeExpenseOperatingNet'),
+      flow('noninterest_income', 'NoninterestIncome'),
+    ],
+  },
+  {
+    item: 'depreciation_amortization',
+    parts: [
+      flow('depreciation', ...ifrs('DepreciationExpense', 'DepreciationPropertyPlantAndEquipment')),
+      flow('amortisation', ...ifrs('AmortisationExpense', 'AmortisationIntangibleAssetsOtherThanGoodwill')),
+    ],
+  },
+];
 
 /** The split facts a filing tags (a 4-for-1 split is 4, a 1-for-10 reverse split 0.1): one split table with the price source's. */
 export const SPLIT_CONCEPTS = [

@@ -32,6 +32,8 @@ export interface RawFact {
   asOf: string | null;
   /** Computed here (a quarter as the difference of two year-to-date values): accn lists both filings. */
   derived?: true;
+  /** The value as first filed, where a later filing changed it (set when the period's fact is chosen). */
+  first?: { value: number; accession: string | null; filed: string | null } | undefined;
 }
 
 /** One filing (accession) as its facts show it: what it is, when it was filed, the period ends it reports. */
@@ -115,11 +117,16 @@ export function unitsOf(facts: Record<string, unknown>, qualified: string): Reco
   return isObject(entry) && isObject(entry.units) ? entry.units : undefined;
 }
 
-/** The unit key an item's facts are read from, in the reporting currency. */
-function unitKey(spec: LineItemSpec, currency: string | null): string | null {
-  if (spec.unit === 'shares') return 'shares';
+/**
+ * The unit keys an item's facts are read from, in the reporting currency, and the unit they are kept
+ * in. A per-share concept is per share whatever its unit says: some filers give EPS in `DKK`, not
+ * `DKK/shares`; both are read, and kept as per share.
+ */
+function unitKeys(spec: LineItemSpec, currency: string | null): { keys: string[]; unit: string } | null {
+  if (spec.unit === 'shares') return { keys: ['shares'], unit: 'shares' };
   if (!currency) return null;
-  return spec.unit === 'money' ? currency : `${currency}/shares`;
+  if (spec.unit === 'money') return { keys: [currency], unit: currency };
+  return { keys: [`${currency}/shares`, currency], unit: `${currency}/shares` };
 }
 
 /** The latest period end of the filing on or before `day`: the period a cover-page fact of that day describes. */
@@ -140,12 +147,16 @@ export function rawFacts(
   rejections: Rejection[],
 ): RawFact[] {
   const out: RawFact[] = [];
-  const unit = unitKey(spec, currency);
-  if (!unit) return out;
+  const units = unitKeys(spec, currency);
+  if (!units) return out;
+  const { unit } = units;
   spec.concepts.forEach((qualified, priority) => {
     const [taxonomy, concept] = conceptParts(qualified);
-    const list = unitsOf(facts, qualified)?.[unit];
-    if (!Array.isArray(list)) return;
+    const byUnit = unitsOf(facts, qualified);
+    const list = units.keys.flatMap((key) => {
+      const facts = byUnit?.[key];
+      return Array.isArray(facts) ? (facts as unknown[]) : [];
+    });
     for (const f of list) {
       const reject = (reason: string) => {
         rejections.push({ source: 'sec', ticker, field: `${spec.item}.${concept}`, reason });

@@ -24,11 +24,13 @@ const near = (a: number, b: number) => Math.abs(a / b - 1) < TOLERANCE;
 
 /**
  * The splits the filings tag (StockholdersEquityNoteStockSplitConversionRatio1: 4 for a 4-for-1, 0.1
- * for a 1-for-10 reverse split), on the day the fact is dated, one per split: the same ratio tagged
- * again by later filings within a month is the same split. Durations longer than a quarter give no day.
+ * for a 1-for-10 reverse split), on the day the fact is dated, one per split. One filing (accession)
+ * that tags a ratio in several contexts (a 10-Q after a split repeats it in its comparative periods, a
+ * year earlier) reports one split: the latest of its days. The same ratio tagged again by later filings
+ * within a month is the same split too. Durations longer than a quarter give no day.
  */
 export function splitFacts(facts: Record<string, unknown>): SplitRecord[] {
-  const found: { day: string; ratio: number }[] = [];
+  const found: { day: string; ratio: number; accn: string | null }[] = [];
   for (const concept of SPLIT_CONCEPTS) {
     for (const list of Object.values(unitsOf(facts, concept) ?? {})) {
       if (!Array.isArray(list)) continue;
@@ -37,13 +39,21 @@ export function splitFacts(facts: Record<string, unknown>): SplitRecord[] {
         const ratio = finiteNumber(f.val);
         if (ratio === null || ratio <= 0 || ratio === 1) continue;
         if (isDay(f.start) && dayNumber(f.end) - dayNumber(f.start) > 100) continue;
-        found.push({ day: f.end, ratio });
+        const accn = typeof f.accn === 'string' && f.accn !== '' ? f.accn : null;
+        found.push({ day: f.end, ratio, accn });
       }
     }
   }
-  found.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  // One event per ratio of a filing: its latest day (the comparative contexts are earlier).
+  const perFiling = new Map<string, { day: string; ratio: number }>();
+  found.forEach((s, i) => {
+    const key = s.accn === null ? `#${i}` : `${s.accn}|${s.ratio}`;
+    const seen = perFiling.get(key);
+    if (!seen || s.day > seen.day) perFiling.set(key, { day: s.day, ratio: s.ratio });
+  });
+  const events = [...perFiling.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   const out: { day: string; ratio: number }[] = [];
-  for (const s of found) {
+  for (const s of events) {
     if (out.some((o) => near(o.ratio, s.ratio) && Math.abs(dayNumber(o.day) - dayNumber(s.day)) <= 31)) continue;
     out.push(s);
   }

@@ -2,7 +2,7 @@ import type { Period } from '../../db/schema.ts';
 import { addDays, dayNumber } from '../../finance/types.ts';
 import { type FactRecord, isDay, type Rejection, type SplitRecord } from '../types.ts';
 import { ParseError } from './parse-error.ts';
-import { LINE_ITEMS, type LineItemSpec } from './sec-concepts.ts';
+import { LINE_ITEMS, type LineItemSpec, SUMS } from './sec-concepts.ts';
 import { type Filing, filingIndex, isObject, type RawFact, rawFacts, reportingCurrency } from './sec-facts.ts';
 import { perShareFactorBetween, splitFacts, toPeriodShareTerms } from './sec-splits.ts';
 
@@ -117,8 +117,12 @@ function record(
     form: f.form,
     filed: f.filed,
     derived: f.derived === true,
+    ...(f.first ? { firstFiled: f.first } : {}),
   };
 }
+
+/** Two filed values are the same figure (binary noise of restated per-share values aside). */
+const sameValue = (a: number, b: number) => a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 
 /**
  * The quarters a 10-Q gives only as year-to-date values (cash-flow statements are year-to-date: six
@@ -146,6 +150,7 @@ function quartersFromYearToDate(chosen: Map<string, RawFact>): void {
       accn:
         [y.accn, ...(before.accn?.split(',') ?? [])].filter((a, i, all) => a && all.indexOf(a) === i).join(',') || null,
       derived: true,
+      first: undefined,
     });
   }
 }
@@ -179,15 +184,19 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
   const annuals = [...annualMap.values()];
   const offset = fiscalYearOffset([...annualMap.keys()], flows, filings);
   const yearOf = (fyEnd: string) => fiscalYearOfEnd(fyEnd) + offset;
+  const transitions = transitionPeriods(annuals, flows, filings);
+  for (const t of transitions) flowEnds.add(t.end);
 
-  const out: FactRecord[] = [];
-  for (const { spec, raw } of perItem) {
+  /** Of several facts for one period: the chain's first concept, then the latest filing (keys: A|, Q|, Y|, T|, I|). */
+  const choose = (spec: LineItemSpec, raw: readonly RawFact[]): Map<string, RawFact> => {
     const chosen = new Map<string, RawFact>();
+    const earliest = new Map<string, Map<string, RawFact>>();
     for (const f of raw) {
       let key: string;
       if (spec.kind === 'flow') {
         const span = spanOf(f);
-        if (isAnnualSpan(span)) key = `A|${f.end}`;
+        if (transitions.some((t) => t.start === f.start && t.end === f.end)) key = `T|${f.end}`;
+        else if (isAnnualSpan(span)) key = `A|${f.end}`;
         else if (isQuarterSpan(span)) key = `Q|${f.end}`;
         else if (isYearToDateSpan(span) && spec.unit === 'money') key = `Y|${f.start}|${f.end}`;
         else continue;
@@ -198,7 +207,30 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
       }
       const current = chosen.get(key);
       chosen.set(key, current ? better(current, f) : f);
+      const byConcept = earliest.get(key) ?? new Map<string, RawFact>();
+      const first = byConcept.get(f.concept);
+      if (!first || (f.filed ?? '') < (first.filed ?? '')) byConcept.set(f.concept, f);
+      earliest.set(key, byConcept);
     }
+    // The restatement ledger: the same concept's value as first filed, where a later filing changed it.
+    for (const [key, f] of chosen) {
+      const first = earliest.get(key)?.get(f.concept);
+      if (!first || first === f || !first.filed || !f.filed || first.filed >= f.filed || sameValue(first.val, f.val))
+        continue;
+      chosen.set(key, { ...f, first: { value: first.val, accession: first.accn, filed: first.filed } });
+    }
+    return chosen;
+  };
+
+  const out: FactRecord[] = [];
+  for (const { spec, raw } of perItem) {
+    const chosen = choose(spec, raw);
+    const sum = SUMS.find((s) => s.item === spec.item);
+    if (sum)
+      sumOfParts(
+        chosen,
+        sum.parts.map((part) => choose(part, rawFacts(all, part, currency, filings, ticker, rejections))),
+      );
     if (spec.kind === 'flow') quartersFromYearToDate(chosen);
 
     const quarters = new Map<string, FactRecord>();
@@ -206,6 +238,15 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
       if (key.startsWith('Y|')) continue;
       if (key.startsWith('A|')) {
         out.push(record(spec, f, 'annual', yearOf(f.end), 'FY'));
+        continue;
+      }
+      if (transitions.some((t) => t.end === f.end)) {
+        // Between two fiscal years of different year ends: no fiscal year and no quarter, in both statements.
+        // Only the whole transition period (T|) and its balance sheet (I|): a quarter ending with a longer
+        // transition period is part of it, not a period of its own.
+        if (key.startsWith('Q|')) continue;
+        out.push(record(spec, f, 'annual', yearOf(f.end), 'TP'));
+        if (quartersFiled) out.push(record(spec, f, 'quarterly', yearOf(f.end), 'TP'));
         continue;
       }
       if (key.startsWith('I|') && annualMap.has(f.end)) out.push(record(spec, f, 'annual', yearOf(f.end), 'FY'));
@@ -219,7 +260,82 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
     }
     if (spec.kind === 'flow' && spec.unit !== 'shares') out.push(...fourthQuarters(spec, out, quarters, splits));
   }
-  return { facts: out, rejections, splits, currency, noStatements: out.length > 0 ? null : whyNone(all, currency) };
+  const facts = withoutSameAsTotal(out);
+  return { facts, rejections, splits, currency, noStatements: facts.length > 0 ? null : whyNone(all, currency) };
+}
+
+/**
+ * Where an item has no fact of its own for a period, the sum of its parts when every part has one
+ * (derived, naming every filing); never a partial sum.
+ */
+function sumOfParts(chosen: Map<string, RawFact>, parts: readonly Map<string, RawFact>[]): void {
+  const [first, ...rest] = parts;
+  if (!first) return;
+  for (const [key, f] of first) {
+    if (chosen.has(key)) continue;
+    const all = [f, ...rest.map((p) => p.get(key))];
+    if (all.some((p) => p === undefined)) continue;
+    const present = all as RawFact[];
+    const accessions = [...new Set(present.flatMap((p) => p.accn?.split(',') ?? []))];
+    chosen.set(key, {
+      ...f,
+      val: Number(present.reduce((total, p) => total + p.val, 0).toPrecision(12)),
+      concept: present.map((p) => p.concept).join('+'),
+      accn: accessions.length > 0 ? accessions.join(',') : null,
+      derived: true,
+      first: undefined,
+    });
+  }
+}
+
+/** A part of revenue is its own line only where revenue is a larger total: else it would repeat revenue. */
+function withoutSameAsTotal(facts: FactRecord[]): FactRecord[] {
+  const revenue = new Map<string, number>();
+  const key = (f: FactRecord) => `${f.period}|${f.periodEnd}`;
+  for (const f of facts) if (f.lineItem === 'revenue') revenue.set(key(f), f.value);
+  return facts.filter(
+    (f) => f.lineItem !== 'sales_revenue' || (revenue.has(key(f)) && revenue.get(key(f)) !== f.value),
+  );
+}
+
+/** A period between two fiscal years of different year ends (a change of fiscal year). */
+interface TransitionPeriod {
+  start: string;
+  end: string;
+}
+
+/** The form of a transition report: 10-KT (or 10-QT), and their amendments. */
+const TRANSITION_FORM = /^10-[KQ]T/;
+
+/**
+ * The transition periods of a fiscal-year change: the gap between two consecutive fiscal years whose
+ * year ends differ (the old year's end + 1 day to the new year's start - 1 day), and the period a
+ * transition report (10-KT) reports when the new year has no annual figures yet. A flow over exactly
+ * such a span is the transition period's.
+ */
+function transitionPeriods(
+  annuals: readonly AnnualPeriod[],
+  flows: readonly RawFact[],
+  filings: ReadonlyMap<string, Filing>,
+): TransitionPeriod[] {
+  const out: TransitionPeriod[] = [];
+  const sorted = [...annuals].sort((a, b) => (a.end < b.end ? -1 : 1));
+  for (let i = 1; i < sorted.length; i++) {
+    const [before, after] = [sorted[i - 1] as AnnualPeriod, sorted[i] as AnnualPeriod];
+    const gap = dayNumber(after.start) - dayNumber(before.end) - 1;
+    if (gap < 28 || gap >= 340 || before.end.slice(5) === after.end.slice(5)) continue;
+    out.push({ start: addDays(before.end, 1), end: addDays(after.start, -1) });
+  }
+  const lastAnnual = sorted.at(-1)?.end ?? '';
+  for (const f of flows) {
+    if (!f.start || !f.accn || !TRANSITION_FORM.test(f.form ?? '') || isAnnualSpan(spanOf(f))) continue;
+    if (f.end <= lastAnnual || filings.get(f.accn)?.ends.at(-1) !== f.end) continue;
+    // The longest span the transition report gives for its own end: the whole transition period.
+    const known = out.find((t) => t.end === f.end);
+    if (!known) out.push({ start: f.start, end: f.end });
+    else if (f.start < known.start) known.start = f.start;
+  }
+  return out;
 }
 
 /**
@@ -234,7 +350,9 @@ function fourthQuarters(
   splits: readonly SplitRecord[],
 ): FactRecord[] {
   const out: FactRecord[] = [];
-  for (const annual of facts.filter((f) => f.lineItem === spec.item && f.period === 'annual')) {
+  for (const annual of facts.filter(
+    (f) => f.lineItem === spec.item && f.period === 'annual' && f.fiscalPeriod === 'FY',
+  )) {
     const start = annual.periodStart ?? '';
     const inYear = [...quarters.values()].filter(
       (q) => q.periodEnd > start && q.periodEnd <= addDays(annual.periodEnd, 7),
@@ -251,8 +369,9 @@ function fourthQuarters(
     );
     const q3 = three[2] as FactRecord;
     const accessions = [...new Set([annual, ...three].flatMap((f) => f.accession?.split(',') ?? []))];
+    const { firstFiled: _first, ...ofYear } = annual;
     out.push({
-      ...annual,
+      ...ofYear,
       period: 'quarterly',
       periodStart: addDays(q3.periodEnd, 1),
       fiscalPeriod: 'Q4',

@@ -31,6 +31,8 @@ export interface SecCase {
   fiscalYearEnd: string;
   /** Foreign filers give a country instead of a state. */
   country?: string;
+  /** The SIC code submissions gives (else the golden submissions' 4941). */
+  sic?: string;
 }
 
 export const SEC_CASES: SecCase[] = [
@@ -92,7 +94,14 @@ export function cliTargets(): CliTarget[] {
   return [sqlite, postgres];
 }
 
-function submissions(c: { cik: number; ticker: string; name: string; fiscalYearEnd: string; country?: string }) {
+function submissions(c: {
+  cik: number;
+  ticker: string;
+  name: string;
+  fiscalYearEnd: string;
+  country?: string;
+  sic?: string;
+}) {
   const s = JSON.parse(readFileSync(path.join(golden, 'sec-submissions.json'), 'utf8')) as Record<string, unknown>;
   const business = { street1: '1 Example Way', city: 'Example', stateOrCountry: c.country ? 'P7' : 'IL' };
   return JSON.stringify({
@@ -101,6 +110,7 @@ function submissions(c: { cik: number; ticker: string; name: string; fiscalYearE
     name: c.name,
     tickers: [c.ticker],
     fiscalYearEnd: c.fiscalYearEnd,
+    ...(c.sic ? { sic: c.sic } : {}),
     addresses: {
       business: c.country
         ? { ...business, stateOrCountryDescription: c.country, isForeignLocation: 1 }
@@ -110,10 +120,10 @@ function submissions(c: { cik: number; ticker: string; name: string; fiscalYearE
 }
 
 /** A loopback SEC (tickers, submissions, companyfacts) and Yahoo (the split company's chart). */
-async function secAndYahoo(): Promise<LocalServer> {
+async function secAndYahoo(cases: readonly SecCase[] = SEC_CASES, apple = applePresent): Promise<LocalServer> {
   const companies = [
-    ...SEC_CASES.map((c) => ({ ...c, path: path.join(golden, c.file) })),
-    ...(applePresent
+    ...cases.map((c) => ({ ...c, path: path.join(golden, c.file) })),
+    ...(apple
       ? [{ ticker: 'AAPL', cik: 320193, path: appleFile, fiscalYearEnd: '0926' } as SecCase & { path: string }]
       : []),
   ].map((c) => ({ ...c, name: (JSON.parse(readFileSync(c.path, 'utf8')) as { entityName: string }).entityName }));
@@ -184,6 +194,45 @@ export async function loadSecCases(target: CliTarget): Promise<LoadedCases> {
       secRun,
       yahooRun,
       splitsAfterSec,
+      t,
+      async close() {
+        await t.close();
+        await target.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } finally {
+    await server.close();
+    cli.dispose();
+  }
+}
+
+/** Other golden cases alone: `ingest sec` of them through the CLI into a database, read by a test app. */
+export async function loadOtherCases(
+  target: CliTarget,
+  cases: readonly SecCase[],
+): Promise<{ run: Outcome; t: TestApp; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sec-cases-'));
+  const cli = await buildIngestCli(dataDir);
+  const server = await secAndYahoo(cases, false);
+  try {
+    const env = {
+      ...(await target.env(dataDir)),
+      SEC_USER_AGENT: 'Ledgerlight-test admin@example.com',
+      SEC_DATA_URL: server.baseUrl,
+      SEC_TICKERS_URL: `${server.baseUrl}/files/company_tickers.json`,
+      SEC_REQUESTS_PER_SECOND: '10',
+      INGEST_RETRIES: '0',
+    };
+    const run = await cli.run(['sec', ...cases.map((c) => c.ticker)], env);
+    if (run.code !== 0) throw new Error(`ingest sec exited ${run.code}: ${run.stdout}${run.stderr}`);
+    const t = await startTestApp({
+      engine: target.engine,
+      label: target.label,
+      open: async () => target.open(dataDir),
+    });
+    return {
+      run,
       t,
       async close() {
         await t.close();

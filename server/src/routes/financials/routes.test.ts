@@ -205,6 +205,7 @@ describe.each(testDatabases())('financials on $label', (target) => {
       currency: 'USD',
       quartersFiled: false,
       splits: [],
+      template: 'general',
       basis: null,
       asOf: null,
       period: null,

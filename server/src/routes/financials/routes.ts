@@ -7,6 +7,7 @@ import {
   financialGroups,
   financialsQuery,
   financialsResponse,
+  type TemplateStatement,
   ttmFinancials,
   ttmFinancialsQuery,
 } from '@app/contract';
@@ -15,7 +16,10 @@ import type { Period } from '../../db/schema.ts';
 import type { Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { loadFinancials, metricList, presentPeriods, presentTtm, TTM_METRICS } from '../../metrics/financials.ts';
+import { statementTemplates } from '../../metrics/templates.ts';
 import { resolveTickers } from '../market/securities.ts';
+import { restatementsRoutes } from './restatements.ts';
+import { linesOf, templatesOf } from './templates.ts';
 
 /*
  * spec 7, Financials under /api/data/financials/: tickers, from, to (bounding the period end) and
@@ -39,20 +43,33 @@ const SUMMARY =
   'ratios as fractions. Each period gives its values as numbers, beside them the accession numbers of the ' +
   'filings of each value (accessions) and the metrics computed here (derived: Q4 = FY - Q1..Q3, ratios).';
 
-export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
+export function financialsRoutes(app: ZodApp, context: AppContext): void {
+  const { database } = context;
+  restatementsRoutes(app, context);
   const cached = dataCache(database).hooks;
   const responses = { 200: financialsResponse, 400: errorBody, 404: errorBody };
 
-  async function answer(input: Range & { tickers: string[] }, period: Period, metrics: readonly FinancialMetric[]) {
+  async function answer(
+    input: Range & { tickers: string[] },
+    period: Period,
+    metrics: readonly FinancialMetric[],
+    statement?: TemplateStatement,
+  ) {
     // Any kind: a coin is a known ticker without fundamentals, so its series has no periods.
     const securities = await resolveTickers(database.db, input.tickers);
-    const loaded = await loadFinancials(database.db, securities, period, input, metrics);
+    const kinds = await statementTemplates(database.db, securities);
+    // A statement answers the lines of its companies' templates (a bank's: interest income, deposits...).
+    const lines = statement ? linesOf(statement, kinds.values()) : metrics;
+    const loaded = await loadFinancials(database.db, securities, period, input, lines);
     return {
+      templates: templatesOf(securities, kinds),
       period,
-      metrics: metricList(metrics),
-      series: loaded.map((data) => presentPeriods(data, metrics, input.from)),
+      metrics: metricList(lines),
+      series: loaded.map((data) => presentPeriods(data, lines, input.from)),
     };
   }
+  const TEMPLATE_STATEMENTS = new Set<string>(['income-statement', 'balance-sheet', 'cash-flow']);
+  const templateOf = (group: string) => (TEMPLATE_STATEMENTS.has(group) ? (group as TemplateStatement) : undefined);
 
   for (const group of PERIOD_CALLS) {
     app.get(
@@ -67,7 +84,8 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
         },
         ...cached,
       },
-      async (request) => answer(request.query, request.query.period ?? 'annual', financialGroups[group]),
+      async (request) =>
+        answer(request.query, request.query.period ?? 'annual', financialGroups[group], templateOf(group)),
     );
   }
 
@@ -123,7 +141,13 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
         loadFinancials(database.db, securities, 'annual'),
       ]);
       const metrics = request.query.fields ? [...new Set(request.query.fields)] : TTM_METRICS;
-      return { series: quarterly.map((q, i) => presentTtm(q, annual[i] as (typeof annual)[number], metrics)) };
+      const kinds = await statementTemplates(database.db, securities);
+      return {
+        series: quarterly.map((q, i) => ({
+          ...presentTtm(q, annual[i] as (typeof annual)[number], metrics),
+          template: kinds.get(q.security.id) ?? 'general',
+        })),
+      };
     },
   );
 }

@@ -49,7 +49,8 @@ export async function selectFiledPeriods(db: Db, id: number): Promise<FiledPerio
     .execute();
   const byEnd = new Map<string, FiledPeriod>();
   for (const row of rows) {
-    if (!row.filed) continue;
+    // A transition period between two fiscal year ends is no step of the reporting calendar.
+    if (!row.filed || row.fiscal_period === 'TP') continue;
     const label = row.period === 'annual' ? 'FY' : row.fiscal_period;
     const known = byEnd.get(row.period_end);
     if (!known) byEnd.set(row.period_end, { periodEnd: row.period_end, fiscalPeriod: label, filed: row.filed });

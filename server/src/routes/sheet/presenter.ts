@@ -2,8 +2,12 @@ import {
   type FinancialMetric,
   financialGroups,
   financialMetricInfo,
+  meaningfulFor,
   type SheetData,
   type SheetId,
+  type StatementKind,
+  type TemplateStatement,
+  templateLines,
 } from '@app/contract';
 import type { Period } from '../../db/schema.ts';
 import { previousRow } from '../../derived/fiscal-periods.ts';
@@ -12,8 +16,21 @@ import type { SecurityFinancials } from '../../metrics/financials.ts';
 
 /* A financials group turned into a table: rows = line items, columns = fiscal periods (oldest first). */
 
-export function sheetTable(data: SecurityFinancials, sheet: SheetId, period: Period): SheetData {
-  const metrics: readonly FinancialMetric[] = financialGroups[sheet];
+const TEMPLATED = new Set<string>(['income-statement', 'balance-sheet', 'cash-flow']);
+
+/** The lines of a sheet for a kind of company: its template's, without the figures that mean nothing for it. */
+function sheetLines(sheet: SheetId, kind: StatementKind): readonly FinancialMetric[] {
+  const lines = TEMPLATED.has(sheet) ? templateLines(kind, sheet as TemplateStatement) : financialGroups[sheet];
+  return kind === 'general' ? lines : lines.filter((metric) => meaningfulFor(kind, metric));
+}
+
+export function sheetTable(
+  data: SecurityFinancials,
+  sheet: SheetId,
+  period: Period,
+  kind: StatementKind = 'general',
+): SheetData {
+  const metrics = sheetLines(sheet, kind);
   const columns = data.rows.map((row, i) => ({
     row,
     ...metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends }),
@@ -24,6 +41,7 @@ export function sheetTable(data: SecurityFinancials, sheet: SheetId, period: Per
     ticker: data.security.ticker,
     sheet,
     period,
+    template: kind,
     currency: data.head.currency,
     columns: filled.map(({ row }) => ({
       fiscalYear: row.fiscalYear,
@@ -40,8 +58,8 @@ export function sheetTable(data: SecurityFinancials, sheet: SheetId, period: Per
 }
 
 /** Periods of a sheet with at least one value (the sheet list's counts). */
-export function filledPeriods(data: SecurityFinancials, sheet: SheetId): number {
-  const metrics: readonly FinancialMetric[] = financialGroups[sheet];
+export function filledPeriods(data: SecurityFinancials, sheet: SheetId, kind: StatementKind = 'general'): number {
+  const metrics = sheetLines(sheet, kind);
   return data.rows.filter((row, i) => {
     const { values } = metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends });
     return metrics.some((m) => values[m] != null);

@@ -4,6 +4,7 @@ import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { invalidField } from '../../http/errors.ts';
 import { loadFinancials } from '../../metrics/financials.ts';
+import { statementTemplates } from '../../metrics/templates.ts';
 import { resolveTicker } from '../market/securities.ts';
 import { filledPeriods, sheetCsv, sheetTable } from './presenter.ts';
 
@@ -36,16 +37,18 @@ export function sheetRoutes(app: ZodApp, { database }: AppContext): void {
     },
     async (request) => {
       const security = await resolveTicker(db, request.query.ticker);
-      const [annual, quarterly] = await Promise.all([
+      const [annual, quarterly, kinds] = await Promise.all([
         loadFinancials(db, [security], 'annual'),
         loadFinancials(db, [security], 'quarterly'),
+        statementTemplates(db, [security]),
       ]);
+      const kind = kinds.get(security.id) ?? 'general';
       const sheets = sheetIds
         .map((id) => ({
           id,
-          annualPeriods: filledPeriods(annual[0] as (typeof annual)[number], id),
+          annualPeriods: filledPeriods(annual[0] as (typeof annual)[number], id, kind),
           quarterlyPeriods:
-            id === 'financial-returns' ? 0 : filledPeriods(quarterly[0] as (typeof quarterly)[number], id),
+            id === 'financial-returns' ? 0 : filledPeriods(quarterly[0] as (typeof quarterly)[number], id, kind),
         }))
         .filter((s) => s.annualPeriods + s.quarterlyPeriods > 0);
       return { ticker: security.ticker, sheets };
@@ -73,8 +76,11 @@ export function sheetRoutes(app: ZodApp, { database }: AppContext): void {
       if (sheet === 'financial-returns' && period === 'quarterly')
         throw invalidField('period', 'financial-returns is per fiscal year (annual) only');
       const security = await resolveTicker(db, ticker);
-      const [data] = await loadFinancials(db, [security], period);
-      const table = sheetTable(data as NonNullable<typeof data>, sheet, period);
+      const [[data], kinds] = await Promise.all([
+        loadFinancials(db, [security], period),
+        statementTemplates(db, [security]),
+      ]);
+      const table = sheetTable(data as NonNullable<typeof data>, sheet, period, kinds.get(security.id) ?? 'general');
       void reply.header('vary', 'Accept');
       if (request.query.format === 'csv' || csvByHeaderOnly(request)) {
         // The CSV body is text, outside the JSON response schema: sent through the untyped reply.

@@ -29,6 +29,7 @@ const DATA: SheetData = {
   ticker: 'EURO',
   sheet: 'income-statement',
   period: 'annual',
+  template: 'general',
   currency: 'EUR',
   columns: [
     { fiscalYear: 2023, fiscalPeriod: 'FY', periodEnd: '2023-12-31' },

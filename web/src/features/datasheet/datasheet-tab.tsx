@@ -50,7 +50,9 @@ export function DatasheetTab({ ticker }: { ticker: string }) {
         header: column
           ? column.fiscalPeriod === 'FY'
             ? t('period.fy', { year: column.fiscalYear })
-            : t('period.quarter', { quarter: column.fiscalPeriod.slice(1), year: column.fiscalYear })
+            : column.fiscalPeriod === 'TP'
+              ? t('transitionPeriod.until', { end: units.date(column.periodEnd) })
+              : t('period.quarter', { quarter: column.fiscalPeriod.slice(1), year: column.fiscalYear })
           : '',
         align: 'end' as const,
         cell: (row: Row) => format(row, row.values[index] ?? null),

@@ -1,4 +1,11 @@
-import type { FinancialGroup, FinancialMetric, FinancialsResponse, PeriodParam, TtmFinancials } from '@app/contract';
+import type {
+  FinancialGroup,
+  FinancialMetric,
+  FinancialsResponse,
+  PeriodParam,
+  RestatementsResponse,
+  TtmFinancials,
+} from '@app/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../api/client.ts';
 import { useAnswer } from '../../api/use-answer.ts';
@@ -40,3 +47,12 @@ export const useFinancialGroup = (ticker: string, group: FinancialGroup, period:
   useAnswer({ ...financialGroupQuery(ticker, group, period), enabled });
 export const useTtmFinancials = (ticker: string, metrics: readonly FinancialMetric[], enabled = true) =>
   useAnswer({ ...ttmQuery(ticker, metrics), enabled });
+
+/** The restatement ledger of a company: values a later filing changed, newest first. */
+export const restatementsQuery = (ticker: string) =>
+  queryOptions({
+    queryKey: ['financials', 'restatements', ticker],
+    queryFn: ({ signal }) => getJson<RestatementsResponse>('/api/data/financials/restatements', { ticker }, signal),
+    staleTime: STALE,
+  });
+export const useRestatements = (ticker: string, enabled = true) => useAnswer({ ...restatementsQuery(ticker), enabled });

@@ -1,9 +1,14 @@
 import {
+  allTemplateLines,
   type FinancialGroup,
   type FinancialMetric,
   type FinancialsResponse,
   financialGroups,
+  type RestatementsResponse,
+  type StatementKind,
+  type TemplateStatement,
   type TtmFinancials,
+  templateLines,
 } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -60,24 +65,37 @@ const HEAD = {
 };
 const ACCESSION = '0001234567-25-000010';
 
-function groupAnswer(group: FinancialGroup, period: 'annual' | 'quarterly'): FinancialsResponse {
-  const metrics = financialGroups[group] as readonly FinancialMetric[];
-  const periods = (period === 'quarterly' ? [] : YEARS).map((year) => ({
-    fiscalYear: year.fiscalYear,
-    fiscalPeriod: 'FY' as const,
-    periodStart: `${year.fiscalYear}-01-01`,
-    periodEnd: year.periodEnd,
-    values: Object.fromEntries(metrics.map((metric) => [metric, year.values[metric] ?? null])),
-    accessions: Object.fromEntries(metrics.filter((m) => year.values[m] !== undefined).map((m) => [m, [ACCESSION]])),
-    derived: [],
-  }));
-  return { period, metrics: [], series: [{ ...HEAD, periods }] };
+/** A statement's answer for a company of a kind; `transition` adds a transition period (TP) between the years. */
+function groupAnswer(
+  group: FinancialGroup,
+  period: 'annual' | 'quarterly',
+  kind: StatementKind = 'general',
+  transition = false,
+): FinancialsResponse {
+  const templated = group === 'income-statement' || group === 'balance-sheet' || group === 'cash-flow';
+  const metrics = templated ? templateLines(kind, group as TemplateStatement) : financialGroups[group];
+  const years = transition
+    ? [YEARS[0], { fiscalYear: 2023, periodEnd: '2024-03-31', values: { revenue: 21e9 } }, YEARS[1]]
+    : YEARS;
+  const periods = (period === 'quarterly' ? [] : years)
+    .flatMap((year) => (year ? [year] : []))
+    .map((year, i) => ({
+      fiscalYear: year.fiscalYear,
+      fiscalPeriod: transition && i === 1 ? ('TP' as const) : ('FY' as const),
+      periodStart: transition && i === 1 ? '2024-01-01' : `${year.fiscalYear}-01-01`,
+      periodEnd: year.periodEnd,
+      values: Object.fromEntries(metrics.map((metric) => [metric, year.values[metric] ?? null])),
+      accessions: Object.fromEntries(metrics.filter((m) => year.values[m] !== undefined).map((m) => [m, [ACCESSION]])),
+      derived: [],
+    }));
+  return { templates: { [HEAD.ticker]: kind }, period, metrics: [], series: [{ ...HEAD, periods }] };
 }
 
 const TTM: TtmFinancials = {
   series: [
     {
       ...HEAD,
+      template: 'general',
       basis: 'fy',
       asOf: '2024-12-31',
       period: { fiscalYear: 2024, fiscalPeriod: 'FY', periodStart: '2024-01-01', periodEnd: '2024-12-31' },
@@ -88,14 +106,46 @@ const TTM: TtmFinancials = {
   ],
 };
 
-function serveApi(ttm: TtmFinancials = TTM) {
+const RESTATEMENTS: RestatementsResponse = {
+  ticker: 'EURO',
+  currency: 'EUR',
+  restatements: [
+    {
+      period: 'annual',
+      fiscalYear: 2023,
+      fiscalPeriod: 'FY',
+      periodEnd: '2023-12-31',
+      lineItem: 'netIncome',
+      first: { value: 9.5e9, accession: '0001234567-24-000010', filed: '2024-02-20' },
+      latest: { value: 9e9, accession: ACCESSION, filed: '2025-02-20' },
+      change: -0.5e9,
+      changePct: -0.5 / 9.5,
+    },
+  ],
+};
+
+const NO_RESTATEMENTS: RestatementsResponse = { ticker: 'EURO', currency: 'EUR', restatements: [] };
+
+function serveApi(
+  ttm: TtmFinancials = TTM,
+  kind: StatementKind = 'general',
+  transition = false,
+  restatements = NO_RESTATEMENTS,
+) {
   const fetchMock = vi.fn(async (input: string | URL | Request) => {
     const url = new URL(String(input), 'http://localhost');
     const group = url.pathname.replace('/api/data/financials/', '');
     const body =
       group === 'ttm-financial'
         ? ttm
-        : groupAnswer(group as FinancialGroup, url.searchParams.get('period') === 'quarterly' ? 'quarterly' : 'annual');
+        : group === 'restatements'
+          ? restatements
+          : groupAnswer(
+              group as FinancialGroup,
+              url.searchParams.get('period') === 'quarterly' ? 'quarterly' : 'annual',
+              kind,
+              transition,
+            );
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -218,14 +268,60 @@ describe('financials tab', () => {
     };
     const fetchMock = serveApi({ series: [{ ...trailing, period }] });
     await renderTab({ path: '/stocks/EURO/financials?period=ttm' });
-    // The TTM of every line of the statement, not only the key figures.
+    // The TTM of every line of the statement (of every template: one request whatever the kind), not only the key figures.
     const ttmUrl = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes('ttm-financial'));
     const fields = new URL(ttmUrl ?? '', 'http://localhost').searchParams.get('fields');
-    expect(fields?.split(',')).toEqual([...financialGroups['income-statement']]);
+    expect(fields?.split(',')).toEqual(allTemplateLines('income-statement'));
     const heads = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(heads.slice(2)).toEqual(['TTM', 'FY 2024', 'FY 2023']);
     expect(screen.getByRole('table').textContent).toContain('€88.00B');
     expect(screen.queryByText(/TTM not available/)).toBeNull();
+  });
+
+  it("shows a bank's template without the figures that mean nothing for it, and labels a transition period", async () => {
+    serveApi(TTM, 'bank', true);
+    await renderTab();
+    // Lines with figures, in the bank's order (interest expense before revenue); no growth rows.
+    const rows = within(screen.getByRole('table'))
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent)
+      .filter((name) => !name?.startsWith('Growth'));
+    expect(rows.slice(0, 2)).toEqual(['Interest expense', 'Revenue']);
+    expect(rows).not.toContain('Gross margin');
+    expect(rows).not.toContain('EBITDA');
+    expect(screen.getByText(/^Template: Bank\. Not meaningful .*: Cost of revenue, Gross profit, /)).toBeTruthy();
+    const heads = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(heads.slice(2)).toEqual([
+      'FY 2024',
+      expect.stringMatching(/^Transition period .*2024 – .*2024$/),
+      'FY 2023',
+    ]);
+  });
+
+  it('lists the values a later filing changed: first filed, latest, change and both filings', async () => {
+    serveApi(TTM, 'general', false, RESTATEMENTS);
+    const i18n = await testI18n(['en']);
+    const router = createRouter(
+      [{ path: '/stocks/:ticker/:tab', Component: () => <FinancialsTab ticker="EURO" cik="1234567" /> }],
+      memoryHistory(['/stocks/EURO/financials']),
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const ledger = await screen.findByRole('table', { name: 'Values of EURO changed by a later filing, newest first' });
+    const [row] = within(ledger).getAllByRole('row').slice(1);
+    expect(row?.textContent).toContain('FY 2023');
+    expect(row?.textContent).toContain('Net income');
+    expect(row?.textContent).toContain('€9.50B');
+    expect(row?.textContent).toContain('€9.00B');
+    expect(row?.textContent).toContain('-5.3%');
+    const links = within(row as HTMLElement).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('title'))).toEqual(['0001234567-24-000010', ACCESSION]);
+    expect(links[1]?.getAttribute('href')).toContain('sec.gov');
   });
 
   it('opens the demo filing view of a demo company from a value, marked as demo, and Back closes it', async () => {

@@ -1,4 +1,11 @@
-import { type FinancialMetric, financialGroups } from '@app/contract';
+import {
+  allTemplateLines,
+  type FinancialMetric,
+  financialGroups,
+  meaningfulFor,
+  type TemplateStatement,
+  templateLines,
+} from '@app/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel, queryPanelState } from '../../ui/panel.tsx';
@@ -10,6 +17,7 @@ import { useFinancialGroup, useTtmFinancials } from './financials-api.ts';
 import { FinancialsControls, GrowthToggle } from './financials-controls.tsx';
 import { useFinancialsView } from './financials-view.ts';
 import { isFlow } from './line-meaning.ts';
+import { RestatementsPanel } from './restatements-panel.tsx';
 import {
   CHART_LINES,
   chartSeries,
@@ -23,6 +31,7 @@ import { UnitsNote } from './units-note.tsx';
 import './financials.css';
 
 const SOURCE_NOTE = { sec: 'sec', demo: 'demo', none: 'other' } as const;
+const TEMPLATED = new Set<string>(['income-statement', 'balance-sheet', 'cash-flow']);
 
 export interface FinancialsTabProps {
   ticker: string;
@@ -40,22 +49,49 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
   const { statement } = view;
   const period = view.period === 'quarterly' ? 'quarterly' : 'annual';
   const group = useFinancialGroup(ticker, statement, period);
-  const metrics = financialGroups[statement] as readonly FinancialMetric[];
-  const ttm = useTtmFinancials(ticker, metrics, view.period === 'ttm');
+  // A bank, an insurer or a REIT has statements of its own kind (the answer's templates); figures that mean
+  // nothing for it (a bank's gross profit) are left out of every table, and a note says which.
+  const kind = group.data?.templates[ticker] ?? 'general';
+  const templated = TEMPLATED.has(statement);
+  const metrics = useMemo(
+    () =>
+      (templated
+        ? templateLines(kind, statement as TemplateStatement)
+        : (financialGroups[statement] as readonly FinancialMetric[])
+      ).filter((metric) => meaningfulFor(kind, metric)),
+    [kind, statement, templated],
+  );
+  const leftOut = financialGroups[statement].filter((metric) => !meaningfulFor(kind, metric));
+  // Every template's lines: one TTM request whatever the kind turns out to be.
+  const ttmMetrics = useMemo(
+    () => (templated ? allTemplateLines(statement as TemplateStatement) : financialGroups[statement]),
+    [statement, templated],
+  );
+  const ttm = useTtmFinancials(ticker, ttmMetrics, view.period === 'ttm');
   const series = group.data?.series[0];
   const ttmSeries = view.period === 'ttm' ? ttm.data?.series[0] : undefined;
   const currency = series?.currency ?? ttmSeries?.currency ?? '';
   const filings: FilingSource = cik ? { kind: 'sec', cik } : demo ? { kind: 'demo' } : { kind: 'none' };
 
   const columns = useMemo(() => {
-    const label = (p: { fiscalYear: number; fiscalPeriod: string }) =>
-      p.fiscalPeriod === 'FY'
-        ? t('period.fy', { year: p.fiscalYear })
-        : t('period.quarter', { quarter: p.fiscalPeriod.slice(1), year: p.fiscalYear });
+    const label = (p: {
+      fiscalYear: number;
+      fiscalPeriod: string;
+      periodStart?: string | null;
+      periodEnd?: string;
+    }) => {
+      if (p.fiscalPeriod === 'FY') return t('period.fy', { year: p.fiscalYear });
+      // A change of fiscal year end: the months between the old and the new year, no year or quarter.
+      if (p.fiscalPeriod === 'TP')
+        return p.periodStart && p.periodEnd
+          ? t('transitionPeriod.label', { start: units.date(p.periodStart), end: units.date(p.periodEnd) })
+          : t('transitionPeriod.until', { end: units.date(p.periodEnd ?? '') });
+      return t('period.quarter', { quarter: p.fiscalPeriod.slice(1), year: p.fiscalYear });
+    };
     const trailing = ttmColumn(ttmSeries, metrics, t('period.ttm'));
     const periods = periodColumns(series?.periods ?? [], label);
     return trailing ? [trailing, ...periods] : periods;
-  }, [series, ttmSeries, metrics, t]);
+  }, [series, ttmSeries, metrics, t, units]);
 
   // The quarterly table: the last five years, every quarter on request (issue 33); the chart keeps them all.
   const [allQuarters, setAllQuarters] = useState<string | null>(null);
@@ -96,6 +132,12 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
     // No trailing twelve months could be formed (basis fy): the fiscal years stand in, and the page says why.
     view.period === 'ttm' && ttmSeries && ttmSeries.basis !== 'ttm'
       ? t(annualOnly ? 'period.quartersNotFiled' : 'period.ttmFallback')
+      : null,
+    kind !== 'general' && leftOut.length > 0
+      ? t('templates.note', {
+          kind: t(`templates.kinds.${kind}`),
+          figures: leftOut.map((metric) => t(`metrics.${metric}`)).join(', '),
+        })
       : null,
   ].filter((note): note is string => note !== null);
   const filingColumn = view.filing ? columns.find((column) => column.key === view.filing?.column) : undefined;
@@ -159,6 +201,7 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
           </div>
         </div>
       </Panel>
+      {filings.kind !== 'none' && <RestatementsPanel ticker={ticker} cik={cik} />}
       {filings.kind === 'demo' && filingColumn && (
         <DemoFiling
           ticker={ticker}

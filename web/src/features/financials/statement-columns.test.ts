@@ -16,6 +16,7 @@ const period = (fiscalYear: number, fiscalPeriod: 'FY' | 'Q4', periodEnd: string
 const label = (p: { fiscalYear: number; fiscalPeriod: string }) => `${p.fiscalPeriod} ${p.fiscalYear}`;
 const ttm = (basis: 'ttm' | 'fy'): TtmFinancials['series'][number] => ({
   ticker: 'ACME',
+  template: 'general',
   currency: 'USD',
   quartersFiled: true,
   splits: [],

@@ -5,7 +5,7 @@ import type { StatementColumn } from './statement-table.tsx';
 
 type Period = FinancialsResponse['series'][number]['periods'][number];
 type Ttm = TtmFinancials['series'][number];
-type Label = (period: Pick<Period, 'fiscalYear' | 'fiscalPeriod'>) => string;
+type Label = (period: Pick<Period, 'fiscalYear' | 'fiscalPeriod' | 'periodStart' | 'periodEnd'>) => string;
 
 /** The values block of a period or TTM answer, without its other fields. */
 const sources = ({ values, accessions, derived }: FinancialValues): FinancialValues => ({

@@ -1,4 +1,4 @@
-import type { CompanyProfile, NextReport, SecurityStatistics } from '@app/contract';
+import { type CompanyProfile, meaningfulFor, type NextReport, type SecurityStatistics } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
@@ -96,12 +96,15 @@ export function statRows(
   const next = statistics?.nextDividend;
   return [
     { key: 'cap', label: t('stats.marketCap'), value: compact(figures?.marketCap) },
-    {
-      key: 'ev',
-      label: t('stats.enterpriseValue'),
-      value: compact(figures?.enterpriseValue),
-      title: t('stats.enterpriseValueHint'),
-    },
+    // A figure the company's kind gives no meaning (a bank's enterprise value) says so instead of a dash.
+    figures?.template && !meaningfulFor(figures.template, 'enterpriseValue')
+      ? { key: 'ev', label: t('stats.enterpriseValue'), value: t('kindNote.value'), title: t('kindNote.bank') }
+      : {
+          key: 'ev',
+          label: t('stats.enterpriseValue'),
+          value: compact(figures?.enterpriseValue),
+          title: t('stats.enterpriseValueHint'),
+        },
     { key: 'eps', label: t('stats.eps'), value: money(figures?.epsTtm) },
     { key: 'pe', label: t('stats.pe'), value: units.multiple(figures?.pe), title: t('stats.peHint') },
     { key: 'shares', label: t('stats.shares'), value: count(figures?.sharesOutstanding) },
