@@ -187,7 +187,7 @@ test.describe('pages in four languages', () => {
       'exDate,recordDate,payDate,declaredDate,amount,amountSplitAdjusted,currency,frequency',
     );
     await page.getByRole('tab', { name: 'Overview' }).click();
-    await page.getByRole('textbox', { name: 'Compare with' }).fill('qntm');
+    await page.getByRole('combobox', { name: 'Compare with' }).fill('qntm');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page).toHaveURL(/compare=QNTM/);
     await expect(page.getByRole('button', { name: 'Remove QNTM' })).toBeVisible();

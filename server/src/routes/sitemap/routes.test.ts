@@ -102,8 +102,12 @@ describe.each(testDatabases())('sitemap, robots.txt and page heads on $engine', 
     expect(markets.body).not.toContain('noindex');
   });
 
-  it('answers an unknown ticker or a crypto ticker under /stocks with the app, as a 404 marked noindex', async () => {
-    for (const url of ['/stocks/NOPE', '/stocks/BTC', '/fr/no-such-page']) {
+  it('answers an unknown ticker with the app, as a 404 marked noindex, and moves a coin under /stocks', async () => {
+    // A known coin under /stocks is moved to its own page for good (issue 33, web/addresses.test.ts).
+    const moved = await t.app.inject({ url: '/stocks/BTC' });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/crypto/BTC');
+    for (const url of ['/stocks/NOPE', '/fr/no-such-page']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
