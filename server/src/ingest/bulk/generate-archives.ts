@@ -63,9 +63,12 @@ export function companyFactsJson(company: DemoCompany, cik: number, facts: FactR
       value += 1_000_000;
       amended = true;
     }
-    const entry = (concepts[concept] ??= { label: concept, units: {} });
+    const entry = concepts[concept] ?? { label: concept, units: {} };
+    concepts[concept] = entry;
     const unit = UNITS[spec.unit];
-    (entry.units[unit] ??= []).unshift({
+    const list = entry.units[unit] ?? [];
+    entry.units[unit] = list;
+    list.unshift({
       ...(f.periodStart ? { start: f.periodStart } : {}),
       end: f.periodEnd,
       val: value,

@@ -3,9 +3,12 @@ import { crc32, deflateRawSync } from 'node:zlib';
 
 /*
  * Writes a zip archive entry by entry (deflated, sizes in the local headers, no zip64: the generated
- * archives stay far below 4 GB and 65,535 entries... unless asked for more, which is refused). Used by the
+ * archives stay far below 4 GB and 65,535 entries; more is refused). Used by the
  * archive generator (bench/archives.ts) and the tests; the app itself only reads archives.
  */
+/** 1980-01-01, the first day a zip can say: the generated archives are the same bytes every time. */
+const DOS_DATE = (1 << 5) | 1;
+
 export interface ZipWriter {
   add(name: string, data: Buffer | string): Promise<void>;
   close(): Promise<void>;
@@ -31,6 +34,7 @@ export async function createZip(path: string): Promise<ZipWriter> {
       local.writeUInt16LE(20, 4);
       local.writeUInt16LE(0x0800, 6); // UTF-8 names
       local.writeUInt16LE(8, 8);
+      local.writeUInt16LE(DOS_DATE, 12);
       local.writeUInt32LE(crc, 14);
       local.writeUInt32LE(compressed.length, 18);
       local.writeUInt32LE(data.length, 22);
@@ -41,6 +45,7 @@ export async function createZip(path: string): Promise<ZipWriter> {
       record.writeUInt16LE(20, 6);
       record.writeUInt16LE(0x0800, 8);
       record.writeUInt16LE(8, 10);
+      record.writeUInt16LE(DOS_DATE, 14);
       record.writeUInt32LE(crc, 16);
       record.writeUInt32LE(compressed.length, 20);
       record.writeUInt32LE(data.length, 24);
