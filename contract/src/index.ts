@@ -14,6 +14,7 @@ export * from './markets.ts';
 export * from './metrics.ts';
 export * from './news.ts';
 export * from './peers.ts';
+export * from './screener-choices.ts';
 export * from './sheet.ts';
 export * from './status.ts';
 export * from './system.ts';
