@@ -44,6 +44,8 @@ export async function runBulk(
       onStorageFull: (ticker, waitMs) =>
         process.stderr.write(`${ticker}: the disk is full; retrying in ${Math.round(waitMs / 1000)} s\n`),
     });
+    if (summary.resumedFrom !== null)
+      context.print(`${label}: resumed run ${summary.resumedFrom}, which an interruption had left unfinished`);
     return { summary, unchanged: plan.unchanged, rejected: plan.rejected };
   } finally {
     await plan.close();
