@@ -4,7 +4,7 @@
  * `sec-bulk` and `stooq-bulk` into a fresh database in this process; printed beside the budgets at 8,000
  * companies x 20 years: the load time (20 min SQLite, 30 min PostgreSQL; a smaller run also shows the
  * time scaled linearly to 8,000), the peak memory (process.resourceUsage().maxRSS, 1.5 GB) and the
- * database's size.
+ * database's size. It runs with the ingest CLI's heap cap (scripts/ingest.mjs: --max-old-space-size=1024).
  *
  *   npm run bench:ingest -- --bulk [--companies 8000] [--archives <folder with the zips>] [--pg postgres://...]
  */
@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { sql } from 'kysely';
 import type { Database } from '../server/src/db/index.ts';
 import { type BulkOutcome, runBulk } from '../server/src/ingest/bulk/commands.ts';
@@ -51,6 +52,18 @@ function ensureOk(label: string, outcome: BulkOutcome) {
   const failed = outcome.summary?.failed ?? [];
   if (failed.length || outcome.rejected.length)
     throw new Error(`${label}: ${JSON.stringify([...failed, ...outcome.rejected].slice(0, 3))}`);
+}
+
+/** true when this process was started without the ingest CLI's heap cap: the bench then runs itself again with it. */
+export function rerunWithHeapCap(): boolean {
+  if (getHeapStatistics().heap_size_limit <= 1.2 * 1024 ** 3) return false;
+  const child = spawnSync(
+    process.execPath,
+    ['--max-old-space-size=1024', '--import', 'tsx', ...process.argv.slice(1)],
+    { stdio: 'inherit' },
+  );
+  process.exitCode = child.status ?? 1;
+  return true;
 }
 
 export async function bulkBench(options: BulkBenchOptions): Promise<void> {

@@ -18,7 +18,7 @@ import { type Database, migrateToLatest, openDatabase } from '../server/src/db/i
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
 import { factRow } from '../server/src/ingest/store.ts';
-import { bulkBench } from './ingest-bulk.ts';
+import { bulkBench, rerunWithHeapCap } from './ingest-bulk.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -139,6 +139,7 @@ async function baselinePass(): Promise<number> {
   }
 }
 
+if (bulk && rerunWithHeapCap()) process.exit();
 if (bulk) {
   const archives = arg('archives');
   await bulkBench({
