@@ -140,6 +140,15 @@ describe.each(testDatabases())('bulk loading on $label', (target) => {
       const pricesAgain = await stooqBulk(database, plain.stooq);
       expect(pricesAgain.summary).toBeNull();
       expect(pricesAgain.unchanged).toBe(COMPANIES);
+      const newerPrices = await stooqBulk(database, amended.stooq);
+      expect(newerPrices.unchanged).toBe(COMPANIES - 3);
+      expect(newerPrices.summary?.loaded).toBe(3);
+      const priced = await database.db
+        .selectFrom('ingest_run_items')
+        .select('ticker')
+        .where('run_id', '=', newerPrices.summary?.runId as number)
+        .execute();
+      expect(priced.map((i) => i.ticker).sort()).toEqual([...CHANGED].sort());
     } finally {
       await database.close();
     }

@@ -106,10 +106,13 @@ export function submissionsJson(company: DemoCompany, cik: number, bundle: Secur
 
 export const STOOQ_HEADER = '<TICKER>,<PER>,<DATE>,<TIME>,<OPEN>,<HIGH>,<LOW>,<CLOSE>,<VOL>,<OPENINT>';
 
-/** A Stooq daily file: one line a day, dates as YYYYMMDD. */
-export function stooqText(ticker: string, bundle: SecurityBundle): string {
+/** A Stooq daily file: one line a day, dates as YYYYMMDD (amended: the last close a cent higher). */
+export function stooqText(ticker: string, bundle: SecurityBundle, amend = false): string {
   const lines = [STOOQ_HEADER];
-  for (const p of bundle.prices ?? [])
+  const prices = bundle.prices ?? [];
+  const last = prices.at(-1);
+  const amended = amend && last ? [...prices.slice(0, -1), { ...last, close: last.close + 0.01 }] : prices;
+  for (const p of amended)
     lines.push(
       [
         `${ticker}.US`,
@@ -156,7 +159,7 @@ export async function writeArchives(options: ArchiveOptions): Promise<ArchiveFil
     const market = index % 2 === 0 ? 'nasdaq stocks' : 'nyse stocks';
     await stooq.add(
       `data/daily/us/${market}/${(index % 3) + 1}/${company.ticker.toLowerCase()}.us.txt`,
-      stooqText(company.ticker, bundle),
+      stooqText(company.ticker, bundle, amended),
     );
     files.tickers.push(company.ticker);
   }
