@@ -340,7 +340,7 @@ export interface IngestRunItemsTable {
   finished_at: string;
 }
 
-/** Bulk archive entries already loaded, with their fingerprint (migration 017, ingest/bulk/). */
+/** Bulk archive entries already loaded, with their fingerprint (migration 018, ingest/bulk/). */
 export interface BulkEntriesTable {
   archive: string;
   entry_key: string;

@@ -16,7 +16,7 @@ import { derivedVersionsMigration } from './013-derived-versions.ts';
 import { priceMonthsMigration } from './014-price-months.ts';
 import { oneTruthMigration } from './015-one-truth.ts';
 import { ingestRunOwnerMigration } from './016-ingest-run-owner.ts';
-import { bulkEntriesMigration } from './017-bulk-entries.ts';
+import { bulkEntriesMigration } from './018-bulk-entries.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -40,7 +40,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '014-price-months': priceMonthsMigration,
     '015-one-truth': oneTruthMigration,
     '016-ingest-run-owner': ingestRunOwnerMigration,
-    '017-bulk-entries': bulkEntriesMigration,
+    '018-bulk-entries': bulkEntriesMigration,
   };
   return { getMigrations: async () => migrations };
 }

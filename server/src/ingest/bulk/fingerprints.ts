@@ -1,7 +1,7 @@
 import type { Db } from '../../db/index.ts';
 
 /*
- * The fingerprints of loaded bulk entries (table bulk_entries, migration 017): what was loaded from which
+ * The fingerprints of loaded bulk entries (table bulk_entries, migration 018): what was loaded from which
  * archive entry, so a later run reloads only entries whose CRC-32 or size changed.
  */
 
