@@ -6,6 +6,8 @@
  * timed too, so the cost of the loader itself can be read off.
  *
  *   npm run bench:ingest -- [--companies 2000] [--pg postgres://...]
+ *
+ * With --bulk: the whole-market load from generated archives instead (bench/ingest-bulk.ts, issue 35).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,16 +18,20 @@ import { type Database, migrateToLatest, openDatabase } from '../server/src/db/i
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
 import { factRow } from '../server/src/ingest/store.ts';
+import { bulkBench, rerunWithHeapCap } from './ingest-bulk.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-const companies = Number(arg('companies') ?? 2000);
+const bulk = process.argv.includes('--bulk');
+const companies = Number(arg('companies') ?? (bulk ? 8000 : 2000));
 const pgUrl = arg('pg');
 const END = '2025-06-30';
 
-async function freshDatabase(label: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+async function freshDatabase(
+  label: string,
+): Promise<{ database: Database; sqliteDir?: string; cleanup: () => Promise<void> }> {
   if (pgUrl) {
     const schema = `bench_${label}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: pgUrl });
@@ -47,6 +53,7 @@ async function freshDatabase(label: string): Promise<{ database: Database; clean
   await migrateToLatest(database);
   return {
     database,
+    sqliteDir: dir,
     cleanup: async () => {
       await database.close();
       rmSync(dir, { recursive: true, force: true });
@@ -130,6 +137,18 @@ async function baselinePass(): Promise<number> {
   } finally {
     await cleanup();
   }
+}
+
+if (bulk && rerunWithHeapCap()) process.exit();
+if (bulk) {
+  const archives = arg('archives');
+  await bulkBench({
+    companies,
+    engine: pgUrl ? 'postgres' : 'sqlite',
+    fresh: freshDatabase,
+    ...(archives ? { archives } : {}),
+  });
+  process.exit(0);
 }
 
 const engine = pgUrl ? 'postgresql' : 'sqlite (file, WAL)';

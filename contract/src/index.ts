@@ -16,6 +16,7 @@ export * from './nav.ts';
 export * from './news.ts';
 export * from './peers.ts';
 export * from './restatements.ts';
+export * from './screener-choices.ts';
 export * from './sheet.ts';
 export * from './statement-templates.ts';
 export * from './status.ts';

@@ -77,6 +77,19 @@ test.describe('stock screener', () => {
     // Every stock, then P/E from 5 to 20: the second box gets "2", a pause longer than the apply delay, "0".
     await page.getByRole('switch', { name: 'Green stocks only' }).click();
     await expect(page).toHaveURL(/scope=all/);
+    // The choice lists hold every distinct value among all the stocks (issue 35), plus "Any".
+    await page.getByText('Company', { exact: true }).click();
+    for (const [label, column] of [
+      ['Sector', 'sector'],
+      ['Exchange', 'exchange'],
+    ] as const) {
+      const [distinct] = queryAppDatabase<{ n: number }>(
+        `select count(distinct ${column}) as n from indicators where kind = 'stock' and ${column} <> ''`,
+      );
+      await expect(page.getByRole('combobox', { name: label, exact: true }).locator('option')).toHaveCount(
+        (distinct?.n ?? 0) + 1,
+      );
+    }
     await page.getByText('Size and valuation').click();
     const peMin = page.getByRole('textbox', { name: 'P/E: at least' });
     const peMax = page.getByRole('textbox', { name: 'P/E: at most' });

@@ -87,7 +87,12 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
         row_version: 7,
       })
       .execute();
-    expect(await migrateToLatest(database)).toEqual(['015-one-truth', '016-ingest-run-owner', '017-first-filed']);
+    expect(await migrateToLatest(database)).toEqual([
+      '015-one-truth',
+      '016-ingest-run-owner',
+      '017-first-filed',
+      '018-bulk-entries',
+    ]);
     const tables = await database.db.introspection.getTables();
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
     expect(tables.map((t) => t.name)).not.toContain('statement_values');

@@ -347,6 +347,15 @@ export interface IngestRunItemsTable {
   finished_at: string;
 }
 
+/** Bulk archive entries already loaded, with their fingerprint (migration 018, ingest/bulk/). */
+export interface BulkEntriesTable {
+  archive: string;
+  entry_key: string;
+  fingerprint: string;
+  ticker: string;
+  loaded_at: string;
+}
+
 export interface IngestRejectionsTable {
   run_id: number;
   source: string;
@@ -380,4 +389,5 @@ export interface Schema {
   ingest_runs: IngestRunsTable;
   ingest_run_items: IngestRunItemsTable;
   ingest_rejections: IngestRejectionsTable;
+  bulk_entries: BulkEntriesTable;
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/index.ts';
 import { bumpDataVersion } from '../db/meta.ts';
 import type { SecurityKind } from '../db/schema.ts';
 import { FEEDS_USAGE, feedsCommand } from '../news/cli.ts';
+import { bulkCommands } from './bulk/commands.ts';
 import { demoSource } from './demo/source.ts';
 import { type GreenOverride, greenFlags, parseGreenOverrides } from './green.ts';
 import { createHttpClient } from './http-client.ts';
@@ -51,7 +52,10 @@ export function parseArgs(argv: string[]): CommandArgs {
     const arg = argv[i] as string;
     if (!arg.startsWith('--')) positional.push(arg);
     else if (arg.includes('=')) flags.set(arg.slice(2, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1));
-    else if (['--dir', '--overrides', '--companies', '--end'].includes(arg) && argv[i + 1] !== undefined)
+    else if (
+      ['--dir', '--overrides', '--companies', '--end', '--companyfacts', '--submissions'].includes(arg) &&
+      argv[i + 1] !== undefined
+    )
       flags.set(arg.slice(2), argv[++i] as string);
     else flags.set(arg.slice(2), true);
   }
@@ -192,6 +196,7 @@ export const commands: Record<string, Command> = {
       return demoSource({ ...(companies ? { companies } : {}), ...(typeof end === 'string' ? { endDay: end } : {}) });
     },
   ),
+  ...bulkCommands(loadOverrides, printSummary),
   feeds: {
     usage: FEEDS_USAGE.replace(/^usage: /, ''),
     summary: 'register, list or remove news feeds (home, analysis, company)',

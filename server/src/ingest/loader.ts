@@ -38,6 +38,10 @@ export interface RunOptions {
   stopping?: () => boolean;
   /** Called when a write failed for a full disk, before waiting `waitMs` to retry it. */
   onStorageFull?: (ticker: string, waitMs: number, error: unknown) => void;
+  /** What tells this run from others of the source for resuming (default: the sorted tickers, or --all). */
+  runKey?: string;
+  /** Written in the security's own transaction after it (the bulk commands' entry fingerprints). */
+  onWritten?: (tx: Db, ticker: string, bundle: SecurityBundle) => Promise<void>;
 }
 
 export interface RunSummary {
@@ -203,7 +207,7 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
   const requested =
     options.tickers === 'all' ? await source.listTickers() : options.tickers.map((t) => t.trim()).filter(Boolean);
   const unique = [...new Set(requested)];
-  const args = JSON.stringify(options.tickers === 'all' ? ['--all'] : [...unique].sort());
+  const args = options.runKey ?? JSON.stringify(options.tickers === 'all' ? ['--all'] : [...unique].sort());
   const { runId, resumed, done, loadedBefore } = await openRun(
     db,
     source.name,
@@ -282,6 +286,7 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
               .insertInto('ingest_run_items')
               .values({ run_id: runId, ticker, status, detail, finished_at: nowIso() })
               .execute();
+            await options.onWritten?.(tx, ticker, bundle);
             await tx.updateTable('ingest_runs').set({ heartbeat_at: nowIso() }).where('id', '=', runId).execute();
             return { ...written, status };
           }),

@@ -118,11 +118,18 @@ export interface Source {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function isDay(value: unknown): value is string {
   if (typeof value !== 'string' || !DAY.test(value)) return false;
-  // Round-trip: V8 quietly rolls 2024-02-30 over to March 1st.
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+  // A calendar check, not Date.parse (V8 quietly rolls 2024-02-30 over to March 1st); this runs for every
+  // fact and price of a load.
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const date = Number(value.slice(8, 10));
+  if (month < 1 || month > 12 || date < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return date <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number));
 }
 
 /** Seconds since the epoch plus the exchange's UTC offset -> the exchange's calendar day. */

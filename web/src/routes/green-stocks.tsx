@@ -63,7 +63,7 @@ export function Component() {
     if (total !== undefined && state.page > last) update({ ...state, page: last }, true);
   }, [total, state, update]);
 
-  const rows = options.data?.value;
+  const choices = options.data;
   const choiceOptions = useMemo(() => {
     const label: Record<ChoiceKey, (value: string) => string> = {
       sector: labels.sector,
@@ -73,15 +73,11 @@ export function Component() {
     };
     const out = {} as Record<ChoiceKey, ChoiceOption[]>;
     for (const key of CHOICE_KEYS) {
-      const values = distinctValues(
-        (rows ?? []).map((row) => row[key]),
-        units.locale,
-        label[key],
-      );
+      const values = distinctValues(choices?.[key] ?? [], units.locale, label[key]);
       out[key] = values.map((value) => ({ value, label: label[key](value) }));
     }
     return out;
-  }, [rows, units, labels]);
+  }, [choices, units, labels]);
 
   const filters = (
     <ScreenerFilters applied={state} draft={draft} options={choiceOptions} onReset={() => draft.replace(NO_FILTERS)} />

@@ -17,6 +17,7 @@ import { priceMonthsMigration } from './014-price-months.ts';
 import { oneTruthMigration } from './015-one-truth.ts';
 import { ingestRunOwnerMigration } from './016-ingest-run-owner.ts';
 import { firstFiledMigration } from './017-first-filed.ts';
+import { bulkEntriesMigration } from './018-bulk-entries.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -41,6 +42,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '015-one-truth': oneTruthMigration,
     '016-ingest-run-owner': ingestRunOwnerMigration,
     '017-first-filed': firstFiledMigration,
+    '018-bulk-entries': bulkEntriesMigration,
   };
   return { getMigrations: async () => migrations };
 }

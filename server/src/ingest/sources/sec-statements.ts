@@ -76,13 +76,25 @@ interface AnnualPeriod {
   end: string;
 }
 
+const windows = new WeakMap<AnnualPeriod[], { annual: AnnualPeriod; after: string; until: string }[]>();
+
+/** The days a quarter of each annual period may end in (computed once per company, not once per fact). */
+function annualWindows(annuals: AnnualPeriod[]) {
+  let list = windows.get(annuals);
+  if (!list) {
+    list = annuals.map((annual) => ({ annual, after: addDays(annual.start, 30), until: addDays(annual.end, 7) }));
+    windows.set(annuals, list);
+  }
+  return list;
+}
+
 /** Where a quarter ending at `end` sits: the fiscal year end after it (the annual period around it, or the FYE) and its number. */
 function placeQuarter(
   end: string,
   annuals: AnnualPeriod[],
   fyeMmdd: string | null,
 ): { fyEnd: string; q: 1 | 2 | 3 | 4 } | null {
-  const around = annuals.find((a) => end > addDays(a.start, 30) && end <= addDays(a.end, 7));
+  const around = annualWindows(annuals).find((w) => end > w.after && end <= w.until)?.annual;
   let fyEnd: string | null = around?.end ?? null;
   if (!fyEnd && fyeMmdd) {
     const sameYear = `${end.slice(0, 4)}-${fyeMmdd.slice(0, 2)}-${fyeMmdd.slice(2, 4)}`;
@@ -354,9 +366,8 @@ function fourthQuarters(
     (f) => f.lineItem === spec.item && f.period === 'annual' && f.fiscalPeriod === 'FY',
   )) {
     const start = annual.periodStart ?? '';
-    const inYear = [...quarters.values()].filter(
-      (q) => q.periodEnd > start && q.periodEnd <= addDays(annual.periodEnd, 7),
-    );
+    const until = addDays(annual.periodEnd, 7);
+    const inYear = [...quarters.values()].filter((q) => q.periodEnd > start && q.periodEnd <= until);
     if (inYear.some((q) => q.fiscalPeriod === 'Q4')) continue;
     const firstThree = [1, 2, 3].map((n) => inYear.find((q) => q.fiscalPeriod === `Q${n}`));
     if (firstThree.some((q) => !q)) continue;

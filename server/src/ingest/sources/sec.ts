@@ -1,6 +1,6 @@
 import { type HttpClient, HttpError } from '../http-client.ts';
 import { sectorOfSic } from '../sectors.ts';
-import type { SecurityProfile, Source } from '../types.ts';
+import type { SecurityBundle, SecurityProfile, Source } from '../types.ts';
 import { ParseError } from './parse-error.ts';
 import { parseCompanyFacts } from './sec-statements.ts';
 
@@ -109,15 +109,20 @@ export function secSource({ data, tickersUrl }: SecSourceOptions): Source {
           };
         throw error;
       }
-      const parsed = parseCompanyFacts(json, ticker.toUpperCase(), profile.fiscalYearEnd ?? null);
-      return {
-        profile,
-        facts: parsed.facts,
-        factsComplete: true,
-        splits: parsed.splits,
-        rejections: parsed.rejections,
-        ...(parsed.noStatements ? { noStatements: parsed.noStatements } : {}),
-      };
+      return secBundle(profile, json);
     },
+  };
+}
+
+/** A company's bundle from its profile and companyfacts JSON (the per-company and the bulk command alike). */
+export function secBundle(profile: SecurityProfile, companyFacts: unknown): SecurityBundle {
+  const parsed = parseCompanyFacts(companyFacts, profile.ticker, profile.fiscalYearEnd ?? null);
+  return {
+    profile,
+    facts: parsed.facts,
+    factsComplete: true,
+    splits: parsed.splits,
+    rejections: parsed.rejections,
+    ...(parsed.noStatements ? { noStatements: parsed.noStatements } : {}),
   };
 }

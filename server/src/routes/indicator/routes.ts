@@ -1,7 +1,8 @@
-import { errorBody, odataQuery, odataResponse, odataTopMax, odataV2Response } from '@app/contract';
+import { errorBody, odataQuery, odataResponse, odataTopMax, odataV2Response, screenerChoices } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { canonicalODataOptions, withSkip } from '../../odata/options.ts';
+import { screenerChoices as selectChoices } from './choices.ts';
 import { describeColumns } from './columns.ts';
 import { screenerPage } from './screener.ts';
 
@@ -63,5 +64,18 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
       const columns = describeColumns(page.fields);
       return { total: page.total ?? 0, skip: page.skip, top: page.top, columns, value: page.rows };
     },
+  );
+
+  app.get(
+    '/api/data/indicator/choices',
+    {
+      schema: {
+        tags: ['indicators'],
+        summary: "The screener's choice filters: every sector, industry, country and exchange among the stocks",
+        response: { 200: screenerChoices },
+      },
+      ...cached,
+    },
+    async () => selectChoices(database.db),
   );
 }

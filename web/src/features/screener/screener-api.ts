@@ -1,8 +1,8 @@
-import type { ODataV2Response, PartialIndicatorRow } from '@app/contract';
+import type { ODataV2Response, PartialIndicatorRow, ScreenerChoices } from '@app/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, getJson } from '../../api/client.ts';
 import { useAnswer } from '../../api/use-answer.ts';
-import { advancedCheckParams, type ODataParams, optionsParams, screenerPageParams } from './screener-query.ts';
+import { advancedCheckParams, type ODataParams, screenerPageParams } from './screener-query.ts';
 import type { ScreenerState } from './screener-state.ts';
 
 const ENDPOINT = '/api/data/indicator/odatav2';
@@ -29,7 +29,8 @@ export function useScreenerOptions() {
   return useAnswer(
     queryOptions({
       queryKey: ['screener-options'],
-      queryFn: ({ signal }) => fetchScreenerPage(optionsParams(), signal),
+      // Every sector, industry, country and exchange among all the stocks (issue 35), not a first page's.
+      queryFn: ({ signal }) => getJson<ScreenerChoices>('/api/data/indicator/choices', {}, signal),
       staleTime: 10 * 60_000,
     }),
   );

@@ -79,18 +79,6 @@ export function advancedCheckParams(expression: string): ODataParams {
   };
 }
 
-/** The choice filters' values: every sector, industry, country and exchange among the stocks. */
-export function optionsParams(): ODataParams {
-  return {
-    $filter: "kind eq 'stock'",
-    $select: CHOICE_KEYS.join(','),
-    $orderby: 'ticker asc',
-    $top: '1000',
-    $skip: '0',
-    $count: 'true',
-  };
-}
-
 /** Distinct non-empty values, sorted by their label in the language. */
 export function distinctValues(
   values: readonly (string | null | undefined)[],
