@@ -45,8 +45,8 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
 
   async function answer(input: Range & { tickers: string[] }, period: Period, metrics: readonly FinancialMetric[]) {
     // Any kind: a coin is a known ticker without fundamentals, so its series has no periods.
-    const securities = await resolveTickers(database.db, input.tickers);
-    const loaded = await loadFinancials(database.db, securities, period, input, metrics);
+    const securities = await resolveTickers(database.reader, input.tickers);
+    const loaded = await loadFinancials(database.reader, securities, period, input, metrics);
     return {
       period,
       metrics: metricList(metrics),
@@ -117,10 +117,10 @@ export function financialsRoutes(app: ZodApp, { database }: AppContext): void {
       ...cached,
     },
     async (request) => {
-      const securities = await resolveTickers(database.db, request.query.tickers);
+      const securities = await resolveTickers(database.reader, request.query.tickers);
       const [quarterly, annual] = await Promise.all([
-        loadFinancials(database.db, securities, 'quarterly'),
-        loadFinancials(database.db, securities, 'annual'),
+        loadFinancials(database.reader, securities, 'quarterly'),
+        loadFinancials(database.reader, securities, 'annual'),
       ]);
       const metrics = request.query.fields ? [...new Set(request.query.fields)] : TTM_METRICS;
       return { series: quarterly.map((q, i) => presentTtm(q, annual[i] as (typeof annual)[number], metrics)) };
