@@ -213,5 +213,8 @@ describe.skipIf(skipReason !== null)(`read replicas (${skipReason ?? 'primary an
     answers.push(await profile());
     expect(answers.filter((a) => a.status !== 200 || a.name !== 'Gamma Corp' || a.version !== 3)).toEqual([]);
     expect(status()?.healthy).toBe(false);
+    const metrics = await test.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/^ledgerlight_read_replica_up\{replica="127\.0\.0\.1:\d+\/postgres"\} 0$/m);
+    expect(metrics.body).toMatch(/^ledgerlight_read_replica_data_version\{replica="[^"]+"\} 3$/m);
   }, 30_000);
 });
