@@ -137,7 +137,9 @@ describe.skipIf(skipReason !== null)(`read replicas (${skipReason ?? 'primary an
     run(bins.initdb as string, ['-D', primary.dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
     await startCluster(primary, primaryPort, root);
     const base = ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standby.dir];
-    run(bins.basebackup as string, [...base, '-R', '-X', 'stream', '-c', 'fast']);
+    // A replication slot keeps the WAL the standby has not received yet: without it the primary may recycle
+    // a segment between the backup and the standby's start, and the standby never streams.
+    run(bins.basebackup as string, [...base, '-R', '-X', 'stream', '-c', 'fast', '-C', '-S', 'standby']);
     await startCluster(standby, standbyPort, root);
 
     const database = { engine: 'postgres' as const, label: 'replicas' };

@@ -119,6 +119,8 @@ export function createReadRouting(
   let turn = 0;
 
   function markDown(replica: Replica): void {
+    // Already down: the other queries of the same outage do not lengthen the wait.
+    if (replica.downUntil > Date.now()) return;
     replica.failures += 1;
     const wait = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** (replica.failures - 1));
     replica.downUntil = Date.now() + wait;
@@ -154,10 +156,8 @@ export function createReadRouting(
     for (const replica of replicas) {
       if (replica.downUntil > now) continue;
       const stale = now - replica.checkedAt >= options.refreshMs;
-      // Behind (or unknown): ask again now, a version bump should not wait out the refresh period.
-      if (stale || replica.version === null || replica.version < version) {
-        if (stale || replica.version !== version) void refresh(replica);
-      }
+      // Not at this version (behind, unknown): ask again now; a bump should not wait out the refresh period.
+      if (stale || replica.version !== version) void refresh(replica);
       if (replica.downUntil === 0 && replica.version === version) ready.push(replica);
     }
     if (ready.length === 0) return null;
@@ -244,7 +244,8 @@ export function createReadRouting(
       replicas.map((r) => ({
         location: r.location,
         version: r.version,
-        healthy: r.downUntil <= Date.now() && r.version !== null,
+        // As choose() sees it: after a failure, only a good version check brings it back.
+        healthy: r.downUntil === 0 && r.version !== null,
         failures: r.failures,
       })),
     async close() {
