@@ -10,6 +10,7 @@ import { insertSecurity } from '../../test/securities.ts';
 import { dataCache } from '../http/data-cache.ts';
 import { openDatabase } from './index.ts';
 import { bumpDataVersion } from './meta.ts';
+import { isReplicaFailure } from './read-replicas.ts';
 
 /*
  * Issue 35: a PostgreSQL primary and a streaming standby made by pg_basebackup -R, both on loopback, and the
@@ -118,6 +119,26 @@ async function query<T>(url: string, text: string): Promise<T[]> {
     await client.end();
   }
 }
+
+describe('isReplicaFailure', () => {
+  const coded = (code: string) => Object.assign(new Error(code), { code });
+  it('blames the replica for connection, resource, shutdown and recovery-conflict errors', () => {
+    for (const error of [
+      new Error('Connection terminated unexpectedly'),
+      coded('ECONNREFUSED'),
+      coded('08006'),
+      coded('53300'),
+      coded('57P01'),
+      coded('57P03'),
+      coded('40001'),
+    ])
+      expect(isReplicaFailure(error), String(error.message)).toBe(true);
+  });
+  it('not for errors of the query itself, which the primary would give too', () => {
+    for (const code of ['42601', '42P01', '22003', '23505']) expect(isReplicaFailure(coded(code)), code).toBe(false);
+    expect(isReplicaFailure('not an error')).toBe(false);
+  });
+});
 
 describe.skipIf(skipReason !== null)(`read replicas (${skipReason ?? 'primary and streaming standby'})`, () => {
   let root = '';
