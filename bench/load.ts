@@ -227,6 +227,9 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
       DATABASE_POOL_MAX: '10',
+      // The dataset is the demo universe cut at --companies: without this the server's first-start seeding
+      // saw the rest of the universe missing and loaded it in the background during the measurement.
+      ...(companies <= 420 ? { DEMO_COMPANIES: String(companies) } : {}),
       ...(replicas.length > 0 ? { DATABASE_READ_URLS: replicas.join(',') } : {}),
       RATE_LIMIT_SEARCH: '0',
       RATE_LIMIT_ODATA: '0',
