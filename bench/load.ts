@@ -5,7 +5,7 @@
  * its own /metrics (the goal: no growth beyond the caches' bounds).
  *
  *   BENCH_DATABASE_URL=postgres://... npm run bench:load -- [--seconds 60] [--connections 50]
- *       [--companies 300] [--port 3259]
+ *       [--companies 300] [--port 3259] [--pool 10]
  *
  * BENCH_DATABASE_URL (else TEST_DATABASE_URL) names a PostgreSQL server; the benchmark creates the
  * database ledgerlight_bench_<companies> there, loads the generated universe once and reuses it.
@@ -33,6 +33,8 @@ const seconds = arg('seconds', 60);
 const connections = arg('connections', 50);
 const companies = arg('companies', 300);
 const port = arg('port', 3259);
+/** The server's DATABASE_POOL_MAX: connections to the primary, and to each read replica. */
+const pool = arg('pool', 10);
 const END = '2025-06-30';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -226,7 +228,7 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
-      DATABASE_POOL_MAX: '10',
+      DATABASE_POOL_MAX: String(pool),
       // The dataset is the demo universe cut at --companies: without this the server's first-start seeding
       // saw the rest of the universe missing and loaded it in the background during the measurement.
       ...(companies <= 420 ? { DEMO_COMPANIES: String(companies) } : {}),
@@ -254,6 +256,7 @@ async function main(): Promise<void> {
     const before = await memory();
     const replicaBefore = await replicaTransactions(replicas);
     out(`\n${tickers.length} stocks; ${connections} connections for ${seconds} s; server pid ${server.pid}`);
+    out(`pool: ${pool} connections to the primary and to each replica`);
     out(`read replicas: ${replicas.length === 0 ? 'none' : replicas.map((u) => new URL(u).host).join(', ')}\n`);
 
     const deadline = performance.now() + seconds * 1000;
