@@ -5,12 +5,16 @@
  * its own /metrics (the goal: no growth beyond the caches' bounds).
  *
  *   BENCH_DATABASE_URL=postgres://... npm run bench:load -- [--seconds 60] [--connections 50]
- *       [--companies 300] [--port 3259]
+ *       [--companies 300] [--port 3259] [--pool 10]
  *
  * BENCH_DATABASE_URL (else TEST_DATABASE_URL) names a PostgreSQL server; the benchmark creates the
  * database ledgerlight_bench_<companies> there, loads the generated universe once and reuses it.
  * The server runs from the sources (node --import tsx server/src/main.ts, the code `npm start` bundles)
  * with rate limits off: every request comes from this one address.
+ *
+ * BENCH_READ_URLS (comma-separated, optional) names streaming replicas of that server (docs/scaling.md): the
+ * server gets them as DATABASE_READ_URLS, pointed at the same database, and the benchmark prints how many
+ * transactions each replica ran during the load.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -29,6 +33,8 @@ const seconds = arg('seconds', 60);
 const connections = arg('connections', 50);
 const companies = arg('companies', 300);
 const port = arg('port', 3259);
+/** The server's DATABASE_POOL_MAX: connections to the primary, and to each read replica. */
+const pool = arg('pool', 10);
 const END = '2025-06-30';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -69,6 +75,38 @@ async function ensureDatabase(): Promise<string> {
   } else out(`dataset: reusing ${name}`);
   await database.close();
   return url.toString();
+}
+
+/** The replicas' URLs with the benchmark database's name in place of theirs. */
+function readUrls(databaseUrl: string): string[] {
+  const name = new URL(databaseUrl).pathname;
+  return (process.env.BENCH_READ_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+    .map((u) => {
+      const url = new URL(u);
+      url.pathname = name;
+      return url.toString();
+    });
+}
+
+/** Transactions each replica has run in the benchmark database (its own statistics). */
+async function replicaTransactions(urls: string[]): Promise<number[]> {
+  return Promise.all(
+    urls.map(async (url) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          'select xact_commit::int as n from pg_stat_database where datname = current_database()',
+        );
+        return Number(rows[0]?.n ?? 0);
+      } finally {
+        await client.end();
+      }
+    }),
+  );
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -178,6 +216,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function main(): Promise<void> {
   const databaseUrl = await ensureDatabase();
+  const replicas = readUrls(databaseUrl);
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
@@ -189,7 +228,11 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
-      DATABASE_POOL_MAX: '10',
+      DATABASE_POOL_MAX: String(pool),
+      // The dataset is the demo universe cut at --companies: without this the server's first-start seeding
+      // saw the rest of the universe missing and loaded it in the background during the measurement.
+      ...(companies <= 420 ? { DEMO_COMPANIES: String(companies) } : {}),
+      ...(replicas.length > 0 ? { DATABASE_READ_URLS: replicas.join(',') } : {}),
       RATE_LIMIT_SEARCH: '0',
       RATE_LIMIT_ODATA: '0',
       RATE_LIMIT_EVENTS: '0',
@@ -211,7 +254,10 @@ async function main(): Promise<void> {
     // Warm-up: one of each, so the memory baseline includes loaded code, not a cold process.
     for (const call of calls) await request(`${base}${call.url(0)}`);
     const before = await memory();
-    out(`\n${tickers.length} stocks; ${connections} connections for ${seconds} s; server pid ${server.pid}\n`);
+    const replicaBefore = await replicaTransactions(replicas);
+    out(`\n${tickers.length} stocks; ${connections} connections for ${seconds} s; server pid ${server.pid}`);
+    out(`pool: ${pool} connections to the primary and to each replica`);
+    out(`read replicas: ${replicas.length === 0 ? 'none' : replicas.map((u) => new URL(u).host).join(', ')}\n`);
 
     const deadline = performance.now() + seconds * 1000;
     let counter = 0;
@@ -248,6 +294,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     const elapsed = (performance.now() - started) / 1000;
     const after = await memory();
+    const replicaAfter = await replicaTransactions(replicas);
 
     out('| call | requests | req/s | p50 ms | p99 ms | errors |');
     out('| --- | ---: | ---: | ---: | ---: | ---: |');
@@ -276,6 +323,10 @@ async function main(): Promise<void> {
         `second half of the run: RSS ${mb(first.rss)} at its start, at most ${mb(peak)} after (growth ${mb(peak - first.rss)})`,
       );
     }
+    replicas.forEach((url, i) => {
+      const ran = (replicaAfter[i] ?? 0) - (replicaBefore[i] ?? 0);
+      out(`replica ${new URL(url).host}: ${ran} transactions during the load`);
+    });
     for (const [name, s] of stats) for (const e of s.examples) out(`  ${name}: ${e}`);
   } finally {
     server.kill('SIGTERM');

@@ -18,6 +18,7 @@ import { registerConnectionAnswers, serverOptions } from './http/connection.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.ts';
 import { rateLimitSettings, registerRateLimits } from './http/rate-limit.ts';
+import { routeDataReads } from './http/read-routing.ts';
 import { registerOpenApi } from './openapi.ts';
 import { chartRoutes } from './routes/chart/routes.ts';
 import { companyRoutes } from './routes/company/routes.ts';
@@ -101,6 +102,8 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   await app.register(fastifyCookie);
   await registerOpenApi(app, config.PUBLIC_URL);
 
+  // Before the routes: the data routes' reads go to a replica when DATABASE_READ_URLS names some.
+  routeDataReads(app, database);
   const context: AppContext = { config, database };
   systemRoutes(app, context);
   eventRoutes(app, context);

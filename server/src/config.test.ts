@@ -16,6 +16,14 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
   });
 
+  it('splits DATABASE_READ_URLS and refuses it without a PostgreSQL primary', () => {
+    const urls = 'postgres://app@replica1:5432/ledger , postgresql://app@replica2/ledger';
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://app@primary/ledger', DATABASE_READ_URLS: urls }).DATABASE_READ_URLS,
+    ).toEqual(['postgres://app@replica1:5432/ledger', 'postgresql://app@replica2/ledger']);
+    expect(() => loadConfig({ DATABASE_READ_URLS: urls })).toThrow(/DATABASE_READ_URLS: needs DATABASE_URL/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });
@@ -42,6 +50,7 @@ describe('configuration', () => {
     ['METRICS_TOKEN', 'tiny-token', 'must be at least 16 characters', 10],
     ['DATABASE_URL', 'mysql://admin:s3cr3t-pw@db.internal/ledger', 'must be a postgres:// or postgresql:// URL', 42],
     ['WALLET_RPC_URLS', '1=https://mainnet.infura.io/v3/0123456789abcdef key', 'must be chainId=url pairs', 51],
+    ['DATABASE_READ_URLS', 'mysql://reader:s3cr3t-pw@replica1/ledger', 'must be postgres:// or postgresql://', 40],
   ])('says what is wrong with %s without printing it', (name, value, problem, bytes) => {
     try {
       loadConfig({ [name]: value });

@@ -22,6 +22,15 @@ export const configSchema = z
     LOG_LEVEL: z.enum(logLevels).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // PostgreSQL streaming replicas that answer the data reads (docs/scaling.md); comma-separated URLs.
+    DATABASE_READ_URLS: z
+      .string()
+      .regex(
+        /^\s*postgres(ql)?:\/\/[^\s,]+(\s*,\s*postgres(ql)?:\/\/[^\s,]+)*\s*$/,
+        'must be postgres:// or postgresql:// URLs separated by commas',
+      )
+      .transform((v) => v.split(',').map((url) => url.trim()))
+      .optional(),
     // Sign-in with OpenID Connect (docs/auth.md). Unset OIDC_ISSUER: the development provider under /idp.
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -122,6 +131,8 @@ export const configSchema = z
       );
     if (env.NODE_ENV === 'production' && env.FEEDS_ALLOW_LOOPBACK === 'true')
       need('FEEDS_ALLOW_LOOPBACK', 'must not be true with NODE_ENV=production (it lets feeds reach this machine)');
+    if (env.DATABASE_READ_URLS && !env.DATABASE_URL)
+      need('DATABASE_READ_URLS', 'needs DATABASE_URL (replicas of a PostgreSQL primary; SQLite has none)');
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
       need(
         'HTTP_HEADERS_TIMEOUT_MS',
@@ -205,7 +216,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * its URL path). A configuration error ends up in logs and CI output: it says what is wrong with them,
  * never what they are.
  */
-const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'METRICS_TOKEN', 'DATABASE_URL', 'WALLET_RPC_URLS']);
+const SECRET_VARIABLES = new Set([
+  'SESSION_SECRET',
+  'METRICS_TOKEN',
+  'DATABASE_URL',
+  'DATABASE_READ_URLS',
+  'WALLET_RPC_URLS',
+]);
 const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSPHRASE|PRIVATE|CREDENTIAL|_KEY$/;
 
 /** What a bad value was, fit to print: secrets by their length only, and never a URL's user or password. */

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       url: config.DATABASE_URL,
       sqliteFile: path.join(config.DATA_DIR, 'ledgerlight.db'),
       poolMax: config.DATABASE_POOL_MAX,
+      readUrls: config.DATABASE_READ_URLS,
     });
     applied = await migrateToLatest(database);
   } catch (error) {

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { createReadRouting, type ReadRouting } from './read-replicas.ts';
 import type { Schema } from './schema.ts';
 import { fastRowsDatabase } from './sqlite-rows.ts';
 
@@ -12,7 +13,15 @@ export type { Engine } from './engine.ts';
 export type Db = Kysely<Schema>;
 
 export interface Database {
+  /** The primary: every write, sessions, nonces, watchlists, analytics and the data version. */
   db: Db;
+  /**
+   * For the data routes' reads (GET /api/data/*): inside readRouting.read() the replica chosen for the
+   * answer, else the primary. Without DATABASE_READ_URLS (and on SQLite) the same object as db.
+   */
+  reader: Db;
+  /** PostgreSQL with DATABASE_READ_URLS: which replica answers (db/read-replicas.ts). */
+  readRouting?: ReadRouting;
   engine: Engine;
   /** Where the data lives, for logs: a file path or the PostgreSQL host/database (no password). */
   location: string;
@@ -29,6 +38,8 @@ export interface OpenOptions {
   /** SQLite file; ':memory:' for a throwaway database. */
   sqliteFile?: string;
   poolMax?: number;
+  /** PostgreSQL streaming replicas for data reads (DATABASE_READ_URLS); only with url. */
+  readUrls?: string[] | undefined;
   /** PostgreSQL schema to use (tests isolate themselves in one each). */
   searchPath?: string;
 }
@@ -59,13 +70,14 @@ export function openDatabase(options: OpenOptions): Database {
   const db = new Kysely<Schema>({ dialect: new SqliteDialect(config) });
   return {
     db,
+    reader: db,
     engine: 'sqlite',
     location: file,
     close: () => db.destroy(),
   };
 }
 
-function openPostgres(url: string, options: OpenOptions): Database {
+function postgresPool(url: string, options: OpenOptions, extra: pg.PoolConfig = {}): pg.Pool {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       // Days stay 'YYYY-MM-DD' strings (no time-zone shifts through Date); counts become numbers.
@@ -80,18 +92,38 @@ function openPostgres(url: string, options: OpenOptions): Database {
     types,
     connectionTimeoutMillis: 5000,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    ...extra,
   });
   // A dropped connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   // The pool listens only to idle clients: a checked-out one cut by a server shutdown (57P01) between two
   // queries would emit an unhandled 'error' and end the process. Its next query fails instead (503).
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return pool;
+}
+
+/** host:port/database of a PostgreSQL URL, for logs (no user, no password). */
+function locationOf(url: string): string {
   const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+}
+
+function openPostgres(url: string, options: OpenOptions): Database {
+  const pool = postgresPool(url, options);
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const readUrls = options.readUrls ?? [];
+  // A replica that is down must not hold an answer for 5 s: it is skipped and the primary answers.
+  const replicaPools = readUrls.map((readUrl) => ({
+    pool: postgresPool(readUrl, options, { connectionTimeoutMillis: 1000, application_name: 'ledgerlight-read' }),
+    location: locationOf(readUrl),
+  }));
+  const readRouting = replicaPools.length > 0 ? createReadRouting(pool, replicaPools) : undefined;
   return {
     db,
+    reader: readRouting?.reader ?? db,
+    ...(readRouting ? { readRouting } : {}),
     engine: 'postgres',
-    location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    location: locationOf(url),
     ...(options.searchPath ? { schema: options.searchPath } : {}),
     poolStats: () => ({
       total: pool.totalCount,
@@ -99,7 +131,10 @@ function openPostgres(url: string, options: OpenOptions): Database {
       waiting: pool.waitingCount,
       max: options.poolMax ?? 10,
     }),
-    close: () => db.destroy(),
+    close: async () => {
+      await readRouting?.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -97,6 +97,12 @@ export interface DataCache {
 
 const caches = new WeakMap<Database, DataCache>();
 
+/** The data version a request's answer is made for (its ETag's), set on a miss: read replicas route on it. */
+const answerVersions = new WeakMap<FastifyRequest, number>();
+export function answerVersionOf(request: FastifyRequest): number | undefined {
+  return answerVersions.get(request);
+}
+
 /** A hit's headers, whichever way it goes out: the entry's type, its variant's tag and coding. */
 function hitHeaders(etag: string, entry: Entry, coding: ContentCoding | null, cacheControl: string) {
   const headers: Record<string, string> = {
@@ -273,6 +279,7 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
           return reply.send(body);
         }
         pending.set(request, { ...identity, store: admit(key), coding });
+        answerVersions.set(request, dataVersion);
         return undefined;
       },
       async onSend(request, reply, payload) {

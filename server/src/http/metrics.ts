@@ -70,6 +70,27 @@ export function createMetrics(database: Database): Metrics {
     },
   });
 
+  // DATABASE_READ_URLS (db/read-replicas.ts): whether each replica takes reads, and the version it replayed.
+  new Gauge({
+    name: 'ledgerlight_read_replica_up',
+    help: 'Read replica taking data reads (1) or skipped after a failure (0), by host:port/database',
+    labelNames: ['replica'],
+    registers,
+    collect() {
+      for (const r of database.readRouting?.status() ?? []) this.set({ replica: r.location }, r.healthy ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'ledgerlight_read_replica_data_version',
+    help: 'The data version a read replica last said it has replayed (behind the primary: skipped)',
+    labelNames: ['replica'],
+    registers,
+    collect() {
+      for (const r of database.readRouting?.status() ?? [])
+        if (r.version !== null) this.set({ replica: r.location }, r.version);
+    },
+  });
+
   const keyRefreshFailures = new Counter({
     name: 'ledgerlight_oidc_key_refresh_failures_total',
     help: "Failed fetches of the identity provider's discovery document or signing keys",

@@ -29,6 +29,8 @@ export async function loadFinancials(
   /** Read only the facts these metrics use (default: every line item). */
   metrics?: readonly FinancialMetric[],
 ): Promise<SecurityFinancials[]> {
+  // No securities (a batch of coins only): `in ()` is a syntax error on PostgreSQL.
+  if (securities.length === 0) return [];
   const ids = securities.map((s) => s.id);
   // The period before from is read too: averages (ROE, ROA) need the balance at the first period's start.
   const from = range.from ? addDays(range.from, -START_WINDOW_DAYS[period]) : undefined;

@@ -198,9 +198,9 @@ export function chartRoutes(app: ZodApp, { database }: AppContext): void {
   const cached = dataCache(database).hooks;
   for (const call of calls as readonly ChartCall<z.ZodType>[]) {
     const answer = async (input: Range & { tickers: string[]; resolution?: SeriesResolution | undefined }) => {
-      const securities = await resolveTickers(database.db, input.tickers, call.kind);
+      const securities = await resolveTickers(database.reader, input.tickers, call.kind);
       const range = { from: input.from, to: input.to };
-      return call.build(database.db, securities, range, input.resolution);
+      return call.build(database.reader, securities, range, input.resolution);
     };
     const description = `${call.summary}, one series per ticker (${call.kind} tickers; another is a 404 ticker_not_found).`;
     app.get(

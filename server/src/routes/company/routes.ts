@@ -27,7 +27,7 @@ export function companyRoutes(app: ZodApp, context: AppContext): void {
   const { database } = context;
   statisticsRoutes(app, context);
   const cached = dataCache(database).hooks;
-  const db = database.db;
+  const db = database.reader;
   const tags = ['company'];
 
   app.get(

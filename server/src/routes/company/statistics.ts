@@ -30,7 +30,7 @@ const VOLUME_DAYS = 91;
 const BETA_YEARS = 6;
 
 export function statisticsRoutes(app: ZodApp, { database }: AppContext): void {
-  const db = database.db;
+  const db = database.reader;
   app.get(
     '/api/data/company/statistics',
     {

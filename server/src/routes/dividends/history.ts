@@ -63,7 +63,7 @@ export function historyCsv(history: DividendHistory): string {
 }
 
 export function dividendHistoryRoutes(app: ZodApp, { database }: AppContext): void {
-  const db = database.db;
+  const db = database.reader;
   app.get(
     '/api/data/dividends/history',
     {

@@ -23,7 +23,7 @@ export function dividendRoutes(app: ZodApp, context: AppContext): void {
   const { database } = context;
   dividendHistoryRoutes(app, context);
   const cached = dataCache(database).hooks;
-  const db = database.db;
+  const db = database.reader;
   const responses = { 400: errorBody, 404: errorBody };
 
   app.get(

@@ -28,7 +28,7 @@ export function restatementsRoutes(app: ZodApp, { database }: AppContext): void 
       ...dataCache(database).hooks,
     },
     async (request): Promise<RestatementsResponse> => {
-      const db = database.db;
+      const db = database.reader;
       const security = await resolveTicker(db, request.query.ticker);
       const [rows, splits, statement] = await Promise.all([
         db

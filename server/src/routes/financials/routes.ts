@@ -56,11 +56,11 @@ export function financialsRoutes(app: ZodApp, context: AppContext): void {
     statement?: TemplateStatement,
   ) {
     // Any kind: a coin is a known ticker without fundamentals, so its series has no periods.
-    const securities = await resolveTickers(database.db, input.tickers);
-    const kinds = await statementTemplates(database.db, securities);
+    const securities = await resolveTickers(database.reader, input.tickers);
+    const kinds = await statementTemplates(database.reader, securities);
     // A statement answers the lines of its companies' templates (a bank's: interest income, deposits...).
     const lines = statement ? linesOf(statement, kinds.values()) : metrics;
-    const loaded = await loadFinancials(database.db, securities, period, input, lines);
+    const loaded = await loadFinancials(database.reader, securities, period, input, lines);
     return {
       templates: templatesOf(securities, kinds),
       period,
@@ -135,13 +135,13 @@ export function financialsRoutes(app: ZodApp, context: AppContext): void {
       ...cached,
     },
     async (request) => {
-      const securities = await resolveTickers(database.db, request.query.tickers);
+      const securities = await resolveTickers(database.reader, request.query.tickers);
       const [quarterly, annual] = await Promise.all([
-        loadFinancials(database.db, securities, 'quarterly'),
-        loadFinancials(database.db, securities, 'annual'),
+        loadFinancials(database.reader, securities, 'quarterly'),
+        loadFinancials(database.reader, securities, 'annual'),
       ]);
       const metrics = request.query.fields ? [...new Set(request.query.fields)] : TTM_METRICS;
-      const kinds = await statementTemplates(database.db, securities);
+      const kinds = await statementTemplates(database.reader, securities);
       return {
         series: quarterly.map((q, i) => ({
           ...presentTtm(q, annual[i] as (typeof annual)[number], metrics),

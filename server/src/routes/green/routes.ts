@@ -37,7 +37,7 @@ export function greenRoutes(app: ZodApp, { database }: AppContext): void {
       const skip = query.skip ?? 0;
       const limit = query.limit ?? DEFAULT_LIMIT;
       const [rows, total] = await Promise.all([
-        selectGreenStocks(database.db, {
+        selectGreenStocks(database.reader, {
           flags,
           fields,
           orderBy: query.orderBy ?? 'marketCap',
@@ -45,7 +45,7 @@ export function greenRoutes(app: ZodApp, { database }: AppContext): void {
           skip,
           limit,
         }),
-        countGreenStocks(database.db, flags),
+        countGreenStocks(database.reader, flags),
       ]);
       return { total, skip, limit, rows: presentIndicatorRows(rows, fields) };
     },

@@ -76,6 +76,6 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
       },
       ...cached,
     },
-    async () => selectChoices(database.db),
+    async () => selectChoices(database.reader),
   );
 }

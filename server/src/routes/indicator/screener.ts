@@ -42,7 +42,7 @@ export async function screenerPage(
   const skip = query.$skip ?? 0;
   const failing: ODataOption = query.$filter ? '$filter' : '$orderby';
   const rows = await evaluating(failing, () =>
-    selectIndicatorPage(database.db, {
+    selectIndicatorPage(database.reader, {
       where: plan.where,
       orderBy: plan.orderBy,
       fields,
@@ -51,7 +51,7 @@ export async function screenerPage(
     }),
   );
   const total = options.withCount
-    ? await evaluating('$filter', () => countIndicators(database.db, plan.where))
+    ? await evaluating('$filter', () => countIndicators(database.reader, plan.where))
     : undefined;
   return {
     fields,

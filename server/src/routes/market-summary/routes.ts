@@ -20,7 +20,7 @@ const newestDay = (rows: readonly { asOf: string | null }[]) =>
 /** Issue 23: the market context of the home page, each cached per data version like every data call. */
 export function marketSummaryRoutes(app: ZodApp, { database }: AppContext): void {
   const cached = dataCache(database).hooks;
-  const db = database.db;
+  const db = database.reader;
 
   app.get(
     '/api/data/market/movers',

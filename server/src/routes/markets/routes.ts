@@ -8,7 +8,7 @@ import { selectCloseHistories, selectStocks } from './queries.ts';
 
 /** Issue 33: the markets page's equal-weighted indices, of every stock and of each sector. */
 export function marketsRoutes(app: ZodApp, { database }: AppContext): void {
-  const db = database.db;
+  const db = database.reader;
   app.get(
     '/api/data/market/indices',
     {

@@ -12,7 +12,7 @@ const tags = ['company'];
 /** Issue 33: a company's peers side by side, and its next report date estimated from its filings. */
 export function peerRoutes(app: ZodApp, { database }: AppContext): void {
   const cached = dataCache(database).hooks;
-  const db = database.db;
+  const db = database.reader;
 
   app.get(
     '/api/data/company/peers',

@@ -15,7 +15,7 @@ const csvByHeaderOnly = (request: FastifyRequest) =>
 
 /** spec 7, Sheets: the data sheets of a ticker, and one sheet as a table (JSON or CSV). */
 export function sheetRoutes(app: ZodApp, { database }: AppContext): void {
-  const db = database.db;
+  const db = database.reader;
   const { hooks } = dataCache(database);
   const cached = {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {

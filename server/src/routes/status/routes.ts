@@ -19,7 +19,7 @@ export function statusRoutes(app: ZodApp, { database }: AppContext): void {
       ...dataCache(database).hooks,
     },
     async () => {
-      const s = await readDataStatus(database.db);
+      const s = await readDataStatus(database.reader);
       return {
         dataVersion: s.dataVersion,
         demo: s.demo,
