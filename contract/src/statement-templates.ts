@@ -18,23 +18,12 @@ export const statementKind = z.enum(statementKinds).meta({
 /** The statements whose lines depend on the kind. */
 export type TemplateStatement = 'income-statement' | 'balance-sheet' | 'cash-flow';
 
-const SHARED_TAIL: FinancialMetric[] = [
-  'pretaxIncome',
-  'incomeTax',
-  'effectiveTaxRate',
-  'incomeContinuingOperations',
-  'discontinuedOperations',
-  'netIncomeIncludingNoncontrolling',
-  'minorityInterest',
-  'netIncome',
-  'preferredDividends',
-  'netIncomeCommon',
-  'sharesBasic',
-  'sharesDiluted',
-  'epsBasic',
-  'epsDiluted',
-  'dividendsPerShare',
-];
+/** Every template's income statement ends as the general one does: from pretax income to dividends per share. */
+const GENERAL_INCOME = financialGroups['income-statement'];
+const SHARED_TAIL: FinancialMetric[] = GENERAL_INCOME.slice(
+  GENERAL_INCOME.indexOf('pretaxIncome'),
+  GENERAL_INCOME.indexOf('dividendsPerShare') + 1,
+);
 const EQUITY: FinancialMetric[] = [
   'totalLiabilities',
   'commonStock',

@@ -158,7 +158,7 @@ export async function writeFactStatements(
 
 /**
  * Both statements of one security again from its rows in financial_facts: what the consistency check
- * compares against, and what migrations 007 and 011 ran for data stored before them.
+ * compares against, and what the repair at start writes for a security without them (ingest/repair.ts).
  */
 export async function rebuildFactStatements(db: AnyDb, securityId: number): Promise<void> {
   const facts = await db

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { bumpDataVersion } from '../db/meta.ts';
 import type { Period } from '../db/schema.ts';
-import { type StatementFact, writeFactStatements } from '../derived/fact-statements.ts';
+import { rebuildFactStatements } from '../derived/fact-statements.ts';
 import { rebuildPriceYears } from '../derived/price-years.ts';
 import { recomputeIndicators } from './indicators.ts';
 import { ownerAlive } from './run-owner.ts';
@@ -109,33 +109,13 @@ async function missing(db: Db, kind: 'screener' | 'prices' | 'statements'): Prom
   return query.orderBy('s.id').execute();
 }
 
-async function rebuildStatements(db: Db, securityId: number): Promise<void> {
-  const facts: StatementFact[] = await db
-    .selectFrom('financial_facts')
-    .select([
-      'line_item',
-      'period',
-      'period_start',
-      'period_end',
-      'fiscal_year',
-      'fiscal_period',
-      'value',
-      'unit',
-      'accession',
-      'derived',
-    ])
-    .where('security_id', '=', securityId)
-    .execute();
-  await writeFactStatements(db, securityId, facts);
-}
-
 /** The whole check: abandoned runs, then each security's derived rows. Bumps the data version when it wrote. */
 export async function repairLoads(db: Db): Promise<RepairReport> {
   const abandonedRuns = await abandonDeadRuns(db);
   const prices = await missing(db, 'prices');
   for (const { id } of prices) await db.transaction().execute((tx) => rebuildPriceYears(tx, id));
   const statements = await missing(db, 'statements');
-  for (const { id } of statements) await db.transaction().execute((tx) => rebuildStatements(tx, id));
+  for (const { id } of statements) await db.transaction().execute((tx) => rebuildFactStatements(tx, id));
   const byId = new Map([...prices, ...statements, ...(await missing(db, 'screener'))].map((s) => [s.id, s.ticker]));
   await recomputeIndicators(db, [...byId.keys()]);
   const report: RepairReport = {
