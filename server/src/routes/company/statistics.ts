@@ -1,11 +1,9 @@
 import { errorBody, type SecurityStatistics, securityStatistics, tickerQuery } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
-import { selectLatestCoinSupply } from '../../db/coin-supply.ts';
+import type { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
-import { readCloseSeries, readMonthEnds } from '../../derived/price-years.ts';
-import { selectDividends } from '../../derived/series-queries.ts';
-import type { Range } from '../../finance/types.ts';
+import { readMonthEnds } from '../../derived/price-years.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { beta, equalWeightIndex, monthlyReturns, returnsOfMonthEnds } from '../../market-stats/beta.ts';
 import { coinValuation } from '../../market-stats/coin-supply.ts';
@@ -18,7 +16,7 @@ import {
   nextDividend,
 } from '../../market-stats/statistics.ts';
 import { yearRange } from '../../metrics/closes.ts';
-import { securitySnapshot } from '../../metrics/snapshot.ts';
+import { computeSnapshot, readSnapshotInputs, type SnapshotInputs } from '../../metrics/snapshot.ts';
 import { resolveTicker, type SecurityRef } from '../market/securities.ts';
 
 /*
@@ -52,8 +50,10 @@ export function statisticsRoutes(app: ZodApp, { database }: AppContext): void {
 }
 
 async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatistics> {
-  const [history, volumes, dividends, figures] = await Promise.all([
-    closesOf(db, [security.id], {}, 'close_split_adj'),
+  // The catalogue's inputs (whole-history closes, dividends, statements, a coin's supply) are read once
+  // and serve the range, the all-time high, the ex-dividend days and the beta too.
+  const [inputs, volumes] = await Promise.all([
+    readSnapshotInputs(db, [security]).then((all) => all.get(security.id) as SnapshotInputs),
     db
       .selectFrom('daily_prices')
       .select(['day', 'volume'])
@@ -61,16 +61,15 @@ async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatis
       .orderBy('day', 'desc')
       .limit(VOLUME_DAYS + 10)
       .execute(),
-    selectDividends(db, [security.id]),
-    securitySnapshot(db, security),
   ]);
-  const supply = security.kind === 'crypto' ? await selectLatestCoinSupply(db, security.id) : null;
-  const closes = history.get(security.id) ?? [];
+  const figures = computeSnapshot(inputs);
+  const supply = inputs.coinSupply;
+  const closes = inputs.closes;
   const asOf = closes.at(-1)?.day ?? null;
   const volumeRows = volumes.map((row) => ({ day: row.day, volume: row.volume === null ? null : Number(row.volume) }));
   const lastVolume = volumeRows[0];
   const high = allTimeHigh(closes);
-  const exDates = dividends.map((row) => ({ exDate: row.ex_date, amount: Number(row.amount_split_adj) }));
+  const exDates = inputs.dividends;
   return {
     ticker: security.ticker,
     kind: security.kind,
@@ -84,7 +83,7 @@ async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatis
     yearRange: yearRange(closes),
     allTimeHigh: high ? { close: high.high.close, day: high.high.day } : null,
     fromAllTimeHighPct: high ? high.fromHighPct : null,
-    beta: security.kind === 'stock' && asOf ? await stockBeta(db, security.id, asOf) : null,
+    beta: security.kind === 'stock' && asOf ? await stockBeta(db, asOf, inputs.adjustedCloses) : null,
     lastDividend: asOf ? lastDividend(exDates, asOf) : null,
     nextDividend: asOf ? nextDividend(exDates, asOf) : null,
     supply: coinSupply(closes.at(-1)?.close ?? null, supply),
@@ -101,22 +100,6 @@ function coinSupply(
   if (!supply || marketCap === null) return null;
   const { day, circulating, total, max } = supply;
   return { asOf: day, marketCap, circulating, total, max, fullyDilutedValuation };
-}
-
-async function closesOf(
-  db: Db,
-  ids: readonly number[],
-  range: Range,
-  column: 'close_split_adj' | 'close_adj',
-): Promise<Map<number, DayClose[]>> {
-  const out = new Map<number, DayClose[]>();
-  for (const [id, series] of await readCloseSeries(db, ids, range, column)) {
-    out.set(
-      id,
-      series.days.map((day, i) => ({ day, close: Number(series.closes[i]) })),
-    );
-  }
-  return out;
 }
 
 /*
@@ -154,11 +137,15 @@ async function universeIndex(db: Db, asOf: string): Promise<Map<string, number>>
   return index;
 }
 
-async function stockBeta(db: Db, id: number, asOf: string): Promise<NonNullable<SecurityStatistics['beta']>> {
-  const [index, own] = await Promise.all([
-    universeIndex(db, asOf),
-    closesOf(db, [id], { from: addDays(asOf, -366 * BETA_YEARS) }, 'close_adj'),
-  ]);
-  const result = beta(monthlyReturns(own.get(id) ?? []), index, asOf.slice(0, 7));
+/** The beta of a stock's adjusted closes (its whole history, of which the last six years count). */
+async function stockBeta(
+  db: Db,
+  asOf: string,
+  adjustedCloses: readonly DayClose[],
+): Promise<NonNullable<SecurityStatistics['beta']>> {
+  const index = await universeIndex(db, asOf);
+  const from = addDays(asOf, -366 * BETA_YEARS);
+  const own = adjustedCloses.filter((close) => close.day >= from);
+  const result = beta(monthlyReturns(own), index, asOf.slice(0, 7));
   return { ...result, benchmark: 'universe_equal_weight' };
 }
