@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeOver, equalWeightDailyIndex, type IndexPoint, periodBefore } from './market-index.ts';
+import { addMonths } from '../metrics/closes.ts';
+import { changeOver, equalWeightDailyIndex, type IndexPoint } from './market-index.ts';
 
 describe('equalWeightDailyIndex', () => {
   it('chains the mean of the daily changes from 100, each stock weighing the same whatever its price', () => {
@@ -53,8 +54,8 @@ describe('changeOver', () => {
   });
 
   it('clamps the day of the month', () => {
-    expect(periodBefore('2024-03-31', 'month')).toBe('2024-02-29');
-    expect(periodBefore('2024-02-29', 'year')).toBe('2023-02-28');
-    expect(periodBefore('2024-01-15', 'month')).toBe('2023-12-15');
+    expect(addMonths('2024-03-31', -1)).toBe('2024-02-29');
+    expect(addMonths('2024-02-29', -12)).toBe('2023-02-28');
+    expect(addMonths('2024-01-15', -1)).toBe('2023-12-15');
   });
 });

@@ -1,4 +1,4 @@
-import { dayNumber } from '../finance/types.ts';
+import { addMonths, lastOnOrBefore } from '../metrics/closes.ts';
 
 /*
  * The markets page's indices (issue 33): the app has no index of its own, so the market is the
@@ -51,14 +51,6 @@ export function equalWeightDailyIndex(histories: readonly CloseHistory[], from: 
 
 export type ChangePeriod = 'day' | 'month' | 'year';
 
-/** The same date one month or year before (31 March -> 28 or 29 February). */
-export function periodBefore(day: string, period: 'month' | 'year'): string {
-  const year = Number(day.slice(0, 4)) - (period === 'year' ? 1 : 0);
-  const month = Number(day.slice(5, 7)) - 1 - (period === 'month' ? 1 : 0);
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month, Math.min(Number(day.slice(8, 10)), last))).toISOString().slice(0, 10);
-}
-
 /**
  * The change of the last point against the previous one (day) or the last one on or before the same date
  * a month or a year earlier, as a fraction; null when the series does not reach back that far.
@@ -66,17 +58,8 @@ export function periodBefore(day: string, period: 'month' | 'year'): string {
 export function changeOver(points: readonly IndexPoint[], period: ChangePeriod): number | null {
   const last = points.at(-1);
   if (!last) return null;
-  let base: IndexPoint | undefined;
-  if (period === 'day') base = points.at(-2);
-  else {
-    const target = dayNumber(periodBefore(last.day, period));
-    for (let i = points.length - 2; i >= 0; i--) {
-      const point = points[i] as IndexPoint;
-      if (dayNumber(point.day) <= target) {
-        base = point;
-        break;
-      }
-    }
-  }
+  // The catalogue's rule for a change over a period (metrics/closes.ts), the one every page uses.
+  const base =
+    period === 'day' ? points.at(-2) : lastOnOrBefore(points, addMonths(last.day, period === 'year' ? -12 : -1));
   return base && base.value > 0 ? last.value / base.value - 1 : null;
 }

@@ -19,6 +19,18 @@ export function addMonths(day: string, months: number): string {
   return `${y}-${String(m).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
 }
 
+/** The last point on or before `day` in points sorted by day (binary search); undefined when none is. */
+export function lastOnOrBefore<P extends { day: string }>(points: readonly P[], day: string): P | undefined {
+  let lo = 0;
+  let hi = points.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((points[mid] as P).day <= day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? undefined : points[lo - 1];
+}
+
 /** Change in % from `from` to `to`; null when either is missing or the start is not positive. */
 export function changeSince(to: number | null, from: number | null): number | null {
   if (to === null || from === null || !(from > 0)) return null;

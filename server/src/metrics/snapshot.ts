@@ -36,7 +36,7 @@ import {
   priceToSales,
 } from '../finance/valuation.ts';
 import { coinValuation } from '../market-stats/coin-supply.ts';
-import { addMonths, changeSince, type DayClose, yearRange } from './closes.ts';
+import { addMonths, changeSince, type DayClose, lastOnOrBefore, yearRange } from './closes.ts';
 import { loadFinancials, presentTtm, type SecurityFinancials } from './financials.ts';
 import { statementTemplates } from './templates.ts';
 
@@ -165,16 +165,8 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
 const noContext = { previous: undefined, dividends: [] };
 
 /** The close of the last trading day on or before `day`; null when the history starts after it. */
-export function closeOnOrBefore(closes: readonly DayClose[], day: string): number | null {
-  let lo = 0;
-  let hi = closes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((closes[mid] as DayClose).day <= day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === 0 ? null : (closes[lo - 1] as DayClose).close;
-}
+export const closeOnOrBefore = (closes: readonly DayClose[], day: string): number | null =>
+  lastOnOrBefore(closes, day)?.close ?? null;
 
 /** The yield percentile's window: ten years and one for the first TTM (finance-definitions.md). */
 function tenYears(closes: readonly DayClose[]): DayClose[] {
@@ -252,10 +244,4 @@ export async function readSnapshotInputs(
     });
   });
   return out;
-}
-
-/** The snapshot of one security, computed now from its stored rows. */
-export async function securitySnapshot(db: Db, security: SnapshotSecurity): Promise<Snapshot> {
-  const inputs = (await readSnapshotInputs(db, [security])).get(security.id) as SnapshotInputs;
-  return computeSnapshot(inputs);
 }

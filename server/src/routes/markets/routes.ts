@@ -2,7 +2,7 @@ import { marketIndices } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { periodBefore } from '../../market-stats/market-index.ts';
+import { addMonths } from '../../metrics/closes.ts';
 import { presentIndices } from './presenter.ts';
 import { selectCloseHistories, selectStocks } from './queries.ts';
 
@@ -33,7 +33,7 @@ export function marketsRoutes(app: ZodApp, { database }: AppContext): void {
         return { asOf, days: [], universe: empty, sectors: [] };
       }
       // A week before the year: the year change's base day is the last trading day on or before it.
-      const from = addDays(periodBefore(asOf, 'year'), -7);
+      const from = addDays(addMonths(asOf, -12), -7);
       const histories = await selectCloseHistories(
         db,
         stocks.map((s) => s.id),
