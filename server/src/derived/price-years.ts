@@ -74,6 +74,45 @@ export async function readCloseSeries(
   return out;
 }
 
+/** One day's split-adjusted and total-return closes, as numbers. */
+export interface BothCloses {
+  split: { day: string; close: number }[];
+  adjusted: { day: string; close: number }[];
+}
+
+/**
+ * Every close of each security, both columns from one read of its year chunks, made day/close pairs at
+ * once (the metric catalogue's inputs: a whole history is about 5,000 days a column). Securities without
+ * prices are absent from the map.
+ */
+export async function readBothCloses(db: AnyDb, ids: readonly number[]): Promise<Map<number, BothCloses>> {
+  const out = new Map<number, BothCloses>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('price_years')
+    .select(['security_id', 'days', 'close_split_adj', 'close_adj'])
+    .where('security_id', 'in', ids)
+    .orderBy('security_id')
+    .orderBy('year')
+    .execute();
+  for (const row of rows) {
+    let series = out.get(row.security_id);
+    if (!series) {
+      series = { split: [], adjusted: [] };
+      out.set(row.security_id, series);
+    }
+    const split = (row.close_split_adj as string).split(',');
+    const adjusted = (row.close_adj as string).split(',');
+    const days = row.days as string;
+    for (let i = 0, at = 0; at < days.length; i++, at += SERIES_DAY) {
+      const day = days.slice(at, at + SERIES_DAY);
+      series.split.push({ day, close: Number(split[i]) });
+      series.adjusted.push({ day, close: Number(adjusted[i]) });
+    }
+  }
+  return out;
+}
+
 /** A security's last close of each month, months ('YYYY-MM') ascending. */
 export interface MonthEnds {
   months: string[];

@@ -134,7 +134,7 @@ export interface YieldPercentile {
 }
 
 /** The value at a quantile of sorted values, by linear interpolation. */
-export function quantile(sorted: readonly number[], q: number): number {
+export function quantile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);
@@ -155,9 +155,11 @@ export function yieldPercentile(series: readonly YieldPoint[], years = 10): Yiel
   const windowStart = addDays(last.day, -Math.round(years * 365.25));
   if (first.day > addDays(last.day, -365)) return null;
   const window = series.filter((p) => p.day > windowStart);
-  const values = window.map((p) => p.yieldPct).sort((a, b) => a - b);
-  if (!values.some((v) => v > 0)) return null;
-  const atOrBelow = values.filter((v) => v <= last.yieldPct).length;
+  // A typed array sorts numbers natively (no comparator call per pair): most of the snapshot's time before.
+  const values = Float64Array.from(window, (p) => p.yieldPct).sort();
+  if (!(values.length > 0 && (values[values.length - 1] as number) > 0)) return null;
+  let atOrBelow = 0;
+  for (const v of values) if (v <= last.yieldPct) atOrBelow++;
   return {
     day: last.day,
     yieldPct: last.yieldPct,

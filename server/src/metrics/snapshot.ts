@@ -11,7 +11,7 @@ import type { Db } from '../db/index.ts';
 import type { SecurityKind } from '../db/schema.ts';
 import type { PeriodRow } from '../derived/fiscal-periods.ts';
 import { metricValues } from '../derived/period-metrics.ts';
-import { readCloseSeries } from '../derived/price-years.ts';
+import { readBothCloses } from '../derived/price-years.ts';
 import { groupBySecurity, selectDividends } from '../derived/series-queries.ts';
 import {
   dividendCagr,
@@ -214,9 +214,8 @@ export async function readSnapshotInputs(
 ): Promise<Map<number, SnapshotInputs>> {
   const ids = securities.map((s) => s.id);
   const stocks = securities.filter((s) => s.kind === 'stock');
-  const [split, adjusted, dividends, quarterly, annual, supplies, templates] = await Promise.all([
-    readCloseSeries(db, ids, {}, 'close_split_adj'),
-    readCloseSeries(db, ids, {}, 'close_adj'),
+  const [closes, dividends, quarterly, annual, supplies, templates] = await Promise.all([
+    readBothCloses(db, ids),
     selectDividends(db, ids),
     loadFinancials(db, stocks, 'quarterly'),
     loadFinancials(db, stocks, 'annual'),
@@ -226,8 +225,6 @@ export async function readSnapshotInputs(
   const d = groupBySecurity(dividends);
   const q = new Map(quarterly.map((f) => [f.security.id, f]));
   const a = new Map(annual.map((f) => [f.security.id, f]));
-  const dayCloses = (series: { days: string[]; closes: string[] } | undefined): DayClose[] =>
-    series ? series.days.map((day, i) => ({ day, close: Number(series.closes[i]) })) : [];
   const out = new Map<number, SnapshotInputs>();
   securities.forEach((s, i) => {
     const quarters = q.get(s.id);
@@ -235,8 +232,8 @@ export async function readSnapshotInputs(
     out.set(s.id, {
       kind: s.kind,
       currency: s.currency,
-      closes: dayCloses(split.get(s.id)),
-      adjustedCloses: dayCloses(adjusted.get(s.id)),
+      closes: closes.get(s.id)?.split ?? [],
+      adjustedCloses: closes.get(s.id)?.adjusted ?? [],
       dividends: (d.get(s.id) ?? []).map((row) => ({ exDate: row.ex_date, amount: row.amount_split_adj })),
       financials: quarters && years ? { quarterly: quarters, annual: years } : null,
       coinSupply: supplies[i] ?? null,
