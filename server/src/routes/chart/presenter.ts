@@ -39,62 +39,66 @@ export function ohlcvSeries(
   const dividendOn = new Map<string, number>();
   for (const d of dividends) dividendOn.set(d.ex_date, (dividendOn.get(d.ex_date) ?? 0) + d.amount_split_adj);
   const splitOn = new Map(splits.map((sp) => [sp.day, { numerator: sp.numerator, denominator: sp.denominator }]));
-  const points = bars.map((b): Ohlcv => {
-    const factor = b.close > 0 ? b.close_split_adj / b.close : 1;
-    const point: Ohlcv = {
-      day: b.day,
-      open: b.open == null ? null : b.open * factor,
-      high: b.high == null ? null : b.high * factor,
-      low: b.low == null ? null : b.low * factor,
-      close: b.close_split_adj,
-      volume: b.volume == null ? null : b.volume / factor,
-      adjClose: b.close_adj,
-    };
-    const dividend = dividendOn.get(b.day);
-    if (dividend !== undefined) point.dividend = dividend;
-    const split = splitOn.get(b.day);
-    if (split) point.split = split;
-    return point;
-  });
-  return { ...head(s), resolution, points: resolution === 'weekly' ? weeklyBars(points) : points };
+  // Weekly bars are made from the rows, one week at a time: no point object per day (20 years are 5,000).
+  const points =
+    resolution === 'weekly'
+      ? weekRuns(bars.map((b) => b.day)).map(([first, last]) => weekBar(bars, first, last, dividendOn, splitOn))
+      : bars.map((b) => dayBar(b, dividendOn, splitOn));
+  return { ...head(s), resolution, points };
 }
 
-const sumOrNull = (a: number | null, b: number | null) => (a == null ? b : b == null ? a : a + b);
+type Dividends = ReadonlyMap<string, number>;
+type Splits = ReadonlyMap<string, { numerator: number; denominator: number }>;
+
+/** A day's raw prices in split-adjusted terms: scaled by close_split_adj / close (volume inversely). */
+const factorOf = (b: BarRow) => (b.close > 0 ? b.close_split_adj / b.close : 1);
+
+/** One day's bar in split-adjusted terms, with its dividend and split. */
+function dayBar(b: BarRow, dividendOn: Dividends, splitOn: Splits): Ohlcv {
+  const factor = factorOf(b);
+  const point: Ohlcv = {
+    day: b.day,
+    open: b.open == null ? null : b.open * factor,
+    high: b.high == null ? null : b.high * factor,
+    low: b.low == null ? null : b.low * factor,
+    close: b.close_split_adj,
+    volume: b.volume == null ? null : b.volume / factor,
+    adjClose: b.close_adj,
+  };
+  const dividend = dividendOn.get(b.day);
+  if (dividend !== undefined) point.dividend = dividend;
+  const split = splitOn.get(b.day);
+  if (split) point.split = split;
+  return point;
+}
 
 /**
- * Each week as one bar, on its last trading day: the first open, the highest high, the lowest low, the last
- * close and adjusted close, the volume summed; the week's dividends summed and its splits multiplied.
+ * The bar of one week (rows first..last), on its last trading day: the first open, the highest high, the
+ * lowest low, the last close and adjusted close, the volume summed; the week's dividends summed and its
+ * splits multiplied. Each day scaled as dayBar scales it.
  */
-export function weeklyBars(points: readonly Ohlcv[]): Ohlcv[] {
-  return weekRuns(points.map((p) => p.day)).map(([first, last]) => {
-    const end = points[last] as Ohlcv;
-    const bar: Ohlcv = {
-      day: end.day,
-      open: null,
-      high: null,
-      low: null,
-      close: end.close,
-      volume: null,
-      adjClose: end.adjClose,
-    };
-    for (let i = first; i <= last; i++) {
-      const p = points[i] as Ohlcv;
-      bar.open ??= p.open;
-      if (p.high != null) bar.high = bar.high == null ? p.high : Math.max(bar.high, p.high);
-      if (p.low != null) bar.low = bar.low == null ? p.low : Math.min(bar.low, p.low);
-      bar.volume = sumOrNull(bar.volume, p.volume);
-      if (p.dividend !== undefined) bar.dividend = (bar.dividend ?? 0) + p.dividend;
-      if (p.split) {
-        bar.split = bar.split
-          ? {
-              numerator: bar.split.numerator * p.split.numerator,
-              denominator: bar.split.denominator * p.split.denominator,
-            }
-          : p.split;
-      }
+function weekBar(rows: readonly BarRow[], first: number, last: number, dividendOn: Dividends, splitOn: Splits): Ohlcv {
+  const bar = dayBar(rows[first] as BarRow, dividendOn, splitOn);
+  for (let i = first + 1; i <= last; i++) {
+    const b = rows[i] as BarRow;
+    const factor = factorOf(b);
+    if (bar.open == null && b.open != null) bar.open = b.open * factor;
+    if (b.high != null) bar.high = bar.high == null ? b.high * factor : Math.max(bar.high, b.high * factor);
+    if (b.low != null) bar.low = bar.low == null ? b.low * factor : Math.min(bar.low, b.low * factor);
+    if (b.volume != null) bar.volume = bar.volume == null ? b.volume / factor : bar.volume + b.volume / factor;
+    const dividend = dividendOn.get(b.day);
+    if (dividend !== undefined) bar.dividend = (bar.dividend ?? 0) + dividend;
+    const split = splitOn.get(b.day);
+    if (split) {
+      bar.split = bar.split
+        ? { numerator: bar.split.numerator * split.numerator, denominator: bar.split.denominator * split.denominator }
+        : split;
     }
-    return bar;
-  });
+    bar.day = b.day;
+    bar.close = b.close_split_adj;
+    bar.adjClose = b.close_adj;
+  }
+  return bar;
 }
 
 /** Drawdown on adjusted closes, the running high starting at the first day of the range. */
