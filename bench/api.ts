@@ -4,6 +4,7 @@
  * from its sources, and a bare node:http server answering a fixed body of the same size (the ceiling), then
  * drives them with keep-alive connections from this process (bench/http-client.ts). Sections:
  *   - first: the beta's universe index made from the days and from the month ends, in turn (beta-index.ts);
+ *   - layouts: each storage layout read against the source rows it is made of (storage-layouts.ts);
  *   - raw:  three calls (a 10-year price chart of one ticker; the screener's OData query with three
  *           predicates, an $orderby and $top=50; the income statement of five tickers): cached against
  *           the ceiling (budget: 70 % of its requests/s), and uncached (every URL distinct through a
@@ -21,7 +22,7 @@
  * both columns. Uncached figures are the median of `--runs` runs (by p99), cached ones by requests/s.
  *
  *   npm run bench:api -- [--companies 2000] [--seconds 5] [--ticker-seconds 2] [--connections 8]
- *                        [--runs 3] [--port 3917] [--sections first,raw,br,ticker,change] [--before <ref>]
+ *                        [--runs 3] [--port 3917] [--sections first,layouts,raw,br,ticker,change] [--before <ref>]
  *
  * Datasets are kept in the system's temp folder and reused by later runs of the same size (and commit).
  */
@@ -44,6 +45,7 @@ import { loadTools, type Result } from './api-load.ts';
 import { changeSection, tickerSection } from './api-payloads.ts';
 import { compareUniverseIndex } from './beta-index.ts';
 import { Pool } from './http-client.ts';
+import { compareStorageLayouts } from './storage-layouts.ts';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,7 +60,7 @@ const runs = Math.max(1, arg('runs', 3));
 const port = arg('port', 3917);
 const ceilingPort = port + 1;
 const beforeRef = option('before');
-const sections = new Set((option('sections') ?? 'first,raw,br,ticker,change').split(',').map((x) => x.trim()));
+const sections = new Set((option('sections') ?? 'first,layouts,raw,br,ticker,change').split(',').map((x) => x.trim()));
 /** What a browser sends; the server answers br. */
 const ACCEPT_BR = 'Accept-Encoding: br, gzip\r\n';
 const END = '2025-06-30';
@@ -125,6 +127,7 @@ if (sections.has('first')) {
   await database.close();
   await compareUniverseIndex(path.join(now.dataDir, 'ledgerlight.db'), runs, out);
 }
+if (sections.has('layouts')) await compareStorageLayouts(path.join(now.dataDir, 'ledgerlight.db'), runs, out);
 let ceiling: ChildProcess | undefined;
 try {
   for (const build of builds) startServer(build);
