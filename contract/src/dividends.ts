@@ -50,9 +50,10 @@ export const dividendsPerShare = z
   });
 export type DividendsPerShare = z.infer<typeof dividendsPerShare>;
 
-export const dividendPattern = z
-  .enum(['none', 'monthly', 'quarterly', 'semiannual', 'annual', 'irregular'])
-  .meta({ description: 'The payment pattern read from the paying months of the range' });
+export const dividendPattern = z.enum(['none', 'monthly', 'quarterly', 'semiannual', 'annual', 'irregular']).meta({
+  description:
+    'How often it pays as of the range’s end: the cadence most of its payments of that year have (the gaps between ex-dates, the same rule as the ex-dividend list and the payment history); none when it paid nothing that year',
+});
 
 export const dividendsByMonth = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dividendFrequency } from './dividend-history.ts';
 import { tickerSymbol, tickersPerGetMax } from './market-query.ts';
 
 /*
@@ -76,8 +77,6 @@ export const exDividendsQuery = z.object({
   limit: limit(50, 8),
 });
 
-export const exDividendFrequencies = ['monthly', 'quarterly', 'semiannual', 'annual'] as const;
-
 export const upcomingExDividends = z
   .object({
     asOf: z.string().nullable(),
@@ -89,7 +88,10 @@ export const upcomingExDividends = z
         amount: z.number().meta({ description: 'Per share, in currency: announced, or the last one paid' }),
         currency: z.string(),
         yieldPct: pct('Trailing dividend yield, in %'),
-        frequency: z.enum(exDividendFrequencies),
+        frequency: dividendFrequency.meta({
+          description:
+            'How often it pays as of the last trading day: the cadence most of its payments of the year have (the gaps between ex-dates), as the dividend calendar and history give it',
+        }),
         estimated: z
           .boolean()
           .meta({ description: 'True when the day is projected from the payment pattern, not announced' }),

@@ -1,16 +1,20 @@
 import {
   companyPeers,
   companyProfile,
+  dividendHistory,
+  dividendsByMonth,
   drawdownChart,
   homeCards,
   odataResponse,
   type SnapshotFigures,
   securityStatistics,
   ttmFinancials,
+  upcomingExDividends,
 } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSource } from '../src/ingest/demo/source.ts';
 import { runIngest } from '../src/ingest/loader.ts';
+import { addMonths } from '../src/metrics/closes.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { testDatabases } from './databases.ts';
 
@@ -139,5 +143,24 @@ describe.each(testDatabases())('one number on every surface, whole demo universe
     }
     // The universe has paying stocks, losses and coins: the comparisons above were not all of nulls.
     expect(payingStocks).toBeGreaterThan(50);
+  }, 600_000);
+
+  it('gives each paying stock one payment frequency on the ex-dividend list, the dividend calendar and the history', async () => {
+    const list = upcomingExDividends.parse(await get('/api/data/market/ex-dividends', { limit: '50' }));
+    const asOf = list.asOf as string;
+    expect(list.items.length).toBeGreaterThan(10);
+    for (const item of list.items) {
+      const [calendar] = dividendsByMonth.parse(
+        await get('/api/data/dividends/by-month', { tickers: item.ticker, to: asOf }),
+      ).series;
+      const history = dividendHistory.parse(await get('/api/data/dividends/history', { ticker: item.ticker }));
+      expect(calendar?.pattern, item.ticker).toBe(item.frequency);
+      // The history's payments of the year up to the day: the list's frequency is the one most of them have.
+      const counts = new Map<string, number>();
+      for (const p of history.payments)
+        if (p.exDate > addMonths(asOf, -12) && p.exDate <= asOf)
+          counts.set(p.frequency, (counts.get(p.frequency) ?? 0) + 1);
+      expect(counts.get(item.frequency), item.ticker).toBe(Math.max(...counts.values()));
+    }
   }, 600_000);
 });

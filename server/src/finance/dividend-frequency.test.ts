@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gapFrequency, paymentFrequencies } from './dividend-frequency.ts';
+import { frequencyAsOf, gapFrequency, paymentFrequencies } from './dividend-frequency.ts';
 
 describe('paymentFrequencies', () => {
   it('reads a quarterly payer, ex-dates moving by a few days', () => {
@@ -50,5 +50,39 @@ describe('paymentFrequencies', () => {
     expect(gapFrequency(55)).toBe('irregular');
     expect(gapFrequency(91)).toBe('quarterly');
     expect(gapFrequency(500)).toBe('irregular');
+  });
+});
+
+describe('frequencyAsOf (the one frequency every surface shows)', () => {
+  // A quarterly payer with a special dividend in its year: five ex-days in five months (3, 6, 7, 9, 12).
+  // The rules before issue 31's review said "quarterly" (count of ex-days) on the home list and "irregular"
+  // (the paying months) on the dividend calendar; the history called four of the five quarterly.
+  const withSpecial = ['2023-12-08', '2024-03-08', '2024-06-07', '2024-07-15', '2024-09-06', '2024-12-06'];
+
+  it('takes the cadence most payments of the year have, a special payment aside', () => {
+    expect(frequencyAsOf(withSpecial, '2024-12-31')).toBe('quarterly');
+    const perPayment = paymentFrequencies(withSpecial);
+    expect(perPayment.filter((f) => f === 'quarterly').length).toBeGreaterThan(perPayment.length / 2);
+  });
+
+  it('counts the gap before the year’s first payment, and a declared one after the day', () => {
+    // One payment in the year, a year after the one before it: annual, not a lone (irregular) payment.
+    expect(frequencyAsOf(['2023-05-03', '2024-04-30'], '2024-12-31')).toBe('annual');
+    // A first payment, the next one declared a year later: annual, as the payment history says.
+    expect(frequencyAsOf(['2024-03-04', '2025-03-03'], '2024-12-31')).toBe('annual');
+    expect(frequencyAsOf(['2024-03-04'], '2024-12-31')).toBe('irregular');
+  });
+
+  it('follows a change of schedule, the latest payment deciding a tie', () => {
+    // In the year to 2024-01-31: one annual payment (June) and one quarterly (September): a tie, the
+    // later one wins; by December there are two quarterly ones.
+    const days = ['2022-06-01', '2023-06-01', '2023-09-01', '2023-12-01'];
+    expect(frequencyAsOf(days.slice(0, 3), '2024-01-31')).toBe('quarterly');
+    expect(frequencyAsOf(days, '2023-12-31')).toBe('quarterly');
+  });
+
+  it('gives none when nothing was paid in the year', () => {
+    expect(frequencyAsOf(['2022-06-01', '2023-06-01'], '2024-06-02')).toBeNull();
+    expect(frequencyAsOf([], '2024-06-02')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { addMonths } from '../metrics/closes.ts';
 import { dayNumber } from './types.ts';
 
 /*
@@ -30,4 +31,29 @@ export function paymentFrequencies(exDates: readonly string[]): DividendFrequenc
     const after = days[i + 1];
     return after === undefined ? 'irregular' : gapFrequency(after - day);
   });
+}
+
+/**
+ * How often a company pays as of `asOf`, the one rule every surface shows (the home's ex-dividend list,
+ * the dividend calendar's pattern, and per payment the history): the cadence most of its payments of the
+ * year up to `asOf` have (each payment's from paymentFrequencies, so the first of the year counts its gap
+ * from the one before), the latest payment's on a tie. Null when it paid nothing in that year.
+ * `exDates` ascending, every one in the data (a declared one after `asOf` gives the gap of the last paid).
+ */
+export function frequencyAsOf(exDates: readonly string[], asOf: string): DividendFrequency | null {
+  // Every ex-date in the data, a declared one after `asOf` too: the frequency of each payment is the one
+  // the payment history shows for it.
+  const frequencies = paymentFrequencies(exDates);
+  const from = addMonths(asOf, -12);
+  const counts = new Map<DividendFrequency, number>();
+  let best: DividendFrequency | null = null;
+  // Oldest to newest: a later payment takes the lead on a tie.
+  exDates.forEach((day, i) => {
+    if (day <= from || day > asOf) return;
+    const frequency = frequencies[i] as DividendFrequency;
+    const count = (counts.get(frequency) ?? 0) + 1;
+    counts.set(frequency, count);
+    if (best === null || count >= (counts.get(best) ?? 0)) best = frequency;
+  });
+  return best;
 }

@@ -1,4 +1,5 @@
 import type { DividendsByMonth, DividendsPerShare } from '@app/contract';
+import { frequencyAsOf } from '../../finance/dividend-frequency.ts';
 import { dividendCagr, dividendGrowthStreak, dpsByYear, lastFullYear } from '../../finance/dividends.ts';
 import type { Range } from '../../finance/types.ts';
 import type { SecurityRef } from '../market/securities.ts';
@@ -35,19 +36,17 @@ export function presentDps(
   };
 }
 
-/** The payment pattern from the months that pay (a range of about a year). */
-export function paymentPattern(months: readonly number[]): DividendsByMonth['series'][number]['pattern'] {
-  const n = months.length;
-  if (n === 0) return 'none';
-  if (n === 12) return 'monthly';
-  if (n === 1) return 'annual';
-  const evenlySpaced = (step: number) => months.every((m, i) => i === 0 || m - (months[i - 1] as number) === step);
-  if (n === 4 && evenlySpaced(3)) return 'quarterly';
-  if (n === 2 && evenlySpaced(6)) return 'semiannual';
-  return 'irregular';
-}
-
-export function presentByMonth(s: SecurityRef, rows: readonly DividendRow[]): DividendsByMonth['series'][number] {
+/**
+ * A stock's dividends of the range laid out per calendar month; `history` is every dividend up to the
+ * range's end (ascending), whose ex-dates give the pattern: how often it pays as of that day, the same
+ * rule as everywhere (finance/dividend-frequency.ts frequencyAsOf), 'none' when it paid nothing in the year.
+ */
+export function presentByMonth(
+  s: SecurityRef,
+  history: readonly DividendRow[],
+  range: { from: string; to: string },
+): DividendsByMonth['series'][number] {
+  const rows = history.filter((r) => r.ex_date >= range.from && r.ex_date <= range.to);
   const months = Array.from({ length: 12 }, (_, i) => ({
     month: i + 1,
     amount: 0,
@@ -60,5 +59,9 @@ export function presentByMonth(s: SecurityRef, rows: readonly DividendRow[]): Di
     month.payments.push({ exDate: r.ex_date, payDate: r.pay_date, amount: r.amount_split_adj });
   }
   const payingMonths = months.filter((m) => m.payments.length > 0).map((m) => m.month);
-  return { ticker: s.ticker, currency: s.currency, pattern: paymentPattern(payingMonths), payingMonths, months };
+  const pattern = frequencyAsOf(
+    history.map((r) => r.ex_date),
+    range.to,
+  );
+  return { ticker: s.ticker, currency: s.currency, pattern: pattern ?? 'none', payingMonths, months };
 }

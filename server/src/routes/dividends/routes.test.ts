@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
-import { paymentPattern } from './presenter.ts';
 
 const quarterly = (from: number, to: number, amount: (year: number) => number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i).flatMap((year) =>
@@ -89,13 +88,6 @@ describe.each(testDatabases())('dividend calls on $label', (target) => {
       payments: [{ exDate: '2024-02-15', payDate: '2024-02-28', amount: expect.closeTo(1, 10) }],
     });
     expect(none).toMatchObject({ pattern: 'none', payingMonths: [] });
-  });
-
-  it('reads the pattern from the paying months', () => {
-    expect(paymentPattern([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])).toBe('monthly');
-    expect(paymentPattern([3, 9])).toBe('semiannual');
-    expect(paymentPattern([6])).toBe('annual');
-    expect(paymentPattern([1, 2, 7])).toBe('irregular');
   });
 
   it("places today's yield in its own 10-year history, with the band", async () => {

@@ -67,14 +67,14 @@ export function dividendRoutes(app: ZodApp, context: AppContext): void {
       const securities = await resolveTickers(db, request.query.tickers);
       const to = request.query.to ?? today();
       const from = request.query.from ?? addDays(to, -364);
+      // Every dividend: the pattern reads the gaps before and after the range's payments too.
       const rows = groupBySecurity(
         await selectDividends(
           db,
           securities.map((s) => s.id),
-          { from, to },
         ),
       );
-      return { from, to, series: securities.map((s) => presentByMonth(s, rows.get(s.id) ?? [])) };
+      return { from, to, series: securities.map((s) => presentByMonth(s, rows.get(s.id) ?? [], { from, to })) };
     },
   );
 

@@ -1,6 +1,7 @@
 import type { MarketMover, SectorPerformance, UpcomingExDividends } from '@app/contract';
+import { frequencyAsOf } from '../../finance/dividend-frequency.ts';
 import { nextDividend } from '../../market-stats/statistics.ts';
-import { addMonths, changeSince } from '../../metrics/closes.ts';
+import { changeSince } from '../../metrics/closes.ts';
 import type { DividendHistoryRow, QuoteRow, SectorRow } from './queries.ts';
 
 /*
@@ -76,17 +77,6 @@ export function presentSectors(rows: readonly SectorRow[]): SectorPerformance['s
     .sort((a, b) => b.marketCap - a.marketCap || a.sector.localeCompare(b.sector));
 }
 
-type Frequency = UpcomingExDividends['items'][number]['frequency'];
-
-/** How often a stock pays, from the number of ex-days in the year up to the last trading day. */
-export function paymentFrequency(paymentsInYear: number): Frequency | null {
-  if (paymentsInYear >= 10) return 'monthly';
-  if (paymentsInYear >= 3) return 'quarterly';
-  if (paymentsInYear === 2) return 'semiannual';
-  if (paymentsInYear === 1) return 'annual';
-  return null;
-}
-
 /**
  * The next ex-dividend day of each paying stock after `lastDay`, as its key statistics give it
  * (market-stats/statistics.ts nextDividend: the first announced one, else projected from the payment
@@ -100,11 +90,12 @@ export function presentExDividends(
 ): UpcomingExDividends['items'] {
   const bySecurity = new Map<number, DividendHistoryRow[]>();
   for (const row of rows) bySecurity.set(row.securityId, [...(bySecurity.get(row.securityId) ?? []), row]);
-  const yearBefore = addMonths(lastDay, -12);
   const items: UpcomingExDividends['items'] = [];
   for (const history of bySecurity.values()) {
-    const past = history.filter((row) => row.exDate <= lastDay);
-    const frequency = paymentFrequency(past.filter((row) => row.exDate > yearBefore).length);
+    const frequency = frequencyAsOf(
+      history.map((row) => row.exDate),
+      lastDay,
+    );
     const next = nextDividend(
       history.map((row) => ({ exDate: row.exDate, amount: row.amount })),
       lastDay,

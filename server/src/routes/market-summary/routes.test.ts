@@ -12,7 +12,6 @@ import { testDatabases } from '../../../test/databases.ts';
 import { calendarBars, fact, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
 import type { PriceBar } from '../../ingest/types.ts';
 import { addMonths } from '../../metrics/closes.ts';
-import { paymentFrequency } from './presenter.ts';
 
 const LAST = '2024-12-31';
 /** Closes: 50 a year before LAST, 80 a month before, `previous` the day before and `last` on LAST. */
@@ -131,18 +130,6 @@ describe.each(testDatabases())('market context calls on $label', (target) => {
 });
 
 describe('payment pattern', () => {
-  it('reads the frequency from the ex-days of a year', () => {
-    expect([12, 11, 4, 3, 2, 1, 0].map(paymentFrequency)).toEqual([
-      'monthly',
-      'monthly',
-      'quarterly',
-      'quarterly',
-      'semiannual',
-      'annual',
-      null,
-    ]);
-  });
-
   it('adds months keeping the day where the month has it', () => {
     expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
     expect(addMonths('2024-11-11', 3)).toBe('2025-02-11');
