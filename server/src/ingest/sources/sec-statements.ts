@@ -2,6 +2,7 @@ import type { Period } from '../../db/schema.ts';
 import { addDays, dayNumber } from '../../finance/types.ts';
 import { type FactRecord, isDay, type Rejection, type SplitRecord } from '../types.ts';
 import { ParseError } from './parse-error.ts';
+import { instant } from './sec-concept-spec.ts';
 import { LINE_ITEMS, type LineItemSpec, SUMS } from './sec-concepts.ts';
 import { type Filing, filingIndex, isObject, type RawFact, rawFacts, reportingCurrency } from './sec-facts.ts';
 import { perShareFactorBetween, splitFacts, toPeriodShareTerms } from './sec-splits.ts';
@@ -272,7 +273,12 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
     }
     if (spec.kind === 'flow' && spec.unit !== 'shares') out.push(...fourthQuarters(spec, out, quarters, splits));
   }
-  const facts = withoutSameAsTotal(out);
+  const currentMaturities = new Map(
+    [
+      ...choose(CURRENT_MATURITIES, rawFacts(all, CURRENT_MATURITIES, currency, filings, ticker, rejections)).values(),
+    ].map((f) => [f.end, f.val]),
+  );
+  const facts = withoutSameAsTotal(withoutCurrentDebtTwice(out, currentMaturities));
   return { facts, rejections, splits, currency, noStatements: facts.length > 0 ? null : whyNone(all, currency) };
 }
 
@@ -298,6 +304,36 @@ function sumOfParts(chosen: Map<string, RawFact>, parts: readonly Map<string, Ra
       first: undefined,
     });
   }
+}
+
+/** The current maturities of long-term debt, read only to take them out of a LongTermDebt total. */
+const CURRENT_MATURITIES = instant('current_maturities', 'LongTermDebtCurrent');
+/** Short-term debt concepts that include the current maturities of long-term debt. */
+const WITH_CURRENT_MATURITIES = new Set(['LongTermDebtCurrent', 'DebtCurrent']);
+
+/**
+ * `LongTermDebt` is long-term debt with its current maturities; `LongTermDebtCurrent` and `DebtCurrent`
+ * (the short-term debt line) hold them too. Where a period's long-term debt is that total and its
+ * short-term debt includes the current maturities, the long-term line is the total less them (derived):
+ * otherwise total debt, short plus long, would count them twice. Banks that file LongTermDebt beside
+ * short-term borrowings alone keep it whole (nothing is counted twice there).
+ */
+function withoutCurrentDebtTwice(facts: FactRecord[], currentMaturities: ReadonlyMap<string, number>): FactRecord[] {
+  const key = (f: FactRecord) => `${f.period}|${f.periodEnd}`;
+  const shortTerm = new Map(facts.filter((f) => f.lineItem === 'short_term_debt').map((f) => [key(f), f]));
+  return facts.map((f) => {
+    if (f.lineItem !== 'long_term_debt' || f.concept !== 'LongTermDebt') return f;
+    const short = shortTerm.get(key(f));
+    const current = currentMaturities.get(f.periodEnd);
+    if (!short || !WITH_CURRENT_MATURITIES.has(short.concept) || current === undefined || current > f.value) return f;
+    const { firstFiled: _first, ...rest } = f;
+    return {
+      ...rest,
+      value: Number((f.value - current).toPrecision(12)),
+      concept: 'LongTermDebt-LongTermDebtCurrent',
+      derived: true,
+    };
+  });
 }
 
 /** A part of revenue is its own line only where revenue is a larger total: else it would repeat revenue. */
