@@ -165,6 +165,23 @@ describe.each(cliTargets())('statements as filed on a day, through the ingest CL
     }
   });
 
+  it('is cached per day: the answer of one day is never served for another or for the latest', async () => {
+    const tags = new Map<string, string>();
+    // Asked three times each, interleaved: the cache stores an answer from its second request on.
+    for (const asOf of ['2024-03-01', '', '2024-03-01', '', '2024-03-01', '']) {
+      const response = await loaded.t.app.inject({
+        url: '/api/data/financials/income-statement',
+        query: { tickers: 'QZAS', ...(asOf ? { asOf } : {}) },
+      });
+      const body = financialsResponse.parse(response.json());
+      expect(revenues(body)[0]?.[2]).toBe(asOf ? 4_000 * M : 3_900 * M);
+      const etag = String(response.headers.etag);
+      expect(tags.get(asOf) ?? etag).toBe(etag);
+      tags.set(asOf, etag);
+    }
+    expect(tags.get('2024-03-01')).not.toBe(tags.get(''));
+  });
+
   it('a malformed or impossible day is a 400 naming asOf, on every statement call', async () => {
     for (const [call, asOf] of [
       ['income-statement', '2024-02-30'],
