@@ -1,4 +1,4 @@
-import { errorBody, type FinancialsResponse, financialsResponse, ttmFinancials } from '@app/contract';
+import { errorBody, type FinancialsResponse, financialsResponse, sheetData, ttmFinancials } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliTargets, financialsCall, loadOtherCases, periodsOf, type SecCase } from './testing/sec-cases.ts';
 
@@ -163,6 +163,37 @@ describe.each(cliTargets())('statements as filed on a day, through the ingest CL
       expect(asFiled?.day).toBe(today);
       expect({ ...body, series: [series] }).toEqual(withoutAsOf);
     }
+  });
+
+  it('the data sheets too: as filed on the day, the CSV named after it', async () => {
+    const sheet = await loaded.t.app.inject({
+      url: '/api/data/sheet/data/QZAS/income-statement',
+      query: { asOf: '2024-03-01' },
+    });
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    const table = sheetData.parse(sheet.json());
+    expect(table.columns.map((c) => c.periodEnd)).toEqual(['2023-12-31']);
+    expect(table.rows.find((r) => r.lineItem === 'revenue')?.values).toEqual([4_000 * M]);
+    expect(table.asFiled).toEqual({ day: '2024-03-01', firstFiled: '2024-02-20', note: null });
+    const latest = sheetData.parse(
+      (await loaded.t.app.inject({ url: '/api/data/sheet/data/QZAS/income-statement' })).json(),
+    );
+    expect(latest.rows.find((r) => r.lineItem === 'revenue')?.values).toEqual([3_900 * M, 4_600 * M]);
+    expect(latest.asFiled).toBeUndefined();
+    const csv = await loaded.t.app.inject({
+      url: '/api/data/sheet/data/QZAS/income-statement',
+      query: { asOf: '2024-03-01', format: 'csv' },
+    });
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="QZAS-income-statement-annual-as-filed-2024-03-01.csv"',
+    );
+    expect(csv.body).toContain('4000000000');
+    const bad = await loaded.t.app.inject({
+      url: '/api/data/sheet/data/QZAS/income-statement',
+      query: { asOf: '2024-02-30' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((errorBody.parse(bad.json()).error.details as { field: string }).field).toBe('asOf');
   });
 
   it('is cached per day: the answer of one day is never served for another or for the latest', async () => {

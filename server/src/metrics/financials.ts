@@ -88,6 +88,13 @@ function asFiledDividends<T extends { security_id: number; ex_date: string; amou
     .map((row) => ({ ...row, amount_split_adj: row.amount_split_adj / (later.get(row.security_id) ?? 1) }));
 }
 
+/** The day of an asOf answer: a day after today (UTC) is today, since nothing can have been filed later. */
+export function asFiledDay(asOf: string | undefined): string | undefined {
+  if (!asOf) return undefined;
+  const today = new Date().toISOString().slice(0, 10);
+  return asOf > today ? today : asOf;
+}
+
 export function metricList(metrics: readonly FinancialMetric[]): FinancialsResponse['metrics'] {
   return metrics.map((name) => ({ name, ...financialMetricInfo[name] }));
 }
@@ -113,7 +120,7 @@ export function presentPeriods(
 }
 
 /** An answer asked with asOf says the day it is as filed on, and why it is empty before the first filing. */
-function asFiledOf(data: SecurityFinancials): { asFiled?: AsFiledNote } {
+export function asFiledOf(data: SecurityFinancials): { asFiled?: AsFiledNote } {
   if (!data.asFiled) return {};
   const { day, firstFiled } = data.asFiled;
   const note =

@@ -15,7 +15,14 @@ import type { AppContext, ZodApp } from '../../context.ts';
 import type { Period } from '../../db/schema.ts';
 import type { Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { loadFinancials, metricList, presentPeriods, presentTtm, TTM_METRICS } from '../../metrics/financials.ts';
+import {
+  asFiledDay,
+  loadFinancials,
+  metricList,
+  presentPeriods,
+  presentTtm,
+  TTM_METRICS,
+} from '../../metrics/financials.ts';
 import { statementTemplates } from '../../metrics/templates.ts';
 import { resolveTickers } from '../market/securities.ts';
 import { restatementsRoutes } from './restatements.ts';
@@ -42,13 +49,6 @@ const SUMMARY =
   'Fiscal periods per ticker. Amounts as filed; per-share values and share counts restated for later splits; ' +
   'ratios as fractions. Each period gives its values as numbers, beside them the accession numbers of the ' +
   'filings of each value (accessions) and the metrics computed here (derived: Q4 = FY - Q1..Q3, ratios).';
-
-/** The day of an asOf answer: a day after today is today (nothing can have been filed later). */
-function asFiledDay(asOf: string | undefined): string | undefined {
-  if (!asOf) return undefined;
-  const today = new Date().toISOString().slice(0, 10);
-  return asOf > today ? today : asOf;
-}
 
 export function financialsRoutes(app: ZodApp, context: AppContext): void {
   const { database } = context;
