@@ -39,7 +39,7 @@ export function fiscalYearOfEnd(end: string): number {
 }
 
 /** Per period: the first concept of the chain that has it, then the latest filing (restatements win). */
-function better(a: RawFact, b: RawFact): RawFact {
+export function better(a: RawFact, b: RawFact): RawFact {
   if (a.priority !== b.priority) return a.priority < b.priority ? a : b;
   if ((a.filed ?? '') !== (b.filed ?? '')) return (a.filed ?? '') > (b.filed ?? '') ? a : b;
   return (a.accn ?? '') >= (b.accn ?? '') ? a : b;
