@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { financialMetric, financialMetrics } from './financial-metrics.ts';
-import { financialsQueryShape, fromNotAfterTo } from './market-query.ts';
+import { asOfParam, financialsQueryShape, fromNotAfterTo } from './market-query.ts';
 import { statementKind } from './statement-templates.ts';
 
 export * from './financial-metrics.ts';
@@ -86,6 +86,24 @@ const seriesHeadShape = {
 };
 export type FinancialSeriesHead = z.infer<z.ZodObject<typeof seriesHeadShape>>;
 
+/** Only in an answer asked with asOf: the day it is as filed on, and why it is empty when it is. */
+export const asFiledNote = z
+  .object({
+    day: z.string().meta({ description: 'The day the values are as filed on: asOf, or today when asOf is later' }),
+    firstFiled: z.string().nullable().meta({
+      description: "The day of the first filing of the security's statements of this kind (null: none filed at all)",
+    }),
+    note: z.string().nullable().meta({
+      description:
+        'Why the answer has no periods (no statements filed on or before the day); null when the day is after the first filing',
+    }),
+  })
+  .meta({
+    description:
+      'Statements as filed on a day (asOf): present only when asOf was given; the values are those filed on or before `day`',
+  });
+export type AsFiledNote = z.infer<typeof asFiledNote>;
+
 const exampleValues = {
   values: { revenue: 394328000000, grossMargin: 0.433 },
   accessions: { revenue: ['0000320193-22-000108'], grossMargin: ['0000320193-22-000108'] },
@@ -116,7 +134,9 @@ export const financialsResponse = z
         description: z.string(),
       }),
     ),
-    series: z.array(z.object({ ...seriesHeadShape, periods: z.array(fiscalPeriodRow) })),
+    series: z.array(
+      z.object({ ...seriesHeadShape, periods: z.array(fiscalPeriodRow), asFiled: asFiledNote.optional() }),
+    ),
   })
   .meta({
     id: 'Financials',
@@ -160,6 +180,7 @@ export const calcFinancialsQuery = z
 /** ttm-financial: tickers (spec 7), and optionally the metrics (a statement's lines for a TTM column). */
 export const ttmFinancialsQuery = z.object({
   tickers: financialsQueryShape.tickers,
+  asOf: asOfParam,
   fields: z
     .string()
     .max(4000)
@@ -199,6 +220,7 @@ export const ttmFinancials = z
               'The span the values cover: the four quarters (fiscalYear of the last one, periodStart of the first) or the fiscal year',
           }),
         ...valuesShape,
+        asFiled: asFiledNote.optional(),
       }),
     ),
   })

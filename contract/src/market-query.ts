@@ -106,18 +106,33 @@ export const chartSeriesBody = z
     example: { tickers: ['QBTZ', 'ZETQ'], from: '2015-01-01', resolution: 'daily' },
   });
 
+/**
+ * Statements as filed on a day (issue 32): the financials calls answer what had been filed by the end of
+ * it, no look-ahead. A day after today is today.
+ */
+export const asOfParam = calendarDay.optional().meta({
+  description:
+    'Statements as filed on this day (YYYY-MM-DD): each value is the one filed last on or before it, periods ' +
+    'first filed after it are absent, a TTM sums the quarters known then, and per-share values and share counts ' +
+    'are on the basis of the splits up to it. A later day than today is today. Absent: the latest statements.',
+  example: '2024-06-30',
+});
+
 /** tickers, from, to, period: the financials calls. from/to bound the period end. */
 export const financialsQueryShape = {
   tickers: tickerList(tickersPerGetMax),
   from,
   to,
   period: periodParam.optional(),
+  asOf: asOfParam,
 };
 export const financialsQuery = z.object(financialsQueryShape).superRefine(fromNotAfterTo);
 export type FinancialsQuery = z.infer<typeof financialsQuery>;
 
 /** Calls without a period (financial returns are per fiscal year). */
-export const annualQuery = z.object({ tickers: tickerList(tickersPerGetMax), from, to }).superRefine(fromNotAfterTo);
+export const annualQuery = z
+  .object({ tickers: tickerList(tickersPerGetMax), from, to, asOf: asOfParam })
+  .superRefine(fromNotAfterTo);
 
 /** ttm-financial: tickers only (spec 7). */
 export const tickersOnlyQuery = z.object({ tickers: tickerList(tickersPerGetMax) });

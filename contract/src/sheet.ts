@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { financialMetric } from './financial-metrics.ts';
-import { periodParam, tickerSymbol } from './market-query.ts';
+import { asFiledNote } from './financials.ts';
+import { asOfParam, periodParam, tickerSymbol } from './market-query.ts';
 import { statementKind } from './statement-templates.ts';
 
 /* Data sheets (spec 7): a statement as a table, rows = line items, columns = fiscal periods. */
@@ -43,6 +44,7 @@ export const sheetParams = z.object({
 
 export const sheetQuery = z.object({
   period: periodParam.optional(),
+  asOf: asOfParam,
   format: z.enum(['json', 'csv']).optional().meta({ description: 'csv: the same table as CSV (or Accept: text/csv)' }),
 });
 
@@ -76,6 +78,7 @@ export const sheetData = z
         accessions: z.array(z.array(z.string())).meta({ description: 'One list of filings per column' }),
       }),
     ),
+    asFiled: asFiledNote.optional(),
   })
   .meta({
     id: 'SheetData',

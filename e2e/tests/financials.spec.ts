@@ -5,7 +5,8 @@ import { axeViolations, describeViolations } from '../support/axe.ts';
  * Issues 19 and 22: the Financials tab as a reader uses it, at desktop and phone size, one page load
  * each. The table shows every fiscal year the API has with the API's own figures; the chosen statement
  * and period live in the URL and Back undoes them; the margins chart is drawn; costs rising read as
- * unfavourable; a demo company's value opens its demo filing view; axe finds nothing serious.
+ * unfavourable; the statements as filed on an earlier day, and back; a demo company's value opens its
+ * demo filing view; axe finds nothing serious.
  */
 const STOCK = 'SOLQ';
 const VIEWS = {
@@ -16,6 +17,7 @@ const VIEWS = {
 interface Period {
   fiscalYear: number;
   fiscalPeriod: string;
+  periodEnd: string;
   values: Record<string, number | null>;
 }
 interface Answer {
@@ -132,6 +134,21 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/stocks/${STOCK}/financials$`));
     await expect(page.getByRole('table', { name: /Income statement of SOLQ/ })).toBeVisible();
+
+    // Issue 32, as filed on a day: a month after the newest year's end its report was not filed yet, so
+    // the table ends a year earlier, a notice says which day is shown, and one button leads back.
+    const newestEnd = periods[0]?.periodEnd ?? '';
+    const day = new Date(Date.parse(`${newestEnd}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('As filed on').fill(day);
+    await expect(page).toHaveURL(new RegExp(`/financials\\?asOf=${day}$`));
+    await expect(page.getByRole('status').filter({ hasText: 'Statements as filed on' })).toBeVisible();
+    const asFiled = page.getByRole('table', { name: /Income statement of SOLQ/ });
+    await expect(asFiled.getByRole('columnheader').nth(phone ? 1 : 2)).toHaveText(`FY ${periods[1]?.fiscalYear}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Back to the latest' }).click();
+    await expect(page).toHaveURL(new RegExp(`/stocks/${STOCK}/financials$`));
+    await expect(page.getByRole('status').filter({ hasText: 'Statements as filed on' })).toHaveCount(0);
+    await expect(table.getByRole('columnheader').nth(phone ? 1 : 2)).toHaveText(`FY ${periods[0]?.fiscalYear}`);
 
     // A demo company's value opens its demo filing view, marked as demo; Escape closes it (Back).
     await table

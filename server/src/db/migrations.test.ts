@@ -92,6 +92,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '016-ingest-run-owner',
       '017-first-filed',
       '018-bulk-entries',
+      '019-fact-versions',
     ]);
     const tables = await database.db.introspection.getTables();
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];

@@ -177,6 +177,21 @@ export interface FinancialFactsTable {
   first_filed?: string | null;
 }
 
+/**
+ * Every value a stored fact had over the filings, a row per change (migration 019, statements as filed
+ * on a day): the fact's latest value (financial_facts) is its last version from its own filing day on.
+ */
+export interface FactVersionsTable {
+  security_id: number;
+  period: Period;
+  line_item: string;
+  period_end: string;
+  /** The day of the filing that first gave the value; '' when not known (known on every day). */
+  filed: string;
+  value: number;
+  accession: string | null;
+}
+
 /** The screener's precomputed wide table: one row per security. */
 export interface IndicatorsTable {
   security_id: number;
@@ -372,6 +387,7 @@ export interface Schema {
   dividends: DividendsTable;
   splits: SplitsTable;
   financial_facts: FinancialFactsTable;
+  fact_versions: FactVersionsTable;
   price_years: PriceYearsTable;
   price_months: PriceMonthsTable;
   fact_statements: FactStatementsTable;

@@ -7,6 +7,7 @@ import { adjustCloses, splitFactorAfter } from '../finance/adjust.ts';
 import { type GreenOverride, greenFlags } from './green.ts';
 import { deleteFactsNotSent, mergeSplits } from './merge.ts';
 import { writeCoinSupply } from './store-supply.ts';
+import { writeFactVersions } from './store-versions.ts';
 import type { FactRecord, SecurityBundle, SecurityProfile } from './types.ts';
 
 /*
@@ -269,12 +270,15 @@ export async function writeSecurity(
     >(stored.map((f) => [factKey(f), f]));
     const factRows: Schema['financial_facts'][] = [];
     const seen = new Set<string>();
+    /** The facts taken from what was sent (an older filing than the stored one is not): their versions with them. */
+    const accepted = new Map<string, FactRecord>();
     for (const f of bundle.facts ?? []) {
       const key = `${f.period}|${f.lineItem}|${f.periodEnd}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const old = byKey.get(key);
       if (old?.filed && f.filed && f.filed < old.filed) continue;
+      accepted.set(key, f);
       if (
         old &&
         same(old.value, f.value) &&
@@ -320,6 +324,9 @@ export async function writeSecurity(
       counts.facts += removed.length;
       for (const period of removed) touched.add(period);
     }
+    const versionChanges = await writeFactVersions(tx, id, accepted, new Set(byKey.keys()));
+    // A fact whose versions changed though its latest value did not is a change of the data too.
+    counts.facts = Math.max(counts.facts, versionChanges);
     await writeFactStatements(tx, id, [...byKey.values()], touched);
   }
   counts.supply = await writeCoinSupply(tx, id, bundle.supply ?? []);

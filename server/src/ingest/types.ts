@@ -72,6 +72,11 @@ export interface FactRecord {
   value: number;
   /** The value as first filed, when a later filing changed it (the restatement ledger). */
   firstFiled?: { value: number; accession: string | null; filed: string | null };
+  /**
+   * Every value the fact had over the filings, oldest first, a version only where the value changed
+   * (statements as filed on a day, table fact_versions): absent for a source without filings' history.
+   */
+  versions?: FactVersion[];
   /** USD, EUR... for amounts, EUR/shares per share, shares: the reporting currency the filing uses. */
   unit: string;
   concept: string;
@@ -80,6 +85,13 @@ export interface FactRecord {
   form: string | null;
   filed: string | null;
   derived: boolean;
+}
+
+/** One value of a fact as filed: the filing that first gave it and its day (null: not known). */
+export interface FactVersion {
+  value: number;
+  accession: string | null;
+  filed: string | null;
 }
 
 /** A record that failed validation: reported and skipped, never loaded. */

@@ -1,6 +1,13 @@
-import { type FinancialMetric, type FinancialsResponse, financialMetricInfo, type TtmFinancials } from '@app/contract';
+import {
+  type AsFiledNote,
+  type FinancialMetric,
+  type FinancialsResponse,
+  financialMetricInfo,
+  type TtmFinancials,
+} from '@app/contract';
 import type { Db } from '../db/index.ts';
 import type { Period } from '../db/schema.ts';
+import { selectFactStatementsAsFiled } from '../derived/as-filed.ts';
 import { selectFactStatements, selectStatementKinds } from '../derived/fact-statements.ts';
 import { type PeriodRow, periodRows, previousRow, START_WINDOW_DAYS, ttmRow } from '../derived/fiscal-periods.ts';
 import { inputsOf, metricValues } from '../derived/period-metrics.ts';
@@ -19,6 +26,8 @@ export interface SecurityFinancials {
   dividends: DividendPoint[];
   /** The series' fields beside its ticker: currency, quartersFiled, splits. */
   head: SeriesHead;
+  /** As filed on a day (asOf): the day, and the first filing day of the security's statements. */
+  asFiled?: { day: string; firstFiled: string | null };
 }
 
 export async function loadFinancials(
@@ -28,6 +37,8 @@ export async function loadFinancials(
   range: Range = {},
   /** Read only the facts these metrics use (default: every line item). */
   metrics?: readonly FinancialMetric[],
+  /** The statements as filed by the end of this day (derived/as-filed.ts); today's without it. */
+  asOf?: string,
 ): Promise<SecurityFinancials[]> {
   // No securities (a batch of coins only): `in ()` is a syntax error on PostgreSQL.
   if (securities.length === 0) return [];
@@ -35,21 +46,53 @@ export async function loadFinancials(
   // The period before from is read too: averages (ROE, ROA) need the balance at the first period's start.
   const from = range.from ? addDays(range.from, -START_WINDOW_DAYS[period]) : undefined;
   const inputs = metrics ? inputsOf(metrics) : undefined;
-  const [facts, dividends, splits, kinds] = await Promise.all([
-    selectFactStatements(db, ids, period),
+  const [asFiled, dividends, allSplits, kinds] = await Promise.all([
+    asOf ? selectFactStatementsAsFiled(db, ids, period, asOf) : selectFactStatements(db, ids, period),
     // An income statement, say, never looks at the dividends: no need to read them.
     inputs && !inputs.dividends ? [] : selectDividends(db, ids),
     selectSplits(db, ids),
     selectStatementKinds(db, ids),
   ]);
+  const facts = Array.isArray(asFiled) ? asFiled : asFiled.statements;
   const f = new Map(facts.map((statement) => [statement.security_id, statement]));
-  const [d, s, k] = [groupBySecurity(dividends), groupBySecurity(splits), groupBySecurity(kinds)];
+  // On the basis of the splits known on the day: a later split is not yet restated (nor in dividends).
+  const splits = asOf ? allSplits.filter((split) => split.day <= asOf) : allSplits;
+  const dividendsKnown = asOf ? asFiledDividends(dividends, allSplits, asOf) : dividends;
+  const [d, s, k] = [groupBySecurity(dividendsKnown), groupBySecurity(splits), groupBySecurity(kinds)];
   return securities.map((security) => ({
     security,
     rows: periodRows(f.get(security.id), s.get(security.id) ?? [], { from, to: range.to }, inputs?.lineItems),
     dividends: dividendPoints(d.get(security.id) ?? []),
     head: seriesHead(k.get(security.id) ?? [], s.get(security.id) ?? [], security.currency),
+    ...(asOf && !Array.isArray(asFiled)
+      ? { asFiled: { day: asOf, firstFiled: asFiled.firstFiled.get(security.id) ?? null } }
+      : {}),
   }));
+}
+
+/**
+ * Dividends known on `day` (ex-date on or before it) in the share terms of that day: the stored
+ * split-adjusted amount less the splits after the day, which none of them had seen.
+ */
+function asFiledDividends<T extends { security_id: number; ex_date: string; amount_split_adj: number }>(
+  rows: readonly T[],
+  splits: readonly { security_id: number; day: string; numerator: number; denominator: number }[],
+  day: string,
+): T[] {
+  const later = new Map<number, number>();
+  for (const s of splits)
+    if (s.day > day && s.numerator > 0 && s.denominator > 0)
+      later.set(s.security_id, (later.get(s.security_id) ?? 1) * (s.denominator / s.numerator));
+  return rows
+    .filter((row) => row.ex_date <= day)
+    .map((row) => ({ ...row, amount_split_adj: row.amount_split_adj / (later.get(row.security_id) ?? 1) }));
+}
+
+/** The day of an asOf answer: a day after today (UTC) is today, since nothing can have been filed later. */
+export function asFiledDay(asOf: string | undefined): string | undefined {
+  if (!asOf) return undefined;
+  const today = new Date().toISOString().slice(0, 10);
+  return asOf > today ? today : asOf;
 }
 
 export function metricList(metrics: readonly FinancialMetric[]): FinancialsResponse['metrics'] {
@@ -73,7 +116,20 @@ export function presentPeriods(
       ...metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends, reasons: true }),
     });
   });
-  return { ticker: data.security.ticker, ...data.head, periods };
+  return { ticker: data.security.ticker, ...data.head, periods, ...asFiledOf(data) };
+}
+
+/** An answer asked with asOf says the day it is as filed on, and why it is empty before the first filing. */
+export function asFiledOf(data: SecurityFinancials): { asFiled?: AsFiledNote } {
+  if (!data.asFiled) return {};
+  const { day, firstFiled } = data.asFiled;
+  const note =
+    firstFiled === null
+      ? 'No statements on file for this security'
+      : firstFiled > day
+        ? `No statements filed on or before ${day}: the first were filed on ${firstFiled}`
+        : null;
+  return { asFiled: { day, firstFiled, note } };
 }
 
 /** The metrics of a TTM answer: the key statistics (P/E, EPS, yield, margins) and the statements' totals. */
@@ -127,7 +183,7 @@ export function presentTtm(
     .at(-1);
   const useTtm = ttm !== null && !(fiscalYear && fiscalYear.periodEnd > ttm.periodEnd);
   const row = useTtm ? ttm : (fiscalYear ?? null);
-  const head = { ticker: quarterly.security.ticker, ...quarterly.head };
+  const head = { ticker: quarterly.security.ticker, ...quarterly.head, ...asFiledOf(earliestFiled(quarterly, annual)) };
   if (!row) return { ...head, basis: null, asOf: null, period: null, values: {}, accessions: {}, derived: [] };
   return {
     ...head,
@@ -142,6 +198,12 @@ export function presentTtm(
     // Averages (ROE, ROA) over a TTM or a fallback year take its end balances: there is no period before.
     ...metricValues(row, metrics, { previous: undefined, dividends: quarterly.dividends, reasons: true }),
   };
+}
+
+/** Of the quarterly and annual statements as filed, the one whose first filing is the earlier (a TTM reads both). */
+function earliestFiled(quarterly: SecurityFinancials, annual: SecurityFinancials): SecurityFinancials {
+  const [q, a] = [quarterly.asFiled?.firstFiled, annual.asFiled?.firstFiled];
+  return a && (!q || a < q) ? annual : quarterly;
 }
 
 /**

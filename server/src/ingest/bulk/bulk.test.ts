@@ -56,7 +56,16 @@ const rows = async (database: Database) => {
     .orderBy('period_end')
     .execute();
   const prices = await db.selectFrom('daily_prices').selectAll().orderBy('security_id').orderBy('day').execute();
-  return { securities, facts, prices };
+  const versions = await db
+    .selectFrom('fact_versions')
+    .selectAll()
+    .orderBy('security_id')
+    .orderBy('period')
+    .orderBy('line_item')
+    .orderBy('period_end')
+    .orderBy('filed')
+    .execute();
+  return { securities, facts, prices, versions };
 };
 
 describe.each(testDatabases())('bulk loading on $label', (target) => {
@@ -82,6 +91,10 @@ describe.each(testDatabases())('bulk loading on $label', (target) => {
     const expected = await rows(perCompany.database);
     expect(expected.facts.length).toBeGreaterThan(COMPANIES * 100);
     expect(expected.prices.length).toBeGreaterThan(COMPANIES * 1000);
+    // The demo restatements come as a report and its amendment: the value as first filed is a version.
+    expect(expected.versions.filter((v) => v.line_item === 'revenue' && v.period === 'annual').length).toBeGreaterThan(
+      0,
+    );
     expect(await rows(bulk.database)).toEqual(expected);
 
     const requests = answerRequests({

@@ -42,8 +42,8 @@ const usGaap = (concepts: string[]) => concepts.find((c) => !c.includes(':')) ??
 export function companyFactsJson(company: DemoCompany, cik: number, facts: FactRecord[], amend: boolean) {
   const concepts: Record<string, { label: string; units: Record<string, unknown[]> }> = {};
   const accessions = new Map<string, string>();
-  const accession = (f: FactRecord) => {
-    const key = `${f.fiscalYear}-${f.fiscalPeriod}`;
+  const accession = (f: FactRecord, first = false) => {
+    const key = `${f.fiscalYear}-${f.fiscalPeriod}${first ? '-first' : ''}`;
     let accn = accessions.get(key);
     if (!accn) {
       accn = `${cik10(cik)}-${String(f.fiscalYear).slice(2)}-${String(accessions.size + 1).padStart(6, '0')}`;
@@ -68,6 +68,7 @@ export function companyFactsJson(company: DemoCompany, cik: number, facts: FactR
     const unit = UNITS[spec.unit];
     const list = entry.units[unit] ?? [];
     entry.units[unit] = list;
+    const form = f.fiscalPeriod === 'FY' ? '10-K' : '10-Q';
     list.unshift({
       ...(f.periodStart ? { start: f.periodStart } : {}),
       end: f.periodEnd,
@@ -75,9 +76,21 @@ export function companyFactsJson(company: DemoCompany, cik: number, facts: FactR
       accn: accession(f),
       fy: f.fiscalYear,
       fp: f.fiscalPeriod,
-      form: f.fiscalPeriod === 'FY' ? '10-K' : '10-Q',
+      form: f.firstFiled ? `${form}/A` : form,
       filed: f.filed,
     });
+    // A demo restatement (demo/kind-statements.ts): the value as the report first gave it, before the amendment.
+    if (f.firstFiled)
+      list.unshift({
+        ...(f.periodStart ? { start: f.periodStart } : {}),
+        end: f.periodEnd,
+        val: f.firstFiled.value,
+        accn: accession(f, true),
+        fy: f.fiscalYear,
+        fp: f.fiscalPeriod,
+        form,
+        filed: f.firstFiled.filed,
+      });
   }
   return { cik, entityName: company.name, facts: { 'us-gaap': concepts } };
 }

@@ -103,7 +103,7 @@ export function kindLines(v: Record<string, number>, company: DemoCompany): void
  * A few restatements, as later filings make them (the restatement ledger, issue 32): for one company in
  * three (by its ticker), the revenue and net income of the year before last as first filed, 40 days after
  * the year's end, were 2 % and 5 % higher than an amendment 20 days later gives them (the latest values,
- * the ones the statements show). No draw of their own: the rest of the demo data is unchanged.
+ * the ones the statements show), both kept as the fact's versions. No draw of their own: the rest of the demo data is unchanged.
  */
 export function demoRestatements(facts: FactRecord[], ticker: string): void {
   const code = [...ticker].reduce((sum, c) => sum + c.charCodeAt(0), 0);
@@ -116,5 +116,7 @@ export function demoRestatements(facts: FactRecord[], ticker: string): void {
     const factor = higher[f.lineItem];
     if (f.period !== 'annual' || f.fiscalYear !== year || factor === undefined) continue;
     f.firstFiled = { value: Math.round(f.value * factor), accession: null, filed: f.filed && addDays(f.filed, -20) };
+    // As filed on a day: the first value until the amendment's day, the latest from it on.
+    f.versions = [f.firstFiled, { value: f.value, accession: f.accession, filed: f.filed }];
   }
 }

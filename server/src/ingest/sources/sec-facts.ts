@@ -1,4 +1,4 @@
-import { finiteNumber, isDay, type Rejection } from '../types.ts';
+import { type FactVersion, finiteNumber, isDay, type Rejection } from '../types.ts';
 import { LINE_ITEMS, type LineItemSpec } from './sec-concepts.ts';
 
 /*
@@ -34,6 +34,8 @@ export interface RawFact {
   derived?: true;
   /** The value as first filed, where a later filing changed it (set when the period's fact is chosen). */
   first?: { value: number; accession: string | null; filed: string | null } | undefined;
+  /** Every value the period's fact had over the filings (sec-versions.ts; set when the period's fact is chosen). */
+  history?: FactVersion[] | undefined;
 }
 
 /** One filing (accession) as its facts show it: what it is, when it was filed, the period ends it reports. */

@@ -6,6 +6,7 @@ import { instant } from './sec-concept-spec.ts';
 import { LINE_ITEMS, type LineItemSpec, SUMS } from './sec-concepts.ts';
 import { type Filing, filingIndex, isObject, type RawFact, rawFacts, reportingCurrency } from './sec-facts.ts';
 import { perShareFactorBetween, splitFacts, toPeriodShareTerms } from './sec-splits.ts';
+import { combinedVersions, historyOf, versionsOf } from './sec-versions.ts';
 
 /*
  * companyfacts -> the facts of our statements. A period is identified by start/end (fy/fp name the
@@ -39,7 +40,7 @@ export function fiscalYearOfEnd(end: string): number {
 }
 
 /** Per period: the first concept of the chain that has it, then the latest filing (restatements win). */
-function better(a: RawFact, b: RawFact): RawFact {
+export function better(a: RawFact, b: RawFact): RawFact {
   if (a.priority !== b.priority) return a.priority < b.priority ? a : b;
   if ((a.filed ?? '') !== (b.filed ?? '')) return (a.filed ?? '') > (b.filed ?? '') ? a : b;
   return (a.accn ?? '') >= (b.accn ?? '') ? a : b;
@@ -131,6 +132,7 @@ function record(
     filed: f.filed,
     derived: f.derived === true,
     ...(f.first ? { firstFiled: f.first } : {}),
+    ...(f.history ? { versions: f.history } : {}),
   };
 }
 
@@ -164,6 +166,7 @@ function quartersFromYearToDate(chosen: Map<string, RawFact>): void {
         [y.accn, ...(before.accn?.split(',') ?? [])].filter((a, i, all) => a && all.indexOf(a) === i).join(',') || null,
       derived: true,
       first: undefined,
+      history: combinedVersions([historyOf(y), historyOf(before)], ([whole, part]) => (whole ?? 0) - (part ?? 0)),
     });
   }
 }
@@ -204,6 +207,7 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
   const choose = (spec: LineItemSpec, raw: readonly RawFact[]): Map<string, RawFact> => {
     const chosen = new Map<string, RawFact>();
     const earliest = new Map<string, Map<string, RawFact>>();
+    const candidates = new Map<string, RawFact[]>();
     for (const f of raw) {
       let key: string;
       if (spec.kind === 'flow') {
@@ -220,17 +224,22 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
       }
       const current = chosen.get(key);
       chosen.set(key, current ? better(current, f) : f);
+      const list = candidates.get(key);
+      if (list) list.push(f);
+      else candidates.set(key, [f]);
       const byConcept = earliest.get(key) ?? new Map<string, RawFact>();
       const first = byConcept.get(f.concept);
       if (!first || (f.filed ?? '') < (first.filed ?? '')) byConcept.set(f.concept, f);
       earliest.set(key, byConcept);
     }
-    // The restatement ledger: the same concept's value as first filed, where a later filing changed it.
+    // The restatement ledger: the same concept's value as first filed, where a later filing changed it;
+    // and every value the period had over the filings (statements as filed on a day).
     for (const [key, f] of chosen) {
+      const history = versionsOf(candidates.get(key) ?? [f], better);
       const first = earliest.get(key)?.get(f.concept);
       if (!first || first === f || !first.filed || !f.filed || first.filed >= f.filed || sameValue(first.val, f.val))
-        continue;
-      chosen.set(key, { ...f, first: { value: first.val, accession: first.accn, filed: first.filed } });
+        chosen.set(key, { ...f, history });
+      else chosen.set(key, { ...f, history, first: { value: first.val, accession: first.accn, filed: first.filed } });
     }
     return chosen;
   };
@@ -302,6 +311,7 @@ function sumOfParts(chosen: Map<string, RawFact>, parts: readonly Map<string, Ra
       accn: accessions.length > 0 ? accessions.join(',') : null,
       derived: true,
       first: undefined,
+      history: combinedVersions(present.map(historyOf), (values) => values.reduce((total, v) => total + v, 0)),
     });
   }
 }
@@ -417,6 +427,9 @@ function fourthQuarters(
     const q3 = three[2] as FactRecord;
     const accessions = [...new Set([annual, ...three].flatMap((f) => f.accession?.split(',') ?? []))];
     const { firstFiled: _first, ...ofYear } = annual;
+    const factors = three.map((q) =>
+      spec.unit === 'perShare' ? perShareFactorBetween(splits, q.periodEnd, annual.periodEnd) : 1,
+    );
     out.push({
       ...ofYear,
       period: 'quarterly',
@@ -426,10 +439,16 @@ function fourthQuarters(
       value: Number((annual.value - sum).toPrecision(12)),
       accession: accessions.length > 0 ? accessions.join(',') : null,
       derived: true,
+      versions: combinedVersions([annual, ...three].map(versionsOfRecord), ([year, ...quarters]) =>
+        quarters.reduce((rest, v, i) => rest - v * (factors[i] as number), year as number),
+      ),
     });
   }
   return out;
 }
+
+/** A fact's versions, or the fact alone as its one version. */
+const versionsOfRecord = (f: FactRecord) => f.versions ?? [{ value: f.value, accession: f.accession, filed: f.filed }];
 
 /** Why a company's companyfacts give no statement: said in the ingest summary. */
 function whyNone(facts: Record<string, unknown>, currency: string | null): string {

@@ -15,7 +15,14 @@ import type { AppContext, ZodApp } from '../../context.ts';
 import type { Period } from '../../db/schema.ts';
 import type { Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { loadFinancials, metricList, presentPeriods, presentTtm, TTM_METRICS } from '../../metrics/financials.ts';
+import {
+  asFiledDay,
+  loadFinancials,
+  metricList,
+  presentPeriods,
+  presentTtm,
+  TTM_METRICS,
+} from '../../metrics/financials.ts';
 import { statementTemplates } from '../../metrics/templates.ts';
 import { resolveTickers } from '../market/securities.ts';
 import { restatementsRoutes } from './restatements.ts';
@@ -50,7 +57,7 @@ export function financialsRoutes(app: ZodApp, context: AppContext): void {
   const responses = { 200: financialsResponse, 400: errorBody, 404: errorBody };
 
   async function answer(
-    input: Range & { tickers: string[] },
+    input: Range & { tickers: string[]; asOf?: string | undefined },
     period: Period,
     metrics: readonly FinancialMetric[],
     statement?: TemplateStatement,
@@ -60,7 +67,7 @@ export function financialsRoutes(app: ZodApp, context: AppContext): void {
     const kinds = await statementTemplates(database.reader, securities);
     // A statement answers the lines of its companies' templates (a bank's: interest income, deposits...).
     const lines = statement ? linesOf(statement, kinds.values()) : metrics;
-    const loaded = await loadFinancials(database.reader, securities, period, input, lines);
+    const loaded = await loadFinancials(database.reader, securities, period, input, lines, asFiledDay(input.asOf));
     return {
       templates: templatesOf(securities, kinds),
       period,
@@ -136,9 +143,10 @@ export function financialsRoutes(app: ZodApp, context: AppContext): void {
     },
     async (request) => {
       const securities = await resolveTickers(database.reader, request.query.tickers);
+      const asOf = asFiledDay(request.query.asOf);
       const [quarterly, annual] = await Promise.all([
-        loadFinancials(database.reader, securities, 'quarterly'),
-        loadFinancials(database.reader, securities, 'annual'),
+        loadFinancials(database.reader, securities, 'quarterly', {}, undefined, asOf),
+        loadFinancials(database.reader, securities, 'annual', {}, undefined, asOf),
       ]);
       const metrics = request.query.fields ? [...new Set(request.query.fields)] : TTM_METRICS;
       const kinds = await statementTemplates(database.reader, securities);

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { invalidField } from '../../http/errors.ts';
-import { loadFinancials } from '../../metrics/financials.ts';
+import { asFiledDay, asFiledOf, loadFinancials } from '../../metrics/financials.ts';
 import { statementTemplates } from '../../metrics/templates.ts';
 import { resolveTicker } from '../market/securities.ts';
 import { filledPeriods, sheetCsv, sheetTable } from './presenter.ts';
@@ -76,18 +76,23 @@ export function sheetRoutes(app: ZodApp, { database }: AppContext): void {
       if (sheet === 'financial-returns' && period === 'quarterly')
         throw invalidField('period', 'financial-returns is per fiscal year (annual) only');
       const security = await resolveTicker(db, ticker);
-      const [[data], kinds] = await Promise.all([
-        loadFinancials(db, [security], period),
+      const asOf = asFiledDay(request.query.asOf);
+      const [[loaded], kinds] = await Promise.all([
+        loadFinancials(db, [security], period, {}, undefined, asOf),
         statementTemplates(db, [security]),
       ]);
-      const table = sheetTable(data as NonNullable<typeof data>, sheet, period, kinds.get(security.id) ?? 'general');
+      const data = loaded as NonNullable<typeof loaded>;
+      const table = { ...sheetTable(data, sheet, period, kinds.get(security.id) ?? 'general'), ...asFiledOf(data) };
       void reply.header('vary', 'Accept');
       if (request.query.format === 'csv' || csvByHeaderOnly(request)) {
         // The CSV body is text, outside the JSON response schema: sent through the untyped reply.
         const text: FastifyReply = reply;
         return text
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${ticker}-${sheet}-${period}.csv"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="${ticker}-${sheet}-${period}${asOf ? `-as-filed-${asOf}` : ''}.csv"`,
+          )
           .send(sheetCsv(table));
       }
       return table;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
+import { AsFiledPicker } from './as-filed-picker.tsx';
 import { type FinancialsView, PERIODS, type PeriodView, STATEMENTS, type Statement } from './financials-view.ts';
 
 export interface FinancialsControlsProps {
@@ -51,6 +52,7 @@ function ChoiceSelect<T extends string>({
  * selects side by side (issue 22: seven buttons wrapped into a ragged grid, and long period names such
  * as "Neljännesvuosittain" pushed a second row), so the first figures stay in view in every language.
  * CSS shows one form; the hidden one (display: none) is out of the tab order and the accessibility tree.
+ * Under them, on every screen, the day the statements are as filed on.
  */
 export function FinancialsControls({ view, onChange }: FinancialsControlsProps) {
   const { t } = useTranslation('financials');
@@ -85,6 +87,7 @@ export function FinancialsControls({ view, onChange }: FinancialsControlsProps) 
           onChange={choosePeriod}
         />
       </div>
+      <AsFiledPicker value={view.asOf} onChange={(asOf) => onChange({ asOf, filing: null })} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { TimeSeriesChart } from '../../ui/time-series-chart.tsx';
 import { useUnits } from '../../ui/units.ts';
+import { AsFiledNotice } from './as-filed-picker.tsx';
 import { DemoFiling } from './demo-filing.tsx';
 import { useFinancialGroup, useTtmFinancials } from './financials-api.ts';
 import { FinancialsControls, GrowthToggle } from './financials-controls.tsx';
@@ -48,7 +49,7 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
   const { view, change, closeFiling } = useFinancialsView();
   const { statement } = view;
   const period = view.period === 'quarterly' ? 'quarterly' : 'annual';
-  const group = useFinancialGroup(ticker, statement, period);
+  const group = useFinancialGroup(ticker, statement, period, true, view.asOf);
   // A bank, an insurer or a REIT has statements of its own kind (the answer's templates); figures that mean
   // nothing for it (a bank's gross profit) are left out of every table, and a note says which.
   const kind = group.data?.templates[ticker] ?? 'general';
@@ -67,7 +68,7 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
     () => (templated ? allTemplateLines(statement as TemplateStatement) : financialGroups[statement]),
     [statement, templated],
   );
-  const ttm = useTtmFinancials(ticker, ttmMetrics, view.period === 'ttm');
+  const ttm = useTtmFinancials(ticker, ttmMetrics, view.period === 'ttm', view.asOf);
   const series = group.data?.series[0];
   const ttmSeries = view.period === 'ttm' ? ttm.data?.series[0] : undefined;
   const currency = series?.currency ?? ttmSeries?.currency ?? '';
@@ -141,16 +142,25 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
       : null,
   ].filter((note): note is string => note !== null);
   const filingColumn = view.filing ? columns.find((column) => column.key === view.filing?.column) : undefined;
+  // As filed on a day before the first filing: the answer is empty and says when the first one came.
+  const firstFiled = (series ?? ttmSeries)?.asFiled;
+  const emptyText =
+    view.asOf && firstFiled?.note && firstFiled.firstFiled
+      ? t('asFiled.beforeFirst', { date: units.date(view.asOf), first: units.date(firstFiled.firstFiled) })
+      : view.period === 'quarterly' && annualOnly
+        ? t('period.quartersNotFiled')
+        : t('empty');
 
   return (
     <div className="financials">
       <FinancialsControls view={view} onChange={change} />
+      {view.asOf && <AsFiledNotice day={view.asOf} onLatest={() => change({ asOf: null, filing: null })} />}
       <Panel
         title={title}
         headingLevel={2}
         state={state}
         onRetry={retry}
-        emptyText={view.period === 'quarterly' && annualOnly ? t('period.quartersNotFiled') : t('empty')}
+        emptyText={emptyText}
         asOf={asOf}
         source={t(`source.${SOURCE_NOTE[filings.kind]}`)}
         skeleton={<Skeleton lines={10} />}

@@ -1,10 +1,10 @@
-import type { FinancialGroup } from '@app/contract';
+import { type FinancialGroup, isCalendarDay } from '@app/contract';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '../../router/index.ts';
 
 /*
  * What the Financials tab shows lives in the URL's search parameters (issue 19), so a view can be shared
- * and Back undoes a change: ?statement=cash-flow&period=quarterly&growth=off&filing=2024-FY.
+ * and Back undoes a change: ?statement=cash-flow&period=quarterly&growth=off&filing=2024-FY&asOf=2024-06-30.
  * The defaults are left out of the URL, so the plain tab address stays plain.
  */
 export const STATEMENTS = [
@@ -28,9 +28,17 @@ export interface FinancialsView {
   growth: boolean;
   /** The demo filing view open on a period column ("2024-FY", "2025-Q2", "ttm"), with the line clicked. */
   filing: { column: string; metric: string | null } | null;
+  /** Statements as filed on this day (issue 32, the API's asOf), null for the latest. */
+  asOf: string | null;
 }
 
-const DEFAULT_VIEW: FinancialsView = { statement: 'income-statement', period: 'annual', growth: true, filing: null };
+const DEFAULT_VIEW: FinancialsView = {
+  statement: 'income-statement',
+  period: 'annual',
+  growth: true,
+  filing: null,
+  asOf: null,
+};
 const COLUMN_KEY = /^(\d{4}-(FY|Q[1-4])|ttm)$/;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -39,11 +47,13 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 /** Reads the view from the search parameters; an unknown value falls back to the default, never an error. */
 export function readFinancialsView(params: URLSearchParams): FinancialsView {
   const column = params.get('filing');
+  const asOf = params.get('asOf');
   return {
     statement: oneOf(STATEMENTS, params.get('statement')) ?? DEFAULT_VIEW.statement,
     period: oneOf(PERIODS, params.get('period')) ?? DEFAULT_VIEW.period,
     growth: params.get('growth') !== 'off',
     filing: column && COLUMN_KEY.test(column) ? { column, metric: params.get('line') } : null,
+    asOf: asOf && isCalendarDay(asOf) ? asOf : null,
   };
 }
 
@@ -59,10 +69,11 @@ export function writeFinancialsView(current: URLSearchParams, view: FinancialsVi
   put('growth', view.growth ? null : 'off');
   put('filing', view.filing?.column ?? null);
   put('line', view.filing?.metric ?? null);
+  put('asOf', view.asOf);
   return next;
 }
 
-const VIEW_PARAMS = ['statement', 'period', 'growth', 'filing', 'line'];
+const VIEW_PARAMS = ['statement', 'period', 'growth', 'filing', 'line', 'asOf'];
 
 /** The search string without the Financials tab's parameters, for the other tabs of the stock page. */
 export function withoutFinancialsParams(search: string): string {
