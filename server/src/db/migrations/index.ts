@@ -18,6 +18,7 @@ import { oneTruthMigration } from './015-one-truth.ts';
 import { ingestRunOwnerMigration } from './016-ingest-run-owner.ts';
 import { firstFiledMigration } from './017-first-filed.ts';
 import { bulkEntriesMigration } from './018-bulk-entries.ts';
+import { restatedCellsMigration } from './019-restated-cells.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -43,6 +44,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '016-ingest-run-owner': ingestRunOwnerMigration,
     '017-first-filed': firstFiledMigration,
     '018-bulk-entries': bulkEntriesMigration,
+    '019-restated-cells': restatedCellsMigration,
   };
   return { getMigrations: async () => migrations };
 }
