@@ -294,7 +294,8 @@ export function metricValues(
     const first = (v as Partial<Cell>).first;
     if (first && context.firstFiled) {
       out.firstFiled ??= {};
-      out.firstFiled[name] = { value: first.value, accession: first.accession, filed: first.filed };
+      const { value, accession, filed, latestFiled } = first;
+      out.firstFiled[name] = { value, accession, filed, latestFiled };
     }
   }
   return out;

@@ -209,9 +209,18 @@ describe.each(cliTargets())('issue 32 filings through the ingest CLI into $label
       first,
       latest,
     });
-    const equity = [{ value: 4_000 * M, ...RS.K24 }, { value: 3_950 * M, ...RS.KA }] as const;
-    const income = [{ value: 500 * M, ...RS.K23 }, { value: 480 * M, ...RS.K24 }] as const;
-    const assets = [{ value: 9_000 * M, ...RS.K23 }, { value: 8_900 * M, ...RS.K24 }] as const;
+    const equity = [
+      { value: 4_000 * M, ...RS.K24 },
+      { value: 3_950 * M, ...RS.KA },
+    ] as const;
+    const income = [
+      { value: 500 * M, ...RS.K23 },
+      { value: 480 * M, ...RS.K24 },
+    ] as const;
+    const assets = [
+      { value: 9_000 * M, ...RS.K23 },
+      { value: 8_900 * M, ...RS.K24 },
+    ] as const;
     expect(body.restatements.map(({ change, changePct, fiscalYear, ...r }) => r)).toEqual([
       // The 10-K/A of March 2025: equity at the end of 2024, in both statements (totalEquity: the same concept).
       row('annual', 'FY', '2024-12-31', 'equity', ...equity),
@@ -240,14 +249,15 @@ describe.each(cliTargets())('issue 32 filings through the ingest CLI into $label
   });
 
   it('statement answers give firstFiled on each value a later filing changed, and on no other', async () => {
+    const equityFirst = { value: 4_000 * M, ...RS.K24, latestFiled: RS.KA.filed };
     const annual = periodsOf(await get('income-statement', { tickers: 'QZRS' }));
     expect(annual.map((p) => [p.periodEnd, p.firstFiled ?? null])).toEqual([
       [
         '2023-12-31',
         {
-          epsBasic: { value: 2.5, ...RS.K23 },
-          netIncome: { value: 500 * M, ...RS.K23 },
-          netIncomeCommon: { value: 500 * M, ...RS.K23 },
+          epsBasic: { value: 2.5, ...RS.K23, latestFiled: RS.K24.filed },
+          netIncome: { value: 500 * M, ...RS.K23, latestFiled: RS.K24.filed },
+          netIncomeCommon: { value: 500 * M, ...RS.K23, latestFiled: RS.K24.filed },
         },
       ],
       // 2024 as first filed: no key at all.
@@ -258,7 +268,7 @@ describe.each(cliTargets())('issue 32 filings through the ingest CLI into $label
     expect(annual[0]?.accessions.netIncome).toEqual([RS.K24.accession]);
     const quarters = periodsOf(await get('income-statement', { tickers: 'QZRS', period: 'quarterly' }));
     expect(quarters.map((p) => [p.fiscalPeriod, p.values.revenue, p.firstFiled ?? null])).toEqual([
-      ['Q1', 1_200 * M, { revenue: { value: 1_300 * M, ...RS.Q1 } }],
+      ['Q1', 1_200 * M, { revenue: { value: 1_300 * M, ...RS.Q1, latestFiled: RS.Q1A.filed } }],
       ['Q2', 1_350 * M, null],
       ['Q3', 1_400 * M, null],
       // Q4 = FY - Q1..Q3 on the restated Q1: computed, never filed, so no first value of its own.
@@ -266,20 +276,15 @@ describe.each(cliTargets())('issue 32 filings through the ingest CLI into $label
     ]);
     const balance = periodsOf(await get('balance-sheet', { tickers: 'QZRS' }));
     expect(balance.map((p) => [p.periodEnd, p.values.totalAssets, p.values.equity, p.firstFiled ?? null])).toEqual([
-      ['2023-12-31', 8_900 * M, 3_600 * M, { totalAssets: { value: 9_000 * M, ...RS.K23 } }],
-      [
-        '2024-12-31',
-        9_500 * M,
-        3_950 * M,
-        { equity: { value: 4_000 * M, ...RS.K24 }, totalEquity: { value: 4_000 * M, ...RS.K24 } },
-      ],
+      ['2023-12-31', 8_900 * M, 3_600 * M, { totalAssets: { value: 9_000 * M, ...RS.K23, latestFiled: RS.K24.filed } }],
+      ['2024-12-31', 9_500 * M, 3_950 * M, { equity: equityFirst, totalEquity: equityFirst }],
     ]);
     // TTM: the revenue summed over four quarters (one restated) was never filed, so it has none; equity is the
     // last quarter's balance as filed, and carries its own.
     const series = await ttm('QZRS');
     expect(series).toMatchObject({ basis: 'ttm', asOf: '2024-12-31' });
     expect(series?.values).toMatchObject({ revenue: 5_500 * M, equity: 3_950 * M });
-    expect(series?.firstFiled).toEqual({ equity: { value: 4_000 * M, ...RS.K24 } });
+    expect(series?.firstFiled).toEqual({ equity: equityFirst });
     // A company no filing restated: no firstFiled anywhere.
     const other = periodsOf(await get('income-statement', { tickers: 'QZRT' }));
     expect(other.every((p) => p.firstFiled === undefined)).toBe(true);
