@@ -46,7 +46,9 @@ export const indicatorRow = z
     restatements3y: num(
       `${metricCatalogue.restatements3y.formula} (metric catalogue restatements3y; null for a coin or a stock without statements)`,
     ),
-    largestRestatementPct: num(`${metricCatalogue.largestRestatementPct.formula} (metric catalogue largestRestatementPct)`),
+    largestRestatementPct: num(
+      `${metricCatalogue.largestRestatementPct.formula} (metric catalogue largestRestatementPct)`,
+    ),
     isGreenEnergy: z.boolean(),
     isGreenTransport: z.boolean(),
     isGreenWater: z.boolean(),

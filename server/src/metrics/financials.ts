@@ -148,7 +148,12 @@ export function presentTtm(
     // firstFiled: a TTM sum of four quarters was never filed as such, so it has none (each restated quarter
     // carries its own in the quarterly answer); its balance items and share counts are the last quarter's
     // values as filed and carry theirs, as does every value of a fallback fiscal year.
-    ...metricValues(row, metrics, { previous: undefined, dividends: quarterly.dividends, reasons: true, firstFiled: true }),
+    ...metricValues(row, metrics, {
+      previous: undefined,
+      dividends: quarterly.dividends,
+      reasons: true,
+      firstFiled: true,
+    }),
   };
 }
 
