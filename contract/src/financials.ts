@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { financialMetric, financialMetrics } from './financial-metrics.ts';
 import { asOfParam, financialsQueryShape, fromNotAfterTo } from './market-query.ts';
+import { filedValue } from './restatements.ts';
 import { statementKind } from './statement-templates.ts';
 
 export * from './financial-metrics.ts';
@@ -25,6 +26,24 @@ const valuesShape = {
   derived: z.array(financialMetric).meta({
     description: 'The metrics computed here (Q4 = FY - Q1..Q3, TTM sums, ratios, per-share) rather than filed as is',
   }),
+  firstFiled: z
+    .partialRecord(
+      financialMetric,
+      filedValue.extend({
+        latestFiled: z.string().nullable().meta({
+          description: 'The day the filing of the latest value (its accession: accessions) was filed (YYYY-MM-DD)',
+        }),
+      }),
+    )
+    .optional()
+    .meta({
+      description:
+        'The value as first filed, where a later filing changed it (the restatement ledger): its value (in the ' +
+        "same share terms as values), the filing's accession (null for demo data) and the day it was filed, and " +
+        'the day the latest filing (in accessions) was. Only values that are one filed value: never a ratio or a total computed ' +
+        'here, nor a TTM sum of quarters (its balance items and share counts, the last quarter as filed, do ' +
+        'carry it). A metric no filing changed is left out, and the key is absent when none was.',
+    }),
   incomplete: z
     .partialRecord(financialMetric, z.array(financialMetric).min(1))
     .optional()

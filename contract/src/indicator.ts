@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metricCatalogue } from './metrics.ts';
 
 /*
  * The screener table (one row per security) as the API shows it: camelCase names, flags as booleans.
@@ -42,6 +43,12 @@ export const indicatorRow = z
     week52High: num('Highest close of the last 52 weeks'),
     week52Low: num('Lowest close of the last 52 weeks'),
     drawdownPct: num('Adjusted close against the highest adjusted close of the whole history, in % (0 or negative)'),
+    restatements3y: num(
+      `${metricCatalogue.restatements3y.formula} (metric catalogue restatements3y; null for a coin or a stock without statements)`,
+    ),
+    largestRestatementPct: num(
+      `${metricCatalogue.largestRestatementPct.formula} (metric catalogue largestRestatementPct)`,
+    ),
     isGreenEnergy: z.boolean(),
     isGreenTransport: z.boolean(),
     isGreenWater: z.boolean(),

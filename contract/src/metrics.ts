@@ -115,6 +115,25 @@ export const metricCatalogue = {
     basis: 'whole history',
     formula: 'The deepest drawdown of the whole history, on adjusted daily closes',
   },
+  restatements3y: {
+    unit: 'count',
+    basis: '3 years up to the last close',
+    formula:
+      'Filed values a later filing changed (the restatement ledger), whose latest filing was filed in the 3 years ' +
+      'up to the last close (after the same date 3 years earlier, on or before the last close): every line of ' +
+      'the annual and quarterly statements as filed (never a value computed here: a fourth quarter, a TTM sum, ' +
+      'a ratio, a total of parts), once per filed value: one concept for one period, so a year-end balance ' +
+      'that both the annual and the quarterly statements show, or a line showing another line’s concept (net ' +
+      'income to common filed as net income), counts once, as does a value several filings changed (by its ' +
+      'latest filing); 0 when none',
+  },
+  largestRestatementPct: {
+    unit: 'pct',
+    basis: '3 years up to the last close',
+    formula:
+      'The largest |latest / first filed - 1| among the values restatements3y counts, in % (a value first ' +
+      'filed as 0 has no ratio and is left out); null when none',
+  },
 } as const satisfies Record<string, MetricDefinition>;
 
 export type SnapshotFigure = keyof typeof metricCatalogue;

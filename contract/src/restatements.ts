@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The restatement ledger (issue 32): every stored value a later filing changed, with the value as first
  * filed and its filing beside the latest (GET /api/data/financials/restatements?ticker=...).
  */
-const filedValue = z.object({
+export const filedValue = z.object({
   value: z.number(),
   accession: z.string().nullable().meta({ description: 'SEC accession number of the filing' }),
   filed: z.string().nullable().meta({ description: 'The day the filing was filed (YYYY-MM-DD)' }),

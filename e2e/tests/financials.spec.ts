@@ -9,6 +9,8 @@ import { axeViolations, describeViolations } from '../support/axe.ts';
  * demo filing view; axe finds nothing serious.
  */
 const STOCK = 'SOLQ';
+/** A demo company with restated values (demo/kind-statements.ts demoRestatements: its ticker's code is a multiple of 3). */
+const RESTATED = 'ZFAB';
 const VIEWS = {
   desktop: { width: 1440, height: 900 },
   phone: { width: 390, height: 844 },
@@ -19,6 +21,13 @@ interface Period {
   fiscalPeriod: string;
   periodEnd: string;
   values: Record<string, number | null>;
+  firstFiled?: Record<string, FirstFiled>;
+}
+interface FirstFiled {
+  value: number;
+  accession: string | null;
+  filed: string | null;
+  latestFiled: string | null;
 }
 interface Answer {
   series: { currency: string; periods: Period[] }[];
@@ -206,6 +215,52 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
       scroller.locator('.data-table__scroll').boundingBox(),
     ]);
     expect(cell && box && cell.x >= box.x && cell.x + cell.width <= box.x + box.width + 0.5).toBe(true);
+
+    // Issue 32, in the same page (the header's search, no new load): a value a later filing changed carries a
+    // marker; it opens both values, both filings with their days (demo data: no SEC link) and the change. The
+    // demo restates the revenue and net income of the year before last of one company in three, ZFAB among them.
+    await page.getByRole('combobox', { name: 'Search stocks and crypto by ticker or name' }).fill(RESTATED);
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().click();
+    await page.getByRole('tab', { name: 'Financials' }).click();
+    const restatedTable = page.getByRole('table', { name: new RegExp(`Income statement of ${RESTATED}`) });
+    await expect(restatedTable).toBeVisible();
+    const income: Answer = await (
+      await request.get(`/api/data/financials/income-statement?tickers=${RESTATED}`)
+    ).json();
+    const changed = income.series[0]?.periods.find((p) => p.firstFiled?.revenue);
+    const first = changed?.firstFiled?.revenue;
+    if (!changed || !first) throw new Error(`no restated revenue for ${RESTATED}`);
+    const restatedMoney = compact(income.series[0]?.currency ?? 'USD');
+    const marker = restatedTable.getByRole('button', {
+      name: `Revenue, FY ${changed.fiscalYear}: restated by a later filing`,
+    });
+    await expect(marker).toHaveAttribute('aria-expanded', 'false');
+    // Keyboard: the marker is a button in the tab order; Enter opens its panel.
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    await expect(marker).toHaveAttribute('aria-expanded', 'true');
+    const popover = page.locator(`[id="${await marker.getAttribute('aria-controls')}"]`);
+    await expect(popover).toBeVisible();
+    await expect(popover).toBeInViewport();
+    const dd = await popover.locator('dd').allTextContents();
+    const day = (iso: string | null) =>
+      iso ? new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }) : '';
+    expect(dd.slice(0, 4)).toEqual([
+      restatedMoney(first.value),
+      `filed ${day(first.filed)}`,
+      restatedMoney(changed.values.revenue ?? null),
+      `filed ${day(first.latestFiled)}`,
+    ]);
+    await expect(popover.getByRole('link')).toHaveCount(0);
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await expect(marker).toBeFocused();
+    // A tap (a click on a phone) opens it too; a press outside closes it.
+    await marker.click();
+    await expect(popover).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(popover).toBeHidden();
     await context.close();
   });
 }

@@ -109,6 +109,8 @@ describe.each(testDatabases())('one number on every surface, whole demo universe
         ['P/B', row.pb],
         ['EV/EBITDA', row.evEbitda],
         ['ROE', row.roe],
+        ['restatements', row.restatements3y],
+        ['largest restatement', row.largestRestatementPct],
       ] as const) {
         const figure = {
           'P/E': f.pe,
@@ -121,6 +123,8 @@ describe.each(testDatabases())('one number on every surface, whole demo universe
           'P/B': f.pb,
           'EV/EBITDA': f.evEbitda,
           ROE: f.roe,
+          restatements: f.restatements3y,
+          'largest restatement': f.largestRestatementPct,
         }[name];
         same(ticker, name, { stats: figure, screener: value });
       }

@@ -69,6 +69,8 @@ export function indicatorSeedRow(securityId: number, seed: IndicatorSeed, now: s
     week52_high: null,
     week52_low: null,
     drawdown_pct: null,
+    restatements_3y: null,
+    largest_restatement_pct: null,
     is_green_energy: 0,
     is_green_transport: 0,
     is_green_water: 0,

@@ -83,6 +83,8 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
         ...indicatorSeedRow(id, { ticker: 'OLDR', payout_ratio: 0.855 }, '2026-01-02T00:00:00.000Z'),
         change_1y_pct: undefined,
         eps_ttm: undefined,
+        restatements_3y: undefined,
+        largest_restatement_pct: undefined,
         row_json: '{}',
         row_version: 7,
       })
@@ -93,6 +95,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '017-first-filed',
       '018-bulk-entries',
       '019-fact-versions',
+      '020-restated-cells',
     ]);
     const tables = await database.db.introspection.getTables();
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -103,6 +106,35 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     expect(columns('indicators')).toEqual(expect.arrayContaining(['change_1y_pct', 'eps_ttm']));
     // A screener row of the code before the catalogue is not kept: the repair at start computes it again.
     expect(await database.db.selectFrom('indicators').selectAll().execute()).toEqual([]);
+  });
+
+  it('drops the statement matrices without restated cells for the repair at start to write again (020)', async () => {
+    database = await target.open();
+    expect((await migratorOf(database).migrateTo('018-bulk-entries')).error).toBeUndefined();
+    const id = await insertSecurity(database.db, { ticker: 'OLDS', name: 'Old Statement' });
+    const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await old
+      .insertInto('fact_statements')
+      .values({
+        security_id: id,
+        period: 'annual',
+        period_ends: '2024-12-31',
+        period_starts: '2024-01-01',
+        fiscal_years: '2024',
+        fiscal_periods: 'FY',
+        line_items: 'revenue',
+        amounts: Buffer.alloc(8),
+        accessions: '',
+        derived: '0',
+        currency: 'USD',
+      })
+      .execute();
+    expect(await migrateToLatest(database)).toEqual(['020-restated-cells']);
+    const tables = await database.db.introspection.getTables();
+    const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
+    expect(columns('fact_statements')).toContain('restated');
+    expect(columns('indicators')).toEqual(expect.arrayContaining(['restatements_3y', 'largest_restatement_pct']));
+    expect(await database.db.selectFrom('fact_statements').selectAll().execute()).toEqual([]);
   });
 
   it('stores days, flags and prices portably', async () => {

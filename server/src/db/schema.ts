@@ -144,6 +144,11 @@ export interface FactStatementsTable {
   derived: string;
   /** ISO 4217 code of the amounts: the reporting currency of the filings (migration 011). */
   currency: string;
+  /**
+   * The cells a later filing changed (migration 020): '' when none, else a JSON array of
+   * [k, i, first value, first accession, first filed, latest filed, concept] (derived/fact-statements.ts).
+   */
+  restated: string;
 }
 
 export interface FinancialFactsTable {
@@ -228,6 +233,10 @@ export interface IndicatorsTable {
   week52_high: number | null;
   week52_low: number | null;
   drawdown_pct: number | null;
+  /** Values changed by a filing of the last 3 years up to as_of (migration 020, contract/src/metrics.ts). */
+  restatements_3y: number | null;
+  /** The largest of those changes, |latest / first - 1| in %. */
+  largest_restatement_pct: number | null;
   is_green_energy: Flag;
   is_green_transport: Flag;
   is_green_water: Flag;

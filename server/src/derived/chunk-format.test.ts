@@ -77,6 +77,7 @@ describe('chunk format', () => {
       accessions: '\n[null,"0000320193-21-000065",null]',
       derived: '-00' + '01-',
       currency: 'USD',
+      restated: '',
     });
     expect(() =>
       packFactStatement(3, [fact('revenue', '2021-03-31', 1), fact('cash', '2021-06-30', 2, { period: 'annual' })]),

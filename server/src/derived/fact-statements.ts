@@ -10,7 +10,10 @@ import { type AnyDb, groupBy, NO_DAY, SERIES_DAY } from './chunk-layout.ts';
  *   amounts: item-major float64 little-endian bytes (a BLOB, bytea in PostgreSQL): computed with, never
  *     passed through, so they are read as a Float64Array view without parsing;
  *   derived: one character per cell, '1' computed (a fourth quarter), '0' filed, '-' no fact;
- *   accessions: one line per item, empty or a JSON array of the cell's filings.
+ *   accessions: one line per item, empty or a JSON array of the cell's filings;
+ *   restated: the few cells a later filing changed (issue 32, migration 019), '' when none: a JSON array of
+ *     [k, i, first value, first accession, first filed, latest filed, concept], so the statement answers
+ *     give the value as first filed from the row they read anyway (fiscal-periods.ts periodRows).
  * financial_facts stays the source of truth; the loader (ingest/store.ts) rewrites the statements a
  * write touches in the same transaction.
  */
@@ -28,7 +31,15 @@ export type StatementFact = Pick<
   | 'unit'
   | 'accession'
   | 'derived'
->;
+> &
+  // The restatement ledger's columns (issue 32): a fact without them is as first filed.
+  Partial<Pick<FinancialFactsTable, 'filed' | 'concept' | 'first_value' | 'first_accession' | 'first_filed'>>;
+
+/**
+ * A restated cell as stored: item k, period i, the value as first filed (in the period's share terms, as
+ * the amounts), its filing and day, the day of the filing that gave the latest value, and the concept.
+ */
+export type RestatedCell = [number, number, number, string | null, string | null, string | null, string];
 
 export type FactStatementRow = Schema['fact_statements'];
 
@@ -82,6 +93,7 @@ export function packFactStatement(securityId: number, facts: readonly StatementF
   const amounts = new Float64Array(items.length * n);
   const derived: string[] = new Array(items.length * n).fill(NO_FACT);
   const accessions: (string | null)[][] = items.map(() => new Array(n).fill(null));
+  const restated: RestatedCell[] = [];
   const sorted = [...facts].sort((a, b) => byText(a.line_item, b.line_item) || byText(a.period_end, b.period_end));
   for (const f of sorted) {
     const k = itemAt.get(f.line_item) as number;
@@ -94,6 +106,10 @@ export function packFactStatement(securityId: number, facts: readonly StatementF
     amounts[k * n + i] = f.value;
     derived[k * n + i] = f.derived ? DERIVED_FACT : '0';
     (accessions[k] as (string | null)[])[i] = f.accession;
+    if (f.first_value != null) {
+      const first = [f.first_value, f.first_accession ?? null, f.first_filed ?? null] as const;
+      restated.push([k, i, ...first, f.filed ?? null, f.concept ?? f.line_item]);
+    }
   }
   // Most statements outside SEC data have no filings at all: nothing to parse when read.
   const lines = accessions.map((list) => (list.some(Boolean) ? JSON.stringify(list) : ''));
@@ -110,6 +126,7 @@ export function packFactStatement(securityId: number, facts: readonly StatementF
     accessions: lines.some(Boolean) ? lines.join('\n') : '',
     derived: derived.join(''),
     currency,
+    restated: restated.length > 0 ? JSON.stringify(restated) : '',
   };
 }
 
@@ -142,6 +159,7 @@ export const FACT_STATEMENT_COLUMNS = [
   'accessions',
   'derived',
   'currency',
+  'restated',
 ] as const;
 
 /** Rewrites the statements of `periods` (both kinds by default) from every stored fact of the security. */
@@ -174,6 +192,11 @@ export async function rebuildFactStatements(db: AnyDb, securityId: number): Prom
       'unit',
       'accession',
       'derived',
+      'filed',
+      'concept',
+      'first_value',
+      'first_accession',
+      'first_filed',
     ])
     .where('security_id', '=', securityId)
     .execute();

@@ -43,6 +43,48 @@ describe('periods from a statement', () => {
     expect(periodRows(undefined, [])).toEqual([]);
   });
 
+  it('gives a restated value its first value, filing and day, in the same share terms; no other value has one', () => {
+    const restated = packFactStatement(
+      1,
+      facts.map(([item, end, start, fp, value, accession]) => ({
+        line_item: item,
+        period: 'quarterly' as const,
+        period_start: start,
+        period_end: end,
+        fiscal_year: 2020,
+        fiscal_period: fp as StatementFact['fiscal_period'],
+        value,
+        unit: item === 'eps_basic' ? 'USD/shares' : 'USD',
+        accession: accession ?? null,
+        derived: 0 as const,
+        filed: '2020-05-10',
+        concept: item === 'eps_basic' ? 'EarningsPerShareBasic' : 'Other',
+        ...(item === 'eps_basic' && fp === 'Q1'
+          ? { first_value: 5, first_accession: '0000000001-20-000000', first_filed: '2020-04-20' }
+          : {}),
+      })),
+    );
+    expect(JSON.parse(restated.restated)).toEqual([
+      [1, 0, 5, '0000000001-20-000000', '2020-04-20', '2020-05-10', 'EarningsPerShareBasic'],
+    ]);
+    const rows = periodRows(restated, [{ day: '2020-05-01', numerator: 2, denominator: 1 }]);
+    // March's EPS, 4 restated from 5, both halved by the split after March.
+    expect(rows[0]?.items.get('eps_basic')).toEqual({
+      value: 2,
+      accessions: ['0000000001-20-000001'],
+      derived: false,
+      first: {
+        value: 2.5,
+        accession: '0000000001-20-000000',
+        filed: '2020-04-20',
+        latestFiled: '2020-05-10',
+        concept: 'EarningsPerShareBasic',
+      },
+    });
+    expect(rows[1]?.items.get('eps_basic')?.first).toBeUndefined();
+    expect(rows[0]?.items.get('cash')?.first).toBeUndefined();
+  });
+
   it('keeps the periods that end inside the range', () => {
     const rows = periodRows(statement(facts), [], { from: '2020-04-01', to: '2020-06-30' });
     expect(rows.map((r) => r.periodEnd)).toEqual(['2020-06-30']);

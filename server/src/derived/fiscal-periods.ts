@@ -2,7 +2,7 @@ import { financialGroups } from '@app/contract';
 import { splitFactorAfter } from '../finance/adjust.ts';
 import { addDays, dayNumber, type Range, type SplitPoint } from '../finance/types.ts';
 import { SERIES_DAY as DAY, NO_DAY } from './chunk-layout.ts';
-import { DERIVED_FACT, type FactStatementRow, NO_FACT, unpackAmounts } from './fact-statements.ts';
+import { DERIVED_FACT, type FactStatementRow, NO_FACT, type RestatedCell, unpackAmounts } from './fact-statements.ts';
 
 /*
  * Facts grouped into fiscal periods: one row per period end, holding every line item filed for it with
@@ -16,8 +16,21 @@ export interface FinancialValue {
   derived: boolean;
 }
 
-/** A filed value: the metrics hand it out as it is (no copy per period). */
-export type Cell = FinancialValue & { value: number };
+/**
+ * The value as first filed, where a later filing changed it (issue 32): in today's share terms like the
+ * latest value, with its filing and day; beside them the day of the filing that gave the latest value and
+ * the concept, which the catalogue's restatement figures count by (metrics/snapshot.ts).
+ */
+export interface FirstFiled {
+  value: number;
+  accession: string | null;
+  filed: string | null;
+  latestFiled: string | null;
+  concept: string;
+}
+
+/** A filed value: the metrics hand it out as it is (no copy per period); `first` when a later filing changed it. */
+export type Cell = FinancialValue & { value: number; first?: FirstFiled };
 
 export interface PeriodRow {
   /** Its position among all the periods of its statement (previousRow). */
@@ -61,6 +74,10 @@ export function periodRows(
   const amounts = unpackAmounts(statement.amounts);
   const accessionLines = statement.accessions === '' ? undefined : statement.accessions.split('\n');
   const { derived } = statement;
+  // The few cells a later filing changed, by position (k * n + i); most statements have none.
+  const restated = statement.restated
+    ? new Map((JSON.parse(statement.restated) as RestatedCell[]).map((cell) => [cell[0] * n + cell[1], cell]))
+    : undefined;
   const rows = new Array<PeriodRow | undefined>(n);
   let years: string[] | undefined;
   /** Per period: in the range (1), out (0), or not looked at yet (undefined). */
@@ -97,6 +114,8 @@ export function periodRows(
         rows[i] = row;
       }
       let value = amounts[k * n + i] as number;
+      const changed = restated?.get(k * n + i);
+      let firstValue = changed?.[2];
       if (perShare || shares) {
         let factor = factors[i];
         if (factor === undefined) {
@@ -104,11 +123,17 @@ export function periodRows(
           factors[i] = factor;
         }
         value = perShare ? value * factor : value / factor;
+        if (firstValue !== undefined) firstValue = perShare ? firstValue * factor : firstValue / factor;
       }
       const accession = accessions?.[i];
       // A derived value (Q4 = FY - Q1..Q3) names every filing it uses, comma-joined (ingest/sources/sec.ts).
       const filings = accession ? (accession.includes(',') ? accession.split(',') : [accession]) : NONE;
-      row.items.set(item, { value, accessions: filings, derived: cell === DERIVED_CODE });
+      const filed: Cell = { value, accessions: filings, derived: cell === DERIVED_CODE };
+      if (changed && firstValue !== undefined) {
+        const [, , , firstAccession, firstDay, latestFiled, concept] = changed;
+        filed.first = { value: firstValue, accession: firstAccession, filed: firstDay, latestFiled, concept };
+      }
+      row.items.set(item, filed);
     }
   }
   return rows.filter((row): row is PeriodRow => row !== undefined);

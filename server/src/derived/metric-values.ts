@@ -13,6 +13,8 @@ export interface MetricContext {
   dividends: readonly DividendPoint[];
   /** Say why a total is null (`incomplete`: the parts it misses), as every answer of periods and TTM does. */
   reasons?: boolean;
+  /** Give each filed value a later filing changed its value as first filed (`firstFiled`), as the statement answers do. */
+  firstFiled?: boolean;
 }
 
 /*

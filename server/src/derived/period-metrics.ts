@@ -290,6 +290,13 @@ export function metricValues(
     // Shared arrays (a filed value's own): the response is serialised, never changed.
     if (v.accessions.length) out.accessions[name] = v.accessions as string[];
     if (v.derived) out.derived.push(name);
+    // Only a filed value handed out as it is carries its first value: a ratio or a sum is built anew.
+    const first = (v as Partial<Cell>).first;
+    if (first && context.firstFiled) {
+      out.firstFiled ??= {};
+      const { value, accession, filed, latestFiled } = first;
+      out.firstFiled[name] = { value, accession, filed, latestFiled };
+    }
   }
   return out;
 }

@@ -52,6 +52,8 @@ export const indicatorColumns: Readonly<Record<IndicatorField, IndicatorColumnSp
   week52High: { column: 'week52_high', type: 'number' },
   week52Low: { column: 'week52_low', type: 'number' },
   drawdownPct: { column: 'drawdown_pct', type: 'number' },
+  restatements3y: { column: 'restatements_3y', type: 'number' },
+  largestRestatementPct: { column: 'largest_restatement_pct', type: 'number' },
   isGreenEnergy: { column: 'is_green_energy', type: 'boolean' },
   isGreenTransport: { column: 'is_green_transport', type: 'boolean' },
   isGreenWater: { column: 'is_green_water', type: 'boolean' },

@@ -72,6 +72,8 @@ function indicatorRow(security: SecurityRow, inputs: SnapshotInputs): IndicatorC
     week52_high: s.week52High,
     week52_low: s.week52Low,
     drawdown_pct: s.drawdownPct,
+    restatements_3y: s.restatements3y,
+    largest_restatement_pct: s.largestRestatementPct,
     is_green_energy: security.is_green_energy,
     is_green_transport: security.is_green_transport,
     is_green_water: security.is_green_water,

@@ -1,4 +1,4 @@
-import { restatementsResponse } from '@app/contract';
+import { odataResponse, restatementsResponse } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliTargets, financialsCall, loadOtherCases, periodsOf, type SecCase, ttmCall } from './testing/sec-cases.ts';
 
@@ -30,7 +30,7 @@ const FY = { KT: '0000990114-24-000002', K24: '0000990114-25-000006' };
 describe.each(cliTargets())('issue 32 filings through the ingest CLI into $label', (target) => {
   let loaded: Awaited<ReturnType<typeof loadOtherCases>>;
   beforeAll(async () => {
-    loaded = await loadOtherCases(target, FILING_CASES);
+    loaded = await loadOtherCases(target, FILING_CASES, ['QZRS']);
   }, 120_000);
   afterAll(async () => {
     await loaded?.close();
@@ -188,50 +188,137 @@ describe.each(cliTargets())('issue 32 filings through the ingest CLI into $label
     expect(series?.values.revenue).toBe(4_900 * M);
   });
 
+  const RS = {
+    K23: { accession: '0000990118-24-000011', filed: '2024-02-20' },
+    K24: { accession: '0000990118-25-000011', filed: '2025-02-20' },
+    KA: { accession: '0000990118-25-000020', filed: '2025-03-15' },
+    Q1: { accession: '0000990118-24-000021', filed: '2024-05-08' },
+    Q1A: { accession: '0000990118-24-000031', filed: '2024-06-14' },
+  };
+
   it('keeps the value as first filed beside the latest: the restatements, newest first, with both filings', async () => {
     const response = await loaded.t.app.inject({ url: '/api/data/financials/restatements', query: { ticker: 'QZRS' } });
     expect(response.statusCode, response.body).toBe(200);
     const body = restatementsResponse.parse(response.json());
     expect(body).toMatchObject({ ticker: 'QZRS', currency: 'USD' });
-    const first = { accession: '0000990118-24-000011', filed: '2024-02-20' };
-    const latest = { accession: '0000990118-25-000011', filed: '2025-02-20' };
-    expect(body.restatements.map(({ change, changePct, ...row }) => row)).toEqual([
-      {
-        period: 'annual',
-        fiscalYear: 2023,
-        fiscalPeriod: 'FY',
-        periodEnd: '2023-12-31',
-        lineItem: 'epsBasic',
-        first: { value: 2.5, ...first },
-        latest: { value: 2.4, ...latest },
-      },
-      {
-        period: 'annual',
-        fiscalYear: 2023,
-        fiscalPeriod: 'FY',
-        periodEnd: '2023-12-31',
-        lineItem: 'netIncome',
-        first: { value: 500 * M, ...first },
-        latest: { value: 480 * M, ...latest },
-      },
-      // netIncomeCommon falls back to NetIncomeLoss: the same restatement, on its own line.
-      {
-        period: 'annual',
-        fiscalYear: 2023,
-        fiscalPeriod: 'FY',
-        periodEnd: '2023-12-31',
-        lineItem: 'netIncomeCommon',
-        first: { value: 500 * M, ...first },
-        latest: { value: 480 * M, ...latest },
-      },
+    const row = (period: string, fp: string, end: string, line: string, first: object, latest: object) => ({
+      period,
+      fiscalPeriod: fp,
+      periodEnd: end,
+      lineItem: line,
+      first,
+      latest,
+    });
+    const equity = [
+      { value: 4_000 * M, ...RS.K24 },
+      { value: 3_950 * M, ...RS.KA },
+    ] as const;
+    const income = [
+      { value: 500 * M, ...RS.K23 },
+      { value: 480 * M, ...RS.K24 },
+    ] as const;
+    const assets = [
+      { value: 9_000 * M, ...RS.K23 },
+      { value: 8_900 * M, ...RS.K24 },
+    ] as const;
+    expect(body.restatements.map(({ change, changePct, fiscalYear, ...r }) => r)).toEqual([
+      // The 10-K/A of March 2025: equity at the end of 2024, in both statements (totalEquity: the same concept).
+      row('annual', 'FY', '2024-12-31', 'equity', ...equity),
+      row('annual', 'FY', '2024-12-31', 'totalEquity', ...equity),
+      row('quarterly', 'Q4', '2024-12-31', 'equity', ...equity),
+      row('quarterly', 'Q4', '2024-12-31', 'totalEquity', ...equity),
+      // The 10-K of 2024 restating 2023: EPS, net income (netIncomeCommon falls back to NetIncomeLoss: the same
+      // restatement on its own line), and total assets, the year-end balance in both statements.
+      row('annual', 'FY', '2023-12-31', 'epsBasic', { value: 2.5, ...RS.K23 }, { value: 2.4, ...RS.K24 }),
+      row('annual', 'FY', '2023-12-31', 'netIncome', ...income),
+      row('annual', 'FY', '2023-12-31', 'netIncomeCommon', ...income),
+      row('annual', 'FY', '2023-12-31', 'totalAssets', ...assets),
+      row('quarterly', 'Q4', '2023-12-31', 'totalAssets', ...assets),
+      // A 10-Q/A restating the first quarter's revenue.
+      row('quarterly', 'Q1', '2024-03-31', 'revenue', { value: 1_300 * M, ...RS.Q1 }, { value: 1_200 * M, ...RS.Q1A }),
     ]);
-    expect(body.restatements[1]?.change).toBe(-20 * M);
-    expect(body.restatements[1]?.changePct).toBeCloseTo(-0.04, 10);
+    const netIncome = body.restatements.find((r) => r.lineItem === 'netIncome');
+    expect(netIncome?.change).toBe(-20 * M);
+    expect(netIncome?.changePct).toBeCloseTo(-0.04, 10);
     // The statements give the latest value.
-    const income = periodsOf(await get('income-statement', { tickers: 'QZRS' }));
-    expect(income[0]?.values.netIncome).toBe(480 * M);
+    const annual = periodsOf(await get('income-statement', { tickers: 'QZRS' }));
+    expect(annual[0]?.values.netIncome).toBe(480 * M);
     // A company no filing restated has an empty ledger.
     const none = await loaded.t.app.inject({ url: '/api/data/financials/restatements', query: { ticker: 'QZDK' } });
     expect(restatementsResponse.parse(none.json()).restatements).toEqual([]);
+  });
+
+  it('statement answers give firstFiled on each value a later filing changed, and on no other', async () => {
+    const equityFirst = { value: 4_000 * M, ...RS.K24, latestFiled: RS.KA.filed };
+    const annual = periodsOf(await get('income-statement', { tickers: 'QZRS' }));
+    expect(annual.map((p) => [p.periodEnd, p.firstFiled ?? null])).toEqual([
+      [
+        '2023-12-31',
+        {
+          epsBasic: { value: 2.5, ...RS.K23, latestFiled: RS.K24.filed },
+          netIncome: { value: 500 * M, ...RS.K23, latestFiled: RS.K24.filed },
+          netIncomeCommon: { value: 500 * M, ...RS.K23, latestFiled: RS.K24.filed },
+        },
+      ],
+      // 2024 as first filed: no key at all.
+      ['2024-12-31', null],
+    ]);
+    // Revenue of 2023 was filed again unchanged: no firstFiled; the ratio computed from a restated value has none.
+    expect(annual[0]?.values).toMatchObject({ revenue: 5_000 * M, netIncome: 480 * M, netMargin: 0.096 });
+    expect(annual[0]?.accessions.netIncome).toEqual([RS.K24.accession]);
+    const quarters = periodsOf(await get('income-statement', { tickers: 'QZRS', period: 'quarterly' }));
+    expect(quarters.map((p) => [p.fiscalPeriod, p.values.revenue, p.firstFiled ?? null])).toEqual([
+      ['Q1', 1_200 * M, { revenue: { value: 1_300 * M, ...RS.Q1, latestFiled: RS.Q1A.filed } }],
+      ['Q2', 1_350 * M, null],
+      ['Q3', 1_400 * M, null],
+      // Q4 = FY - Q1..Q3 on the restated Q1: computed, never filed, so no first value of its own.
+      ['Q4', 1_550 * M, null],
+    ]);
+    const balance = periodsOf(await get('balance-sheet', { tickers: 'QZRS' }));
+    expect(balance.map((p) => [p.periodEnd, p.values.totalAssets, p.values.equity, p.firstFiled ?? null])).toEqual([
+      ['2023-12-31', 8_900 * M, 3_600 * M, { totalAssets: { value: 9_000 * M, ...RS.K23, latestFiled: RS.K24.filed } }],
+      ['2024-12-31', 9_500 * M, 3_950 * M, { equity: equityFirst, totalEquity: equityFirst }],
+    ]);
+    // TTM: the revenue summed over four quarters (one restated) was never filed, so it has none; equity is the
+    // last quarter's balance as filed, and carries its own.
+    const series = await ttm('QZRS');
+    expect(series).toMatchObject({ basis: 'ttm', asOf: '2024-12-31' });
+    expect(series?.values).toMatchObject({ revenue: 5_500 * M, equity: 3_950 * M });
+    expect(series?.firstFiled).toEqual({ equity: equityFirst });
+    // A company no filing restated: no firstFiled anywhere.
+    const other = periodsOf(await get('income-statement', { tickers: 'QZRT' }));
+    expect(other.every((p) => p.firstFiled === undefined)).toBe(true);
+  });
+
+  it('the screener counts the values restated by filings of the last 3 years, each once, and the largest change', async () => {
+    const response = await loaded.t.app.inject({
+      url: '/api/data/indicator/odata',
+      query: { $filter: 'restatements3y gt 0', $select: 'ticker,asOf,restatements3y,largestRestatementPct' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row, ...others] = odataResponse.parse(response.json()).value;
+    expect(others).toEqual([]);
+    // As of 2027-06-18 (the last close): filings after 2024-06-18 count. Net income (and net income to common,
+    // the same filed value), EPS, total assets (annual and quarterly: one value), equity: 4. The 10-Q/A of
+    // 2024-06-14 (Q1 revenue, -7.7 %) is older than 3 years and is left out of both figures.
+    expect(row).toMatchObject({ ticker: 'QZRS', asOf: '2027-06-18', restatements3y: 4 });
+    expect(row?.largestRestatementPct).toBeCloseTo(4, 10);
+    // The key statistics give the same figures (one catalogue).
+    const stats = await loaded.t.app.inject({ url: '/api/data/company/statistics', query: { ticker: 'QZRS' } });
+    expect(stats.json().figures).toMatchObject({ restatements3y: 4 });
+    // Sorted like any numeric column (nulls last).
+    const sorted = await loaded.t.app.inject({
+      url: '/api/data/indicator/odata',
+      query: { $orderby: 'largestRestatementPct desc,ticker', $select: 'ticker,restatements3y', $top: '2' },
+    });
+    expect(odataResponse.parse(sorted.json()).value[0]).toEqual({ ticker: 'QZRS', restatements3y: 4 });
+    // A company without a close has no day the 3 years end on: null, like its other figures of the day.
+    const dk = await loaded.t.app.inject({
+      url: '/api/data/indicator/odata',
+      query: { $filter: "ticker eq 'QZDK'", $select: 'ticker,restatements3y,largestRestatementPct' },
+    });
+    expect(odataResponse.parse(dk.json()).value).toEqual([
+      { ticker: 'QZDK', restatements3y: null, largestRestatementPct: null },
+    ]);
   });
 });

@@ -256,6 +256,7 @@ export async function writeSecurity(
         'derived',
         'first_value',
         'first_accession',
+        'first_filed',
       ])
       .where('security_id', '=', id)
       .execute();
@@ -264,8 +265,6 @@ export async function writeSecurity(
       StatementFact & {
         filed: string | null;
         concept: string;
-        first_value?: number | null;
-        first_accession?: string | null;
       }
     >(stored.map((f) => [factKey(f), f]));
     const factRows: Schema['financial_facts'][] = [];
@@ -289,7 +288,8 @@ export async function writeSecurity(
         old.fiscal_year === f.fiscalYear &&
         old.fiscal_period === f.fiscalPeriod &&
         (old.first_value ?? null) === (f.firstFiled?.value ?? null) &&
-        (old.first_accession ?? null) === (f.firstFiled?.accession ?? null)
+        (old.first_accession ?? null) === (f.firstFiled?.accession ?? null) &&
+        (old.first_filed ?? null) === (f.firstFiled?.filed ?? null)
       )
         continue;
       factRows.push(factRow(id, f));

@@ -113,7 +113,12 @@ export function presentPeriods(
       fiscalPeriod: row.fiscalPeriod,
       periodStart: row.periodStart,
       periodEnd: row.periodEnd,
-      ...metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends, reasons: true }),
+      ...metricValues(row, metrics, {
+        previous: previousRow(data.rows, i),
+        dividends: data.dividends,
+        reasons: true,
+        firstFiled: true,
+      }),
     });
   });
   return { ticker: data.security.ticker, ...data.head, periods, ...asFiledOf(data) };
@@ -196,7 +201,15 @@ export function presentTtm(
       periodEnd: row.periodEnd,
     },
     // Averages (ROE, ROA) over a TTM or a fallback year take its end balances: there is no period before.
-    ...metricValues(row, metrics, { previous: undefined, dividends: quarterly.dividends, reasons: true }),
+    // firstFiled: a TTM sum of four quarters was never filed as such, so it has none (each restated quarter
+    // carries its own in the quarterly answer); its balance items and share counts are the last quarter's
+    // values as filed and carry theirs, as does every value of a fallback fiscal year.
+    ...metricValues(row, metrics, {
+      previous: undefined,
+      dividends: quarterly.dividends,
+      reasons: true,
+      firstFiled: true,
+    }),
   };
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Cell, FirstFiled, PeriodRow } from '../derived/fiscal-periods.ts';
 import { addMonths, changeSince, yearRange } from './closes.ts';
-import { closeOnOrBefore, computeSnapshot, type SnapshotInputs } from './snapshot.ts';
+import type { SecurityFinancials } from './financials.ts';
+import { closeOnOrBefore, computeSnapshot, restatementFigures, type SnapshotInputs } from './snapshot.ts';
 
 /* The catalogue's rules, one scenario each (issue 31). Statement figures are covered through the loader and the consistency test. */
 
@@ -62,5 +64,67 @@ describe('the metric catalogue', () => {
     expect(addMonths('2024-03-31', -1)).toBe('2024-02-29');
     expect(changeSince(110, 100)).toBeCloseTo(10, 12);
     expect(changeSince(110, 0)).toBeNull();
+  });
+
+  it('counts the values restated in the 3 years up to the day once each, and the largest change of those', () => {
+    const first = (value: number, latestFiled: string, concept: string): FirstFiled => ({
+      value,
+      accession: null,
+      filed: '2020-01-01',
+      latestFiled,
+      concept,
+    });
+    const cell = (value: number, restated?: FirstFiled): Cell => ({
+      value,
+      accessions: [],
+      derived: false,
+      ...(restated ? { first: restated } : {}),
+    });
+    const row = (fiscalPeriod: PeriodRow['fiscalPeriod'], start: string, items: [string, Cell][]): PeriodRow => ({
+      index: 0,
+      fiscalYear: 2021,
+      fiscalPeriod,
+      periodStart: start,
+      periodEnd: '2021-12-31',
+      items: new Map(items),
+    });
+    const statements = (rows: PeriodRow[]) => ({ rows }) as unknown as SecurityFinancials;
+    const netIncome = first(100, '2022-03-01', 'NetIncomeLoss');
+    const assets = first(1_000, '2022-03-01', 'Assets');
+    const annual = row('FY', '2021-01-01', [
+      ['net_income', cell(90, netIncome)],
+      // The same filed value on a second line: counted once.
+      ['net_income_common', cell(90, netIncome)],
+      ['total_assets', cell(1_050, assets)],
+      ['revenue', cell(500)],
+      // Changed on 2021-06-30, just 3 years before the day: out of the window.
+      ['eps_basic', cell(1, first(2, '2021-06-30', 'EarningsPerShareBasic'))],
+      // First filed as 0: counted, but no ratio.
+      ['buybacks', cell(5, first(0, '2024-01-10', 'PaymentsForRepurchaseOfCommonStock'))],
+      // Filed after the day: not yet.
+      ['cash', cell(7, first(8, '2024-07-01', 'Cash'))],
+    ]);
+    // The year-end balance again in the quarterly statement (Q4 starts in October): one value.
+    const quarterly = row('Q4', '2021-10-01', [['total_assets', cell(1_050, assets)]]);
+    const figures = restatementFigures(
+      { annual: statements([annual]), quarterly: statements([quarterly]) },
+      '2024-06-30',
+    );
+    // Net income, total assets, buybacks: 3; the largest change net income's 10 % (assets 5 %).
+    expect(figures.restatements3y).toBe(3);
+    expect(figures.largestRestatementPct).toBeCloseTo(10, 12);
+    // Statements and nothing restated: 0 and none; no statements or no day: null.
+    const none = restatementFigures(
+      { annual: statements([row('FY', '2021-01-01', [['revenue', cell(1)]])]), quarterly: statements([]) },
+      '2024-06-30',
+    );
+    expect(none).toEqual({ restatements3y: 0, largestRestatementPct: null });
+    expect(
+      restatementFigures({ annual: statements([]), quarterly: statements([]) }, '2024-06-30').restatements3y,
+    ).toBeNull();
+    expect(
+      restatementFigures({ annual: statements([annual]), quarterly: statements([]) }, null).restatements3y,
+    ).toBeNull();
+    expect(restatementFigures(null, '2024-06-30').restatements3y).toBeNull();
   });
 });

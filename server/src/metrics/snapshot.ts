@@ -9,7 +9,7 @@ import {
 import { type LatestCoinSupply, selectLatestCoinSupply } from '../db/coin-supply.ts';
 import type { Db } from '../db/index.ts';
 import type { SecurityKind } from '../db/schema.ts';
-import type { PeriodRow } from '../derived/fiscal-periods.ts';
+import { INSTANT_ITEMS, type PeriodRow } from '../derived/fiscal-periods.ts';
 import { metricValues } from '../derived/period-metrics.ts';
 import { readBothCloses } from '../derived/price-years.ts';
 import { groupBySecurity, selectDividends } from '../derived/series-queries.ts';
@@ -159,7 +159,40 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
     drawdownPct: drawdown?.currentPct ?? null,
     maxDrawdownPct: drawdown?.maxPct ?? null,
     maxDrawdownDay: drawdown?.maxDay ?? null,
+    ...restatementFigures(inputs.financials, asOf),
   };
+}
+
+/**
+ * The catalogue's restatement figures (contract metrics.ts restatements3y, largestRestatementPct): the
+ * statements' filed values a filing of the 3 years up to `asOf` changed, each counted once. One filed
+ * value is one concept for one period (an instant by its end) with its first and latest values: a
+ * year-end balance in both statements, and a line showing another line's concept (net income to common
+ * filed as NetIncomeLoss), are one value. Null for a coin or a stock without statements, or no close.
+ */
+export function restatementFigures(
+  financials: SnapshotInputs['financials'],
+  asOf: string | null,
+): Pick<Snapshot, 'restatements3y' | 'largestRestatementPct'> {
+  if (!financials || !asOf || (financials.annual.rows.length === 0 && financials.quarterly.rows.length === 0))
+    return { restatements3y: null, largestRestatementPct: null };
+  const after = addMonths(asOf, -36);
+  const counted = new Set<string>();
+  let largest: number | null = null;
+  for (const row of [...financials.annual.rows, ...financials.quarterly.rows]) {
+    for (const [item, cell] of row.items) {
+      const first = cell.first;
+      if (!first?.latestFiled || first.latestFiled <= after || first.latestFiled > asOf) continue;
+      const span = INSTANT_ITEMS.has(item) ? 'instant' : row.periodStart;
+      const key = `${first.concept}|${span}|${row.periodEnd}|${first.value}|${cell.value}`;
+      if (counted.has(key)) continue;
+      counted.add(key);
+      if (first.value === 0) continue;
+      const change = Math.abs(cell.value / first.value - 1) * 100;
+      if (largest === null || change > largest) largest = change;
+    }
+  }
+  return { restatements3y: counted.size, largestRestatementPct: largest };
 }
 
 const noContext = { previous: undefined, dividends: [] };

@@ -19,6 +19,7 @@ import { ingestRunOwnerMigration } from './016-ingest-run-owner.ts';
 import { firstFiledMigration } from './017-first-filed.ts';
 import { bulkEntriesMigration } from './018-bulk-entries.ts';
 import { factVersionsMigration } from './019-fact-versions.ts';
+import { restatedCellsMigration } from './020-restated-cells.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -45,6 +46,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '017-first-filed': firstFiledMigration,
     '018-bulk-entries': bulkEntriesMigration,
     '019-fact-versions': factVersionsMigration(engine),
+    '020-restated-cells': restatedCellsMigration,
   };
   return { getMigrations: async () => migrations };
 }

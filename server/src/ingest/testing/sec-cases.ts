@@ -135,6 +135,9 @@ async function secAndYahoo(cases: readonly SecCase[] = SEC_CASES, apple = appleP
     if (url.pathname === '/files/company_tickers.json') return send(JSON.stringify(tickers));
     if (url.pathname === '/v8/finance/chart/QZSP')
       return send(readFileSync(path.join(golden, 'yahoo-chart-QZSP-split.json'), 'utf8'));
+    // The restated company's closes: the day its screener figures are of (restatements in the last 3 years).
+    if (url.pathname === '/v8/finance/chart/QZRS')
+      return send(readFileSync(path.join(golden, 'yahoo-chart-QZRS.json'), 'utf8'));
     const company = companies.find((c) => url.pathname.endsWith(`CIK${String(c.cik).padStart(10, '0')}.json`));
     if (company && url.pathname.startsWith('/submissions/')) return send(submissions(company));
     if (company && url.pathname.startsWith('/api/xbrl/companyfacts/')) return send(readFileSync(company.path, 'utf8'));
@@ -207,10 +210,14 @@ export async function loadSecCases(target: CliTarget): Promise<LoadedCases> {
   }
 }
 
-/** Other golden cases alone: `ingest sec` of them through the CLI into a database, read by a test app. */
+/**
+ * Other golden cases alone: `ingest sec` of them through the CLI into a database, then `ingest yahoo` of
+ * `prices` (tickers the loopback Yahoo has a chart of), read by a test app.
+ */
 export async function loadOtherCases(
   target: CliTarget,
   cases: readonly SecCase[],
+  prices: readonly string[] = [],
 ): Promise<{ run: Outcome; t: TestApp; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sec-cases-'));
   const cli = await buildIngestCli(dataDir);
@@ -222,10 +229,16 @@ export async function loadOtherCases(
       SEC_DATA_URL: server.baseUrl,
       SEC_TICKERS_URL: `${server.baseUrl}/files/company_tickers.json`,
       SEC_REQUESTS_PER_SECOND: '10',
+      YAHOO_BASE_URL: server.baseUrl,
+      PRICE_REQUESTS_PER_SECOND: '50',
       INGEST_RETRIES: '0',
     };
     const run = await cli.run(['sec', ...cases.map((c) => c.ticker)], env);
     if (run.code !== 0) throw new Error(`ingest sec exited ${run.code}: ${run.stdout}${run.stderr}`);
+    if (prices.length > 0) {
+      const yahoo = await cli.run(['yahoo', ...prices], env);
+      if (yahoo.code !== 0) throw new Error(`ingest yahoo exited ${yahoo.code}: ${yahoo.stdout}${yahoo.stderr}`);
+    }
     const t = await startTestApp({
       engine: target.engine,
       label: target.label,

@@ -7,11 +7,12 @@ type Period = FinancialsResponse['series'][number]['periods'][number];
 type Ttm = TtmFinancials['series'][number];
 type Label = (period: Pick<Period, 'fiscalYear' | 'fiscalPeriod' | 'periodStart' | 'periodEnd'>) => string;
 
-/** The values block of a period or TTM answer, without its other fields. */
-const sources = ({ values, accessions, derived }: FinancialValues): FinancialValues => ({
+/** The values block of a period or TTM answer, without its other fields (first values only where there are some). */
+const sources = ({ values, accessions, derived, firstFiled }: FinancialValues): FinancialValues => ({
   values,
   accessions,
   derived,
+  ...(firstFiled ? { firstFiled } : {}),
 });
 
 const keyOf = (fiscalYear: number, fiscalPeriod: string) => `${fiscalYear}-${fiscalPeriod}`;

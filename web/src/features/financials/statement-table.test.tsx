@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from '../../router/memory-router.tsx';
@@ -34,7 +34,11 @@ const FY2023: StatementColumn = {
 };
 const METRICS = ['revenue', 'grossMargin', 'researchDevelopment', 'interestExpense', 'buybacks'] as const;
 
-async function renderTable({ filings = { kind: 'sec', cik: '0000320193' } as FilingSource, growth = true } = {}) {
+async function renderTable({
+  filings = { kind: 'sec', cik: '0000320193' } as FilingSource,
+  growth = true,
+  columns = [FY2024, FY2023],
+} = {}) {
   const i18n = await testI18n(['en']);
   render(
     <I18nextProvider i18n={i18n}>
@@ -42,7 +46,7 @@ async function renderTable({ filings = { kind: 'sec', cik: '0000320193' } as Fil
         <StatementTable
           caption="Income statement"
           metrics={METRICS}
-          columns={[FY2024, FY2023]}
+          columns={columns}
           currency="USD"
           filings={filings}
           growth={growth}
@@ -127,5 +131,78 @@ describe('statement table', () => {
     const table = await renderTable({ filings: { kind: 'none' }, growth: false });
     expect(within(table).queryByRole('row', { name: /growth/ })).toBeNull();
     expect(within(table).getAllByRole('row')).toHaveLength(5);
+  });
+
+  /** FY 2023 with its revenue restated by the FY 2024 10-K: 1.25 B as first filed, 1.2 B now. */
+  const RESTATED: StatementColumn = {
+    ...FY2023,
+    accessions: { revenue: ['0000320193-25-000008'] },
+    firstFiled: {
+      revenue: {
+        value: 1_250_000_000,
+        accession: '0000320193-24-000011',
+        filed: '2024-02-20',
+        latestFiled: '2025-02-20',
+      },
+    },
+  };
+
+  it('marks a value a later filing changed; its button opens both values, both filings with their days and the change', async () => {
+    const table = await renderTable({ columns: [FY2024, RESTATED] });
+    // Only the restated value has a marker: a button named for what it is, closed.
+    const markers = within(table).getAllByRole('button', { name: /restated by a later filing/ });
+    expect(markers).toHaveLength(1);
+    const marker = markers[0] as HTMLElement;
+    expect(marker.textContent).toContain('Revenue, FY 2023: restated by a later filing');
+    expect(within(row(table, 'Revenue')).getAllByRole('button')).toHaveLength(1);
+    expect(marker.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(marker.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(panel.hidden).toBe(true);
+    // A click (a tap on a phone; Enter or Space on a focused button) opens it.
+    fireEvent.click(marker);
+    expect(marker.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.hidden).toBe(false);
+    expect(panel.textContent).toContain('Revenue, FY 2023: as first filed and as restated');
+    const terms = [...panel.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(terms).toEqual(['As first filed', 'Latest', 'Change']);
+    const values = [...panel.querySelectorAll('dd')].map((dd) => dd.textContent);
+    expect(values).toEqual(['$1.25B', 'filed Feb 20, 2024', '$1.20B', 'filed Feb 20, 2025', '-$50.00M', '-4.00%']);
+    // Both filings link to their index pages on sec.gov, named with their accession and day.
+    const links = within(panel).getAllByRole('link');
+    expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      [
+        'Filing 0000320193-24-000011, filed Feb 20, 2024, on sec.gov',
+        'https://www.sec.gov/Archives/edgar/data/320193/000032019324000011/0000320193-24-000011-index.htm',
+      ],
+      [
+        'Filing 0000320193-25-000008, filed Feb 20, 2025, on sec.gov',
+        'https://www.sec.gov/Archives/edgar/data/320193/000032019325000008/0000320193-25-000008-index.htm',
+      ],
+    ]);
+    // Esc closes it and gives the focus back to the marker.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(marker.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+    expect(document.activeElement).toBe(marker);
+    // A press outside closes it too.
+    fireEvent.click(marker);
+    fireEvent.pointerDown(document.body);
+    expect(panel.hidden).toBe(true);
+  });
+
+  it('shows a demo restatement (no accession) with its days and no link', async () => {
+    const demo: StatementColumn = {
+      ...RESTATED,
+      accessions: {},
+      firstFiled: {
+        revenue: { value: 1_250_000_000, accession: null, filed: '2024-02-20', latestFiled: '2024-03-11' },
+      },
+    };
+    const table = await renderTable({ filings: { kind: 'demo' }, columns: [FY2024, demo] });
+    const marker = within(table).getByRole('button', { name: /restated by a later filing/ });
+    fireEvent.click(marker);
+    const panel = document.getElementById(marker.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(within(panel).queryAllByRole('link')).toEqual([]);
+    expect([...panel.querySelectorAll('dd')].map((dd) => dd.textContent)).toContain('filed Mar 11, 2024');
   });
 });

@@ -7,6 +7,7 @@ import { MISSING, useUnits } from '../../ui/units.ts';
 import { financialsSearch, OPENED_HERE } from './financials-view.ts';
 import { growthTone, isFlow, trendTone, yearOverYear } from './line-meaning.ts';
 import { filingUrl, formatMetric, isNone } from './metric-format.ts';
+import { RestatementMarker } from './restatement-marker.tsx';
 import { TrendBars } from './trend-bars.tsx';
 
 /** A period's values and their sources (a fiscal period of the financials, or the TTM). */
@@ -86,7 +87,29 @@ export function StatementTable({
   );
   const itemName = (metric: FinancialMetric) => t(`metrics.${metric}`);
 
+  /** A value, and beside it the restatement marker when a later filing changed it (issue 32). */
   const valueCell = (column: StatementColumn, metric: FinancialMetric) => {
+    const content = valueContent(column, metric);
+    const first = column.firstFiled?.[metric];
+    const latest = column.values[metric];
+    if (!first || latest == null) return content;
+    return (
+      <>
+        {content}
+        <RestatementMarker
+          metric={metric}
+          period={column.label}
+          first={first}
+          latest={latest}
+          latestAccession={column.accessions[metric]?.[0] ?? null}
+          currency={currency}
+          cik={filings.kind === 'sec' ? filings.cik : null}
+        />
+      </>
+    );
+  };
+
+  const valueContent = (column: StatementColumn, metric: FinancialMetric) => {
     const value = column.values[metric];
     const text = formatMetric(units, metric, value, currency);
     if (isNone(value)) return text;

@@ -147,6 +147,15 @@ export const COLUMN_SPECS: Record<SortKey, ColumnSpec> = {
     (v, u) => u.pct(v, { digits: 1 }),
     'pct',
   ),
+  restatements3y: numberColumn(
+    (row) => row.restatements3y,
+    (v, u) => u.number(v, 0),
+  ),
+  largestRestatementPct: numberColumn(
+    (row) => row.largestRestatementPct,
+    (v, u) => u.pct(v, { digits: 1 }),
+    'pct',
+  ),
   isGreenEnergy: flag('isGreenEnergy'),
   isGreenTransport: flag('isGreenTransport'),
   isGreenWater: flag('isGreenWater'),

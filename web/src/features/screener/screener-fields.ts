@@ -16,7 +16,7 @@ export type GreenFlag = keyof typeof GREEN_FLAGS;
 export const FLAG_NAMES = Object.keys(GREEN_FLAGS) as GreenFlag[];
 
 /** The unit a reader types a range in; its label is screener:units.<unit>. */
-export type RangeUnit = 'pct' | 'billions' | 'currency' | 'multiple' | 'years' | 'percentile';
+export type RangeUnit = 'pct' | 'billions' | 'currency' | 'multiple' | 'years' | 'percentile' | 'count';
 
 export interface RangeSpec {
   /** The URL parameter's stem: `${param}Min` and `${param}Max`. */
@@ -53,6 +53,9 @@ const RANGES = {
   drawdownPct: range('pct'),
   week52High: range('currency'),
   week52Low: range('currency'),
+  // The restatement ledger (issue 32): values a filing of the last 3 years changed, and the largest change.
+  restatements3y: range('count'),
+  largestRestatementPct: range('pct'),
 } satisfies Partial<Record<IndicatorField, { unit: RangeUnit; toApi: (typed: number) => number; param?: string }>>;
 
 export type RangeKey = keyof typeof RANGES;
@@ -83,6 +86,7 @@ export const FILTER_GROUPS: { id: string; ranges: RangeKey[]; choices: ChoiceKey
     choices: [],
   },
   { id: 'price', ranges: ['changePct', 'drawdownPct', 'week52High', 'week52Low'], choices: [] },
+  { id: 'restatements', ranges: ['restatements3y', 'largestRestatementPct'], choices: [] },
 ];
 
 /** Columns a reader can show, in table order; the ticker is always the first column. */
@@ -113,6 +117,8 @@ export const CHOOSABLE_COLUMNS = [
   'week52High',
   'week52Low',
   'drawdownPct',
+  'restatements3y',
+  'largestRestatementPct',
   'isGreenEnergy',
   'isGreenTransport',
   'isGreenWater',

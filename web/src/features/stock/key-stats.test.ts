@@ -83,6 +83,22 @@ describe('key statistics rows', () => {
     expect(byKey.change1y).toMatchObject({ label: '1-year change', value: '-0.1%' });
   });
 
+  it('says how many values filings of the last 3 years restated and the largest change; a dash without statements', async () => {
+    const restated = await rows({
+      statistics: { ...statistics, figures: { ...statistics.figures, restatements3y: 2, largestRestatementPct: 4 } },
+    });
+    expect(restated.find((row) => row.key === 'restatements')).toMatchObject({
+      label: 'Restatements (3 years)',
+      value: '2 · largest 4.0%',
+    });
+    const none = await rows({
+      statistics: { ...statistics, figures: { ...statistics.figures, restatements3y: 0, largestRestatementPct: null } },
+    });
+    expect(none.find((row) => row.key === 'restatements')?.value).toBe('0');
+    const unknown = await rows({});
+    expect(unknown.find((row) => row.key === 'restatements')?.value).toBe('—');
+  });
+
   it('a declared next ex-date is not called estimated; no dividends read as a dash', async () => {
     const declared = await rows({
       statistics: { ...statistics, nextDividend: { exDate: '2026-02-12', amount: 0.5, estimated: false } },

@@ -134,7 +134,25 @@ export function statRows(
     { key: 'margin', label: t('stats.netMargin'), value: units.fraction(figures?.netMargin) },
     nextReportRow(nextReport, t, units),
     ...drawdowns,
+    restatementsRow(figures, t, units),
   ];
+}
+
+/** The restatement ledger's figures (issue 32): values a filing of the last 3 years changed, and the largest change. */
+function restatementsRow(
+  figures: SecurityStatistics['figures'] | undefined,
+  t: TFunction<'stock'>,
+  units: UnitFormatters,
+): KeyStat {
+  const count = figures?.restatements3y;
+  const largest = figures?.largestRestatementPct;
+  const value =
+    count === null || count === undefined
+      ? MISSING
+      : largest === null || largest === undefined
+        ? units.number(count, 0)
+        : t('restatements.value', { count: units.number(count, 0), largest: units.pct(largest, { digits: 1 }) });
+  return { key: 'restatements', label: t('restatements.label'), value, title: t('restatements.hint') };
 }
 
 /** The next report's expected day, always marked as an estimate, with what it was read from. */
