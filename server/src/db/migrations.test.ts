@@ -110,7 +110,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
 
   it('drops the statement matrices without restated cells for the repair at start to write again (020)', async () => {
     database = await target.open();
-    expect((await migratorOf(database).migrateTo('018-bulk-entries')).error).toBeUndefined();
+    expect((await migratorOf(database).migrateTo('019-fact-versions')).error).toBeUndefined();
     const id = await insertSecurity(database.db, { ticker: 'OLDS', name: 'Old Statement' });
     const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     await old
