@@ -2,7 +2,8 @@
  * The storage layouts that are not answers (issue 31: they stay only if the budgets need them), each
  * read as the read side reads it and as it would be read without it, on the same database in turn:
  *   - price_years (a year of closes per row) against daily_prices, for the whole-history closes of one
- *     stock that key statistics and every screener row start from (metrics/snapshot.ts);
+ *     stock that key statistics and every screener row start from (metrics/snapshot.ts), and for its
+ *     whole-history bars (the OHLCV chart: the chunks' `bars` against daily_prices' rows);
  *   - fact_statements (the statement matrices) against financial_facts made into the same matrices, for
  *     one stock's statements (every statement call, the TTM, the snapshot);
  *   - price_months (each stock's month ends) against daily_prices, for the beta's universe index that the
@@ -13,7 +14,7 @@
  */
 import { openDatabase } from '../server/src/db/index.ts';
 import { packFactStatement, type StatementFact, selectFactStatements } from '../server/src/derived/fact-statements.ts';
-import { monthEndsOfHistory, readBothCloses, readMonthEnds } from '../server/src/derived/price-years.ts';
+import { monthEndsOfHistory, readBothCloses, readMonthEnds, readPriceBars } from '../server/src/derived/price-years.ts';
 
 const FROM_MONTH = '2019-06';
 
@@ -63,6 +64,13 @@ export async function compareStorageLayouts(sqliteFile: string, runs: number, ou
         adjusted: rows.map((r) => ({ day: r.day, close: r.close_adj })),
       };
     };
+    const barsFromDays: Read = (id) =>
+      db
+        .selectFrom('daily_prices')
+        .select(['day', 'open', 'high', 'low', 'close', 'volume', 'close_split_adj', 'close_adj'])
+        .where('security_id', '=', id)
+        .orderBy('day')
+        .execute();
     const statementsFromFacts: Read = async (id) => {
       const facts = (await db
         .selectFrom('financial_facts')
@@ -104,6 +112,11 @@ export async function compareStorageLayouts(sqliteFile: string, runs: number, ou
         'whole-history closes of one stock (both columns)',
         await measure((id) => readBothCloses(db, [id]), 200),
         await measure(closesFromDays, 200),
+      ],
+      [
+        'whole-history bars of one stock (the OHLCV chart)',
+        await measure((id) => readPriceBars(db, [id], {}), 200),
+        await measure(barsFromDays, 200),
       ],
       [
         'statements of one stock (annual and quarterly)',

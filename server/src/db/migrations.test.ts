@@ -96,6 +96,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '018-bulk-entries',
       '019-fact-versions',
       '020-restated-cells',
+      '021-price-bars',
     ]);
     const tables = await database.db.introspection.getTables();
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -129,7 +130,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
         currency: 'USD',
       })
       .execute();
-    expect(await migrateToLatest(database)).toEqual(['020-restated-cells']);
+    expect(await migrateToLatest(database)).toEqual(['020-restated-cells', '021-price-bars']);
     const tables = await database.db.introspection.getTables();
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
     expect(columns('fact_statements')).toContain('restated');

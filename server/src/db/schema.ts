@@ -104,6 +104,12 @@ export interface PriceYearsTable {
   /** Comma-joined, one per day. */
   close_split_adj: string;
   close_adj: string;
+  /**
+   * The days' raw open, high, low, close and volume: float64 little-endian, column-major (n opens, then n
+   * highs...), NaN where the source gave none (migration 021). Null in a chunk written before it, until
+   * the repair at start writes it again.
+   */
+  bars: Uint8Array | null;
 }
 
 /**

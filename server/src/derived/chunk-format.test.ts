@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { packAmounts, packFactStatement, type StatementFact, unpackAmounts } from './fact-statements.ts';
+import { packAmounts, unpackAmounts } from './chunk-layout.ts';
+import { packFactStatement, type StatementFact } from './fact-statements.ts';
 import { packPriceYear } from './price-years.ts';
 
 /* The series tables' chunk format (ADR 0008): packing, and the price chart written from the stored points. */
 
 describe('chunk format', () => {
-  it('keeps every close bit for bit through its text', () => {
+  it('keeps every close bit for bit through its text, and every bar through its bytes', () => {
     const awkward = [0.1 + 0.2, 1e-7, 37.166666666666664, 123456789.12345679, 5e-324, 1.7976931348623157e308, 2 / 3];
     const points = awkward.map((v, i) => ({
       day: `2021-01-${String(i + 1).padStart(2, '0')}`,
+      open: i === 1 ? null : v * 2,
+      high: v * 3,
+      low: v / 2,
+      close: v + 1,
+      volume: i === 2 ? null : i * 1000,
       closeSplitAdj: v,
       closeAdj: -v,
     }));
@@ -17,6 +23,16 @@ describe('chunk format', () => {
     expect(row.days).toBe(points.map((p) => p.day).join(''));
     expect(row.close_split_adj.split(',').map(Number)).toEqual(awkward);
     expect(row.close_adj.split(',').map(Number)).toEqual(awkward.map((v) => -v));
+    // Column-major: every open, then high, low, close, volume; NaN where the source gave none.
+    const n = points.length;
+    const bars = [...unpackAmounts(row.bars as Uint8Array)];
+    expect(bars).toHaveLength(5 * n);
+    const column = (k: number) => bars.slice(k * n, (k + 1) * n).map((v) => (Number.isNaN(v) ? null : v));
+    expect(column(0)).toEqual(points.map((p) => p.open));
+    expect(column(1)).toEqual(points.map((p) => p.high));
+    expect(column(2)).toEqual(points.map((p) => p.low));
+    expect(column(3)).toEqual(points.map((p) => p.close));
+    expect(column(4)).toEqual(points.map((p) => p.volume));
   });
 
   it('keeps every statement amount bit for bit through its bytes, aligned or not', () => {
@@ -32,7 +48,16 @@ describe('chunk format', () => {
   });
 
   it('refuses a day of another year or an empty chunk', () => {
-    const day = (d: string) => ({ day: d, closeSplitAdj: 1, closeAdj: 1 });
+    const day = (d: string) => ({
+      day: d,
+      open: 1,
+      high: 1,
+      low: 1,
+      close: 1,
+      volume: 1,
+      closeSplitAdj: 1,
+      closeAdj: 1,
+    });
     expect(() => packPriceYear(1, [day('2021-12-31'), day('2022-01-03')])).toThrow(/2022-01-03/);
     expect(() => packPriceYear(1, [])).toThrow(/no points/);
   });

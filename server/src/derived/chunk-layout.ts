@@ -38,3 +38,22 @@ export function daysBefore(days: string, n: number, day: string, through: boolea
   }
   return lo;
 }
+
+/** Amounts as the chunks store them (statement matrices, price bars): float64, little-endian, 8 bytes each. */
+export function packAmounts(values: ArrayLike<number>): Buffer {
+  const out = Buffer.alloc(values.length * 8);
+  for (let i = 0; i < values.length; i++) out.writeDoubleLE(values[i] as number, i * 8);
+  return out;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f;
+
+/** Stored amounts as numbers: a view of the bytes where they are aligned (the usual case), else a copy. */
+export function unpackAmounts(packed: Uint8Array): Float64Array {
+  const n = packed.byteLength >> 3;
+  if (LITTLE_ENDIAN && packed.byteOffset % 8 === 0) return new Float64Array(packed.buffer, packed.byteOffset, n);
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = view.getFloat64(i * 8, true);
+  return out;
+}

@@ -3,7 +3,8 @@ import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import type { Database } from '../db/index.ts';
 import { runIngest } from '../ingest/loader.ts';
 import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
-import { rebuildFactStatements, unpackAmounts } from './fact-statements.ts';
+import { unpackAmounts } from './chunk-layout.ts';
+import { rebuildFactStatements } from './fact-statements.ts';
 import { readCloseSeries, rebuildPriceYears } from './price-years.ts';
 
 /* The series tables (ADR 0008) in the database: the chunks staying equal to the source tables, and their reads. (The chunk format: series-format.test.ts.) */

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.ts';
 import type { FinancialFactsTable, Period, Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
-import { type AnyDb, groupBy, NO_DAY, SERIES_DAY } from './chunk-layout.ts';
+import { type AnyDb, groupBy, NO_DAY, packAmounts, SERIES_DAY } from './chunk-layout.ts';
 
 /*
  * fact_statements (ADR 0008, migration 007): every line item of one security for one kind of period as
@@ -11,7 +11,7 @@ import { type AnyDb, groupBy, NO_DAY, SERIES_DAY } from './chunk-layout.ts';
  *     passed through, so they are read as a Float64Array view without parsing;
  *   derived: one character per cell, '1' computed (a fourth quarter), '0' filed, '-' no fact;
  *   accessions: one line per item, empty or a JSON array of the cell's filings;
- *   restated: the few cells a later filing changed (issue 32, migration 019), '' when none: a JSON array of
+ *   restated: the few cells a later filing changed (issue 32, migration 020), '' when none: a JSON array of
  *     [k, i, first value, first accession, first filed, latest filed, concept], so the statement answers
  *     give the value as first filed from the row they read anyway (fiscal-periods.ts periodRows).
  * financial_facts stays the source of truth; the loader (ingest/store.ts) rewrites the statements a
@@ -47,25 +47,6 @@ export type FactStatementRow = Schema['fact_statements'];
 export const NO_FACT = '-';
 /** A cell of the derived matrix: the value was computed (a fourth quarter), not filed as it is. */
 export const DERIVED_FACT = '1';
-
-/** Statement amounts as stored: float64, little-endian, 8 bytes each. */
-export function packAmounts(values: ArrayLike<number>): Buffer {
-  const out = Buffer.alloc(values.length * 8);
-  for (let i = 0; i < values.length; i++) out.writeDoubleLE(values[i] as number, i * 8);
-  return out;
-}
-
-const LITTLE_ENDIAN = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f;
-
-/** Stored amounts as numbers: a view of the bytes where they are aligned (the usual case), else a copy. */
-export function unpackAmounts(packed: Uint8Array): Float64Array {
-  const n = packed.byteLength >> 3;
-  if (LITTLE_ENDIAN && packed.byteOffset % 8 === 0) return new Float64Array(packed.buffer, packed.byteOffset, n);
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = view.getFloat64(i * 8, true);
-  return out;
-}
 
 /**
  * Every line item of one security for one kind of period as one row. A period's fiscal year, start and

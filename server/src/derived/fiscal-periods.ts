@@ -1,8 +1,8 @@
 import { financialGroups } from '@app/contract';
 import { splitFactorAfter } from '../finance/adjust.ts';
 import { addDays, dayNumber, type Range, type SplitPoint } from '../finance/types.ts';
-import { SERIES_DAY as DAY, NO_DAY } from './chunk-layout.ts';
-import { DERIVED_FACT, type FactStatementRow, NO_FACT, type RestatedCell, unpackAmounts } from './fact-statements.ts';
+import { SERIES_DAY as DAY, NO_DAY, unpackAmounts } from './chunk-layout.ts';
+import { DERIVED_FACT, type FactStatementRow, NO_FACT, type RestatedCell } from './fact-statements.ts';
 
 /*
  * Facts grouped into fiscal periods: one row per period end, holding every line item filed for it with

@@ -1,7 +1,7 @@
 import type { Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
 import type { Range } from '../finance/types.ts';
-import { type AnyDb, groupBy, SERIES_DAY } from './chunk-layout.ts';
+import { type AnyDb, groupBy, packAmounts, SERIES_DAY, unpackAmounts } from './chunk-layout.ts';
 
 /*
  * price_years (ADR 0008): a security's closes of one calendar year (about 250 days, or 365 for a coin)
@@ -18,24 +18,48 @@ export interface DayCloses {
   closeAdj: number;
 }
 
+/** One day as the loader stored it: its raw bar (null where the source gave none) and its closes. */
+export interface DayBar extends DayCloses {
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number;
+  volume: number | null;
+}
+
 export type PriceYearRow = Schema['price_years'];
 
-/** One calendar year of one security's closes, ordered by day. */
-export function packPriceYear(securityId: number, points: readonly DayCloses[]): PriceYearRow {
+/** The raw values of a bar, in the order `bars` stores them (column-major). */
+const BAR_VALUES = ['open', 'high', 'low', 'close', 'volume'] as const;
+
+/** One calendar year of one security's days, ordered by day. */
+export function packPriceYear(securityId: number, points: readonly DayBar[]): PriceYearRow {
   const first = points[0];
   if (!first) throw new Error('packPriceYear: no points');
   const year = Number(first.day.slice(0, 4));
+  const n = points.length;
   let days = '';
   const split: string[] = [];
   const adj: string[] = [];
-  for (const p of points) {
+  const bars = new Float64Array(BAR_VALUES.length * n);
+  points.forEach((p, i) => {
     if (p.day.length !== SERIES_DAY || Number(p.day.slice(0, 4)) !== year)
       throw new Error(`packPriceYear: day ${p.day}`);
     days += p.day;
     split.push(String(p.closeSplitAdj));
     adj.push(String(p.closeAdj));
-  }
-  return { security_id: securityId, year, days, close_split_adj: split.join(','), close_adj: adj.join(',') };
+    BAR_VALUES.forEach((name, k) => {
+      bars[k * n + i] = p[name] ?? Number.NaN;
+    });
+  });
+  return {
+    security_id: securityId,
+    year,
+    days,
+    close_split_adj: split.join(','),
+    close_adj: adj.join(','),
+    bars: packAmounts(bars),
+  };
 }
 
 export type CloseColumn = 'close_split_adj' | 'close_adj';
@@ -108,6 +132,64 @@ export async function readBothCloses(db: AnyDb, ids: readonly number[]): Promise
       const day = days.slice(at, at + SERIES_DAY);
       series.split.push({ day, close: Number(split[i]) });
       series.adjusted.push({ day, close: Number(adjusted[i]) });
+    }
+  }
+  return out;
+}
+
+/**
+ * A security's days of a range as columns: the raw bars (NaN where the source gave none) and both closes.
+ * What the OHLCV chart reads: 20 years are 21 rows, made numbers without a row object per day.
+ */
+export interface PriceBars {
+  days: string[];
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  volume: number[];
+  closeSplitAdj: number[];
+  closeAdj: number[];
+}
+
+/**
+ * The bars of each security in the range, from its year chunks. Securities without prices are absent; a
+ * chunk without bars (written before migration 021, until the repair at start writes it again) is an error
+ * rather than a chart with holes.
+ */
+export async function readPriceBars(db: AnyDb, ids: readonly number[], range: Range): Promise<Map<number, PriceBars>> {
+  const out = new Map<number, PriceBars>();
+  if (ids.length === 0) return out;
+  let query = db
+    .selectFrom('price_years')
+    .select(['security_id', 'year', 'days', 'close_split_adj', 'close_adj', 'bars'])
+    .where('security_id', 'in', ids);
+  if (range.from) query = query.where('year', '>=', Number(range.from.slice(0, 4)));
+  if (range.to) query = query.where('year', '<=', Number(range.to.slice(0, 4)));
+  const rows = await query.orderBy('security_id').orderBy('year').execute();
+  for (const row of rows) {
+    if (!row.bars)
+      throw new Error(`price_years ${row.security_id}/${row.year} has no bars: the repair at start writes them`);
+    let series = out.get(row.security_id);
+    if (!series) {
+      series = { days: [], open: [], high: [], low: [], close: [], volume: [], closeSplitAdj: [], closeAdj: [] };
+      out.set(row.security_id, series);
+    }
+    const n = row.days.length / SERIES_DAY;
+    const bars = unpackAmounts(row.bars);
+    const split = row.close_split_adj.split(',');
+    const adjusted = row.close_adj.split(',');
+    for (let i = 0; i < n; i++) {
+      const day = row.days.slice(i * SERIES_DAY, i * SERIES_DAY + SERIES_DAY);
+      if ((range.from && day < range.from) || (range.to && day > range.to)) continue;
+      series.days.push(day);
+      series.open.push(bars[i] as number);
+      series.high.push(bars[n + i] as number);
+      series.low.push(bars[2 * n + i] as number);
+      series.close.push(bars[3 * n + i] as number);
+      series.volume.push(bars[4 * n + i] as number);
+      series.closeSplitAdj.push(Number(split[i]));
+      series.closeAdj.push(Number(adjusted[i]));
     }
   }
   return out;
@@ -208,7 +290,7 @@ function appendYear(series: CloseSeries, days: string, closes: string, from?: st
   }
 }
 
-const PRICE_YEAR_VALUES = ['days', 'close_split_adj', 'close_adj'] as const;
+const PRICE_YEAR_VALUES = ['days', 'close_split_adj', 'close_adj', 'bars'] as const;
 
 /**
  * Rewrites the year chunks of `years` (all by default) from the security's whole (merged, adjusted)
@@ -217,7 +299,7 @@ const PRICE_YEAR_VALUES = ['days', 'close_split_adj', 'close_adj'] as const;
 export async function writePriceYears(
   tx: AnyDb,
   securityId: number,
-  history: readonly DayCloses[],
+  history: readonly DayBar[],
   years?: ReadonlySet<number>,
 ): Promise<void> {
   const byYear = groupBy(history, (p) => Number(p.day.slice(0, 4)), years);
@@ -241,10 +323,10 @@ export async function writePriceYears(
 export async function rebuildPriceYears(db: AnyDb, securityId: number): Promise<void> {
   const prices = await db
     .selectFrom('daily_prices')
-    .select(['day', 'close_split_adj', 'close_adj'])
+    .select(['day', 'open', 'high', 'low', 'close', 'volume', 'close_split_adj', 'close_adj'])
     .where('security_id', '=', securityId)
     .orderBy('day')
     .execute();
-  const history = prices.map((p) => ({ day: p.day, closeSplitAdj: p.close_split_adj, closeAdj: p.close_adj }));
+  const history = prices.map((p) => ({ ...p, closeSplitAdj: p.close_split_adj, closeAdj: p.close_adj }));
   await writePriceYears(db, securityId, history);
 }

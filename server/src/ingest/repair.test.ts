@@ -71,16 +71,23 @@ describe.each(testDatabases())('the consistency check at start on $engine', (tar
     await db.deleteFrom('price_years').where('security_id', '=', wqnd).execute();
     await db.deleteFrom('price_months').where('security_id', '=', qbtz).execute();
     await db.deleteFrom('fact_statements').where('security_id', '=', solq).where('period', '=', 'quarterly').execute();
+    // A year chunk written before chunks kept their bars (migration 021).
+    await db
+      .updateTable('price_years')
+      .set({ bars: null })
+      .where('security_id', '=', solq)
+      .where('year', '=', 2024)
+      .execute();
     expect(await derivedCoverage(db)).toEqual({
       securities: 4,
       withoutScreenerRow: 2,
-      withoutPriceChunks: 2,
+      withoutPriceChunks: 3,
       withoutStatements: 1,
     });
     const version = await readDataVersion(db);
 
     const report = await repairLoads(db);
-    expect(report.priceChunks.sort()).toEqual(['QBTZ', 'WQND']);
+    expect(report.priceChunks.sort()).toEqual(['QBTZ', 'SOLQ', 'WQND']);
     expect(report.statements).toEqual(['SOLQ']);
     expect(report.screenerRows.sort()).toEqual(['QBTZ', 'SOLQ', 'WQND']);
     expect(await derivedCoverage(db)).toEqual({

@@ -79,6 +79,13 @@ async function missing(db: Db, kind: 'screener' | 'prices' | 'statements'): Prom
         or([
           not(exists(selectFrom('price_years as y').select('y.security_id').whereRef('y.security_id', '=', 's.id'))),
           not(exists(selectFrom('price_months as m').select('m.security_id').whereRef('m.security_id', '=', 's.id'))),
+          // A chunk written before its bars were kept (migration 021).
+          exists(
+            selectFrom('price_years as b')
+              .select('b.security_id')
+              .whereRef('b.security_id', '=', 's.id')
+              .where('b.bars', 'is', null),
+          ),
         ]),
       );
   // A kind of period with facts and no matrix; each test an index seek (the facts' key starts with the

@@ -232,7 +232,8 @@ export async function writeSecurity(
     // The year chunks of the read side (derived/price-years.ts) for every year a changed day falls in.
     const history = days.map((p, i) => {
       const adj = adjusted[i] as (typeof adjusted)[number];
-      return { day: p.day, closeSplitAdj: adj.closeSplitAdj, closeAdj: adj.closeAdj };
+      const { day, open, high, low, close, volume } = p;
+      return { day, open, high, low, close, volume, closeSplitAdj: adj.closeSplitAdj, closeAdj: adj.closeAdj };
     });
     await writePriceYears(tx, id, history, new Set(priceRows.map((p) => Number(p.day.slice(0, 4)))));
   }

@@ -20,6 +20,7 @@ import { firstFiledMigration } from './017-first-filed.ts';
 import { bulkEntriesMigration } from './018-bulk-entries.ts';
 import { factVersionsMigration } from './019-fact-versions.ts';
 import { restatedCellsMigration } from './020-restated-cells.ts';
+import { priceBarsMigration } from './021-price-bars.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -47,6 +48,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '018-bulk-entries': bulkEntriesMigration,
     '019-fact-versions': factVersionsMigration(engine),
     '020-restated-cells': restatedCellsMigration,
+    '021-price-bars': priceBarsMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }

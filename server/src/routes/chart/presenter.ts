@@ -1,4 +1,5 @@
 import type { DividendYieldChart, DrawdownChart, PriceChartV2 } from '@app/contract';
+import type { PriceBars } from '../../derived/price-years.ts';
 import { dividendYieldSeries } from '../../finance/dividends.ts';
 import { drawdownSeries, drawdownSummary } from '../../finance/drawdown.ts';
 import type { SecurityRef } from '../market/securities.ts';
@@ -14,15 +15,6 @@ interface CloseRow {
   close_split_adj: number;
 }
 
-interface BarRow extends CloseRow {
-  close: number;
-  close_adj: number;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  volume: number | null;
-}
-
 type Ohlcv = PriceChartV2['series'][number]['points'][number];
 
 /**
@@ -31,7 +23,7 @@ type Ohlcv = PriceChartV2['series'][number]['points'][number];
  */
 export function ohlcvSeries(
   s: SecurityRef,
-  bars: readonly BarRow[] = [],
+  bars: PriceBars | undefined,
   dividends: readonly { ex_date: string; amount_split_adj: number }[] = [],
   splits: readonly { day: string; numerator: number; denominator: number }[] = [],
   resolution: Resolution = 'daily',
@@ -39,66 +31,87 @@ export function ohlcvSeries(
   const dividendOn = new Map<string, number>();
   for (const d of dividends) dividendOn.set(d.ex_date, (dividendOn.get(d.ex_date) ?? 0) + d.amount_split_adj);
   const splitOn = new Map(splits.map((sp) => [sp.day, { numerator: sp.numerator, denominator: sp.denominator }]));
-  // Weekly bars are made from the rows, one week at a time: no point object per day (20 years are 5,000).
+  if (!bars) return { ...head(s), resolution, points: [] };
+  const days = new DaysOf(bars, dividendOn, splitOn);
+  // Weekly bars are made from the columns, one week at a time: no point object per day (20 years: 5,000).
   const points =
     resolution === 'weekly'
-      ? weekRuns(bars.map((b) => b.day)).map(([first, last]) => weekBar(bars, first, last, dividendOn, splitOn))
-      : bars.map((b) => dayBar(b, dividendOn, splitOn));
+      ? weekRuns(bars.days).map(([first, last]) => days.week(first, last))
+      : bars.days.map((_, i) => days.bar(i));
   return { ...head(s), resolution, points };
 }
 
-type Dividends = ReadonlyMap<string, number>;
-type Splits = ReadonlyMap<string, { numerator: number; denominator: number }>;
+/** NaN (the source gave none) as null, else the value scaled. */
+const scaled = (value: number, factor: number) => (Number.isNaN(value) ? null : value * factor);
 
-/** A day's raw prices in split-adjusted terms: scaled by close_split_adj / close (volume inversely). */
-const factorOf = (b: BarRow) => (b.close > 0 ? b.close_split_adj / b.close : 1);
+/** The days of one security's bars, each in split-adjusted terms. */
+class DaysOf {
+  constructor(
+    private readonly bars: PriceBars,
+    private readonly dividendOn: ReadonlyMap<string, number>,
+    private readonly splitOn: ReadonlyMap<string, { numerator: number; denominator: number }>,
+  ) {}
 
-/** One day's bar in split-adjusted terms, with its dividend and split. */
-function dayBar(b: BarRow, dividendOn: Dividends, splitOn: Splits): Ohlcv {
-  const factor = factorOf(b);
-  const point: Ohlcv = {
-    day: b.day,
-    open: b.open == null ? null : b.open * factor,
-    high: b.high == null ? null : b.high * factor,
-    low: b.low == null ? null : b.low * factor,
-    close: b.close_split_adj,
-    volume: b.volume == null ? null : b.volume / factor,
-    adjClose: b.close_adj,
-  };
-  const dividend = dividendOn.get(b.day);
-  if (dividend !== undefined) point.dividend = dividend;
-  const split = splitOn.get(b.day);
-  if (split) point.split = split;
-  return point;
-}
-
-/**
- * The bar of one week (rows first..last), on its last trading day: the first open, the highest high, the
- * lowest low, the last close and adjusted close, the volume summed; the week's dividends summed and its
- * splits multiplied. Each day scaled as dayBar scales it.
- */
-function weekBar(rows: readonly BarRow[], first: number, last: number, dividendOn: Dividends, splitOn: Splits): Ohlcv {
-  const bar = dayBar(rows[first] as BarRow, dividendOn, splitOn);
-  for (let i = first + 1; i <= last; i++) {
-    const b = rows[i] as BarRow;
-    const factor = factorOf(b);
-    if (bar.open == null && b.open != null) bar.open = b.open * factor;
-    if (b.high != null) bar.high = bar.high == null ? b.high * factor : Math.max(bar.high, b.high * factor);
-    if (b.low != null) bar.low = bar.low == null ? b.low * factor : Math.min(bar.low, b.low * factor);
-    if (b.volume != null) bar.volume = bar.volume == null ? b.volume / factor : bar.volume + b.volume / factor;
-    const dividend = dividendOn.get(b.day);
-    if (dividend !== undefined) bar.dividend = (bar.dividend ?? 0) + dividend;
-    const split = splitOn.get(b.day);
-    if (split) {
-      bar.split = bar.split
-        ? { numerator: bar.split.numerator * split.numerator, denominator: bar.split.denominator * split.denominator }
-        : split;
-    }
-    bar.day = b.day;
-    bar.close = b.close_split_adj;
-    bar.adjClose = b.close_adj;
+  /** Day i's raw prices are scaled by close_split_adj / close, its volume inversely. */
+  private factor(i: number): number {
+    const close = this.bars.close[i] as number;
+    return close > 0 ? (this.bars.closeSplitAdj[i] as number) / close : 1;
   }
-  return bar;
+
+  /** Day i's bar, with its dividend and split. */
+  bar(i: number): Ohlcv {
+    const { bars } = this;
+    const factor = this.factor(i);
+    const volume = bars.volume[i] as number;
+    const point: Ohlcv = {
+      day: bars.days[i] as string,
+      open: scaled(bars.open[i] as number, factor),
+      high: scaled(bars.high[i] as number, factor),
+      low: scaled(bars.low[i] as number, factor),
+      close: bars.closeSplitAdj[i] as number,
+      volume: Number.isNaN(volume) ? null : volume / factor,
+      adjClose: bars.closeAdj[i] as number,
+    };
+    const dividend = this.dividendOn.get(point.day);
+    if (dividend !== undefined) point.dividend = dividend;
+    const split = this.splitOn.get(point.day);
+    if (split) point.split = split;
+    return point;
+  }
+
+  /**
+   * The bar of days first..last (one week), on its last trading day: the first open, the highest high, the
+   * lowest low, the last close and adjusted close, the volume summed; the week's dividends summed and its
+   * splits multiplied.
+   */
+  week(first: number, last: number): Ohlcv {
+    const { bars } = this;
+    const bar = this.bar(first);
+    for (let i = first + 1; i <= last; i++) {
+      const factor = this.factor(i);
+      const open = scaled(bars.open[i] as number, factor);
+      const high = scaled(bars.high[i] as number, factor);
+      const low = scaled(bars.low[i] as number, factor);
+      const volume = bars.volume[i] as number;
+      if (bar.open == null && open != null) bar.open = open;
+      if (high != null) bar.high = bar.high == null ? high : Math.max(bar.high, high);
+      if (low != null) bar.low = bar.low == null ? low : Math.min(bar.low, low);
+      if (!Number.isNaN(volume)) bar.volume = bar.volume == null ? volume / factor : bar.volume + volume / factor;
+      const day = bars.days[i] as string;
+      const dividend = this.dividendOn.get(day);
+      if (dividend !== undefined) bar.dividend = (bar.dividend ?? 0) + dividend;
+      const split = this.splitOn.get(day);
+      if (split) {
+        bar.split = bar.split
+          ? { numerator: bar.split.numerator * split.numerator, denominator: bar.split.denominator * split.denominator }
+          : split;
+      }
+      bar.day = day;
+      bar.close = bars.closeSplitAdj[i] as number;
+      bar.adjClose = bars.closeAdj[i] as number;
+    }
+    return bar;
+  }
 }
 
 /** Drawdown on adjusted closes, the running high starting at the first day of the range. */

@@ -1,19 +1,9 @@
 import type { Db } from '../../db/index.ts';
-import type { Range } from '../../finance/types.ts';
 
 /*
- * Range reads for the chart calls: one query per table for all the requested securities, on the
- * (security_id, day) primary keys, ordered so rows group by security without a second pass.
+ * Range reads for the chart calls: one query per table for all the requested securities, on their primary
+ * keys (the OHLCV bars come from the year chunks: derived/price-years.ts readPriceBars).
  */
-export function selectBars(db: Db, ids: readonly number[], range: Range) {
-  let query = db
-    .selectFrom('daily_prices')
-    .select(['security_id', 'day', 'open', 'high', 'low', 'close', 'volume', 'close_split_adj', 'close_adj'])
-    .where('security_id', 'in', ids);
-  if (range.from) query = query.where('day', '>=', range.from);
-  if (range.to) query = query.where('day', '<=', range.to);
-  return query.orderBy('security_id').orderBy('day').execute();
-}
 
 /** The line items the valuation ratios need, every period known up to the range end (TTM looks back). */
 export const VALUATION_ITEMS = [

@@ -15,12 +15,13 @@ import type { z } from 'zod';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
+import { readPriceBars } from '../../derived/price-years.ts';
 import { selectCloses, selectDividends, selectSplits } from '../../derived/series-queries.ts';
 import { addDays, type Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries } from './presenter.ts';
-import { selectBars, selectStatementCurrencies, selectValuationFacts } from './queries.ts';
+import { selectStatementCurrencies, selectValuationFacts } from './queries.ts';
 import { chooseResolution } from './resolution.ts';
 import { valuationSeries } from './valuation.ts';
 
@@ -61,15 +62,16 @@ async function prices(db: Db, securities: SecurityRef[], range: Range) {
 
 async function ohlcv(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
   const [bars, dividends, splits] = await Promise.all([
-    selectBars(db, ids(securities), range),
+    readPriceBars(db, ids(securities), range),
     selectDividends(db, ids(securities), range),
     selectSplits(db, ids(securities), range),
   ]);
-  const [b, d, s] = [groupBySecurity(bars), groupBySecurity(dividends), groupBySecurity(splits)];
+  const [d, s] = [groupBySecurity(dividends), groupBySecurity(splits)];
   return {
     series: securities.map((sec) => {
-      const rows = b.get(sec.id);
-      return ohlcvSeries(sec, rows, d.get(sec.id), s.get(sec.id), resolutionOf(asked, range, rows));
+      const own = bars.get(sec.id);
+      const resolution = chooseResolution(asked, range, own?.days[0], own?.days.at(-1));
+      return ohlcvSeries(sec, own, d.get(sec.id), s.get(sec.id), resolution);
     }),
   };
 }
