@@ -13,7 +13,12 @@
  * (section "layouts").
  */
 import { openDatabase } from '../server/src/db/index.ts';
-import { packFactStatement, type StatementFact, selectFactStatements } from '../server/src/derived/fact-statements.ts';
+import {
+  packFactStatement,
+  STATEMENT_FACT_COLUMNS,
+  type StatementFact,
+  selectFactStatements,
+} from '../server/src/derived/fact-statements.ts';
 import { monthEndsOfHistory, readBothCloses, readMonthEnds, readPriceBars } from '../server/src/derived/price-years.ts';
 
 const FROM_MONTH = '2019-06';
@@ -74,18 +79,7 @@ export async function compareStorageLayouts(sqliteFile: string, runs: number, ou
     const statementsFromFacts: Read = async (id) => {
       const facts = (await db
         .selectFrom('financial_facts')
-        .select([
-          'line_item',
-          'period',
-          'period_start',
-          'period_end',
-          'fiscal_year',
-          'fiscal_period',
-          'value',
-          'unit',
-          'accession',
-          'derived',
-        ])
+        .select([...STATEMENT_FACT_COLUMNS])
         .where('security_id', '=', id)
         .execute()) as StatementFact[];
       const byPeriod = groupBy(facts, (f) => f.period);

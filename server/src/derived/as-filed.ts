@@ -1,6 +1,11 @@
 import type { Db } from '../db/index.ts';
 import type { Period } from '../db/schema.ts';
-import { type FactStatementRow, packFactStatement, type StatementFact } from './fact-statements.ts';
+import {
+  type FactStatementRow,
+  packFactStatement,
+  STATEMENT_FACT_COLUMNS,
+  type StatementFact,
+} from './fact-statements.ts';
 
 /*
  * Statements as filed on a day (issue 32, `asOf`): what a reader of the filings had by the end of that
@@ -21,20 +26,8 @@ export async function selectFactStatementsAsFiled(
   const [facts, versions] = await Promise.all([
     db
       .selectFrom('financial_facts')
-      .select([
-        'security_id',
-        'line_item',
-        'period',
-        'period_start',
-        'period_end',
-        'fiscal_year',
-        'fiscal_period',
-        'value',
-        'unit',
-        'accession',
-        'derived',
-        'filed',
-      ])
+      // Never the first-filed columns: a restated cell would tell what a later filing did (look-ahead).
+      .select(['security_id', ...STATEMENT_FACT_COLUMNS, 'filed'])
       .where('security_id', 'in', ids)
       .where('period', '=', period)
       .execute(),

@@ -155,6 +155,20 @@ export async function writeFactStatements(
   await upsertRows(tx, 'fact_statements', rows, ['security_id', 'period'], FACT_STATEMENT_COLUMNS);
 }
 
+/** The financial_facts columns a statement matrix is packed from (StatementFact's own). */
+export const STATEMENT_FACT_COLUMNS = [
+  'line_item',
+  'period',
+  'period_start',
+  'period_end',
+  'fiscal_year',
+  'fiscal_period',
+  'value',
+  'unit',
+  'accession',
+  'derived',
+] as const;
+
 /**
  * Both statements of one security again from its rows in financial_facts: what the consistency check
  * compares against, and what the repair at start writes for a security without them (ingest/repair.ts).
@@ -162,23 +176,7 @@ export async function writeFactStatements(
 export async function rebuildFactStatements(db: AnyDb, securityId: number): Promise<void> {
   const facts = await db
     .selectFrom('financial_facts')
-    .select([
-      'line_item',
-      'period',
-      'period_start',
-      'period_end',
-      'fiscal_year',
-      'fiscal_period',
-      'value',
-      'unit',
-      'accession',
-      'derived',
-      'filed',
-      'concept',
-      'first_value',
-      'first_accession',
-      'first_filed',
-    ])
+    .select([...STATEMENT_FACT_COLUMNS, 'filed', 'concept', 'first_value', 'first_accession', 'first_filed'])
     .where('security_id', '=', securityId)
     .execute();
   await writeFactStatements(db, securityId, facts);
