@@ -38,7 +38,11 @@ export function formatMetric(
   value: number | null | undefined,
   currency: string,
 ): string {
-  if (isNone(value)) return MISSING;
+  return isNone(value) ? MISSING : metricFigure(units, metric, value, currency);
+}
+
+/** A metric's value in its unit (money compact, per share, shares, a fraction), a zero as a figure too. */
+export function metricFigure(units: UnitFormatters, metric: FinancialMetric, value: number, currency: string): string {
   switch (unitKind(metric)) {
     case 'amount':
       return units.moneyCompact(value, currency);

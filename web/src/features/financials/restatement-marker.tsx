@@ -3,7 +3,7 @@ import { type CSSProperties, useCallback, useEffect, useId, useRef, useState } f
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../ui/units.ts';
 import { useDismiss } from '../../ui/use-dismiss.ts';
-import { filingUrl, unitKind } from './metric-format.ts';
+import { filingUrl, metricFigure } from './metric-format.ts';
 
 export type FirstFiled = NonNullable<FinancialValues['firstFiled']>[FinancialMetric] & {};
 
@@ -74,18 +74,7 @@ export function RestatementMarker({
 
   const item = t(`metrics.${metric}`);
   /** Both values in the table's units, a zero included (the table reads "—" for one; here it is a figure). */
-  const show = (value: number) => {
-    switch (unitKind(metric)) {
-      case 'amount':
-        return units.moneyCompact(value, currency);
-      case 'perShare':
-        return units.money(value, currency);
-      case 'shares':
-        return units.compact(value);
-      case 'ratio':
-        return units.fraction(value);
-    }
-  };
+  const show = (value: number) => metricFigure(units, metric, value, currency);
   const change = latest - first.value;
   const filing = (accession: string | null, day: string | null) => {
     const text = t('restated.filed', { date: units.date(day) });
