@@ -147,9 +147,9 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
     // Issue 32, as filed on a day: a month after the newest year's end its report was not filed yet, so
     // the table ends a year earlier, a notice says which day is shown, and one button leads back.
     const newestEnd = periods[0]?.periodEnd ?? '';
-    const day = new Date(Date.parse(`${newestEnd}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('As filed on').fill(day);
-    await expect(page).toHaveURL(new RegExp(`/financials\\?asOf=${day}$`));
+    const filedDay = new Date(Date.parse(`${newestEnd}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('As filed on').fill(filedDay);
+    await expect(page).toHaveURL(new RegExp(`/financials\\?asOf=${filedDay}$`));
     await expect(page.getByRole('status').filter({ hasText: 'Statements as filed on' })).toBeVisible();
     const asFiled = page.getByRole('table', { name: /Income statement of SOLQ/ });
     await expect(asFiled.getByRole('columnheader').nth(phone ? 1 : 2)).toHaveText(`FY ${periods[1]?.fiscalYear}`);
