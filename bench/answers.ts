@@ -3,7 +3,8 @@
  * calls as server/test/answers-unchanged.test.ts (server/test/answers.ts), on the 2,000-company dataset
  * of bench:api, in-process through Fastify's inject. Before and after a change meant to keep behaviour,
  * every answer must be byte for byte what it was. Not part of `npm test`: the dataset takes minutes to
- * make (`npm run bench:api` makes it once and keeps it; this reuses it and migrates it as a start would).
+ * make (`npm run bench:api` makes it once and keeps it; this reuses it, migrates and repairs it as a start
+ * would).
  *
  *   npm run bench:answers            compare with bench/answers-bench.json
  *   npm run bench:answers -- --write write it (on the code before the change)
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
+import { repairLoads } from '../server/src/ingest/repair.ts';
 import { answerPrints, answerRequests, changedAnswers, readPrints, writePrints } from '../server/test/answers.ts';
 
 const END = '2025-06-30';
@@ -27,7 +29,9 @@ if (!existsSync(path.join(dataDir, 'READY'))) {
   process.exit(1);
 }
 const database = openDatabase({ sqliteFile: path.join(dataDir, 'ledgerlight.db') });
+// As a start: the migrations, then the repair of what they left to write again (021: the chunks' bars).
 await migrateToLatest(database);
+await repairLoads(database.db);
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
