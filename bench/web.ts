@@ -137,10 +137,18 @@ interface LighthouseResult {
   shifts: string[];
 }
 
-/** Lighthouse's CLI against a running build; a sentence when it is not installed or fails here. */
-function lighthouse(url: string, desktop: boolean): LighthouseResult | string {
+/**
+ * Lighthouse's CLI against a running build; a sentence when it is not installed or fails here. With
+ * BENCH_WEB_KEEP_REPORTS=<folder>, its reports are kept there with their traces (`--save-assets`), named
+ * `name`, for Lighthouse's own breakdown (mainthread-work-breakdown, bootup-time, long-tasks...).
+ */
+function lighthouse(url: string, desktop: boolean, name: string): LighthouseResult | string {
   if (!existsSync(lighthouseCli)) return 'lighthouse is not installed (npm install)';
-  const report = path.join(os.tmpdir(), `ledgerlight-bench-web-lh-${process.pid}.json`);
+  const keep = process.env.BENCH_WEB_KEEP_REPORTS;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const report = keep
+    ? path.join(keep, `${name}.json`)
+    : path.join(os.tmpdir(), `ledgerlight-bench-web-lh-${process.pid}.json`);
   const result = spawnSync(
     process.execPath,
     [
@@ -151,6 +159,7 @@ function lighthouse(url: string, desktop: boolean): LighthouseResult | string {
       '--quiet',
       '--only-categories=performance',
       ...(desktop ? ['--preset=desktop'] : []),
+      ...(keep ? ['--save-assets'] : []),
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     ],
     { env: { ...process.env, CHROME_PATH: chromiumPath }, encoding: 'utf8', timeout: 180_000 },
@@ -164,15 +173,7 @@ function lighthouse(url: string, desktop: boolean): LighthouseResult | string {
     >;
     runtimeError?: { message: string };
   };
-  if (process.env.BENCH_WEB_KEEP_REPORTS) {
-    const kept = path.join(
-      process.env.BENCH_WEB_KEEP_REPORTS,
-      `lh-${Date.now()}-${desktop ? 'desktop' : 'mobile'}.json`,
-    );
-    mkdirSync(path.dirname(kept), { recursive: true });
-    spawnSync('cp', [report, kept]);
-  }
-  rmSync(report, { force: true });
+  if (!keep) rmSync(report, { force: true });
   if (json.runtimeError) return `lighthouse: ${json.runtimeError.message}`;
   const value = (id: string) => json.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -260,7 +261,11 @@ try {
         const results = new Map<Build, LighthouseResult[]>(builds.map((b) => [b, []]));
         for (let run = 0; run < lighthouseRuns; run++)
           for (const build of builds) {
-            const result = lighthouse(`${build.base}${p}`, desktop);
+            const result = lighthouse(
+              `${build.base}${p}`,
+              desktop,
+              `${build.label}-${page.replace(/\W+/g, '-')}-${desktop ? 'desktop' : 'mobile'}-${run + 1}`,
+            );
             if (typeof result === 'string') out(`  ${build.label} ${page}: ${result}`);
             else results.get(build)?.push(result);
           }
