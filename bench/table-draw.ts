@@ -37,7 +37,7 @@ export const TABLE_CASES = (ticker: string): TableCase[] => [
   },
   {
     name: 'screener results',
-    path: '/screener',
+    path: '/green-stocks',
     api: '/api/data/indicator/odatav2',
     rows: '.screener-results tbody tr',
   },
@@ -94,27 +94,23 @@ export async function measureTableDraw(browser: Browser, base: string, table: Ta
       page.on('requestfailed', () => inFlight--);
       await networkQuiet(() => inFlight, 2000, 30_000);
       await page.locator(table.click.button).scrollIntoViewIfNeeded();
-      return (await page.evaluate(
-        ({ button, headers }) =>
-          new Promise<number>((resolve) => {
-            const before = document.querySelectorAll(headers).length;
-            const start = performance.now();
-            const done = () => {
-              observer.disconnect();
-              requestAnimationFrame(() => {
-                const channel = new MessageChannel();
-                channel.port1.onmessage = () => resolve(performance.now() - start);
-                channel.port2.postMessage(0);
-              });
-            };
-            const observer = new MutationObserver(() => {
-              if (document.querySelectorAll(headers).length > before) done();
-            });
-            observer.observe(document, { childList: true, subtree: true });
-            (document.querySelector(button) as HTMLElement).click();
-          }),
-        table.click,
-      )) as number;
+      // A string, not a function: tsx's helpers (__name) do not exist in the page.
+      return (await page.evaluate(`new Promise((resolve) => {
+        const headers = ${JSON.stringify(table.click.headers)};
+        const before = document.querySelectorAll(headers).length;
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.querySelectorAll(headers).length <= before) return;
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(performance.now() - start);
+            channel.port2.postMessage(0);
+          });
+        });
+        observer.observe(document, { childList: true, subtree: true });
+        document.querySelector(${JSON.stringify(table.click.button)}).click();
+      })`)) as number;
     }
     const seen = (await page.evaluate('window.__benchTable')) as Observed;
     const data = seen.dataAt.filter((t) => t <= seen.rowsAt);
