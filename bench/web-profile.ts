@@ -42,7 +42,7 @@ const browser = await chromium.launch({
 try {
   const { page, cdp } = await openPage(browser, profile);
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as TraceEvent[])));
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const finished = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', {
     categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
