@@ -78,6 +78,18 @@ export function StatementTable({
     return (column: string, metric: FinancialMetric) =>
       `${prefix}${new URLSearchParams({ filing: column, line: metric }).toString()}`;
   }, [params]);
+  // The links' tooltips: translated once with markers, then filled in per value (t per value was a
+  // good part of a big table's drawing). A function replacer: a name with "$" stays as it is.
+  const linkTitles = useMemo(() => {
+    const fill =
+      (text: string) =>
+      (first: string, second = '') =>
+        text.replace('\u0001', () => first).replace('\u0002', () => second);
+    return {
+      demo: fill(t('demo.link', { item: '\u0001', period: '\u0002' })),
+      filing: fill(t('table.filing', { accession: '\u0001' })),
+    };
+  }, [t]);
   const openFiling = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as Element).closest?.('a[data-filing]');
     if (!link || event.defaultPrevented || event.button !== 0) return;
@@ -117,11 +129,7 @@ export function StatementTable({
     if (filings.kind === 'demo') {
       const search = filingSearch(column.key, metric);
       return (
-        <a
-          href={`${pathname}${search}`}
-          data-filing={search}
-          title={t('demo.link', { item: itemName(metric), period: column.label })}
-        >
+        <a href={`${pathname}${search}`} data-filing={search} title={linkTitles.demo(itemName(metric), column.label)}>
           {text}
         </a>
       );
@@ -136,7 +144,7 @@ export function StatementTable({
         href={filingUrl(filings.cik, accession)}
         target="_blank"
         rel="noopener noreferrer"
-        title={t('table.filing', { accession: accessions.join(', ') })}
+        title={linkTitles.filing(accessions.join(', '))}
       >
         {text}
       </a>
