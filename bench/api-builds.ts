@@ -38,20 +38,28 @@ function git(root: string, args: string[]): string {
   return result.stdout.trim();
 }
 
+/** The checkout's commit as the figures name it: its short HEAD and "+ working tree". */
+export function checkoutCommit(root: string): string {
+  return `${git(root, ['rev-parse', '--short', 'HEAD'])} + working tree`;
+}
+
 /** This checkout's build. */
 export function currentBuild(root: string, companies: number, end: string, port: number): Build {
   return {
     label: 'now',
     root,
-    commit: `${git(root, ['rev-parse', '--short', 'HEAD'])} + working tree`,
+    commit: checkoutCommit(root),
     dataDir: path.join(os.tmpdir(), `ledgerlight-bench-api-${companies}-${end}`),
     port,
     base: `http://127.0.0.1:${port}`,
   };
 }
 
-/** The ref's build: exported once into the temp folder (reused by later runs of the same commit). */
-export function beforeBuild(root: string, ref: string, companies: number, end: string, port: number): Build {
+/**
+ * A git ref exported once into the temp folder, with node_modules linked to this checkout's (reused by
+ * later runs of the same commit, by bench:api and bench:web alike): its folder and short commit.
+ */
+export function exportRef(root: string, ref: string): { tree: string; commit: string } {
   const sha = git(root, ['rev-parse', '--verify', `${ref}^{commit}`]);
   const short = sha.slice(0, 10);
   const tree = path.join(os.tmpdir(), `ledgerlight-bench-before-${short}`);
@@ -68,11 +76,17 @@ export function beforeBuild(root: string, ref: string, companies: number, end: s
     linkPackages(root, tree);
     writeFileSync(path.join(tree, 'EXPORTED'), sha);
   }
+  return { tree, commit: short };
+}
+
+/** The ref's build: exported once into the temp folder (exportRef). */
+export function beforeBuild(root: string, ref: string, companies: number, end: string, port: number): Build {
+  const { tree, commit } = exportRef(root, ref);
   return {
     label: 'before',
     root: tree,
-    commit: short,
-    dataDir: path.join(os.tmpdir(), `ledgerlight-bench-api-${companies}-${end}-${short}`),
+    commit,
+    dataDir: path.join(os.tmpdir(), `ledgerlight-bench-api-${companies}-${end}-${commit}`),
     port,
     base: `http://127.0.0.1:${port}`,
   };

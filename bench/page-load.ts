@@ -5,7 +5,7 @@
  * (total blocking time), its layout shift (CLS, with the elements that moved most) and when a chart's
  * canvas first appeared.
  */
-import type { Browser, BrowserContextOptions, CDPSession } from 'playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright';
 
 export type Kind = 'html' | 'js' | 'css' | 'api' | 'locales' | 'other';
 export const KINDS: readonly Kind[] = ['html', 'js', 'css', 'api', 'locales', 'other'];
@@ -139,7 +139,7 @@ function kindOf(url: string, type: string | undefined): Kind {
 const zero = (): Record<Kind, number> => ({ html: 0, js: 0, css: 0, api: 0, locales: 0, other: 0 });
 
 /** Waits until no request has been in flight for `quietMs`, or `maxMs` have passed. */
-async function networkQuiet(inFlight: () => number, quietMs: number, maxMs: number): Promise<void> {
+export async function networkQuiet(inFlight: () => number, quietMs: number, maxMs: number): Promise<void> {
   const until = Date.now() + maxMs;
   let quietSince = Date.now();
   while (Date.now() < until) {
@@ -149,15 +149,24 @@ async function networkQuiet(inFlight: () => number, quietMs: number, maxMs: numb
   }
 }
 
+/** A page in a fresh context (nothing cached) with the profile's viewport, network and CPU throttle. */
+export async function openPage(
+  browser: Browser,
+  profile: Profile,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext(profile.context);
+  const page = await context.newPage();
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  if (profile.cpuSlowdown) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  return { context, page, cdp };
+}
+
 /** Loads `url` in a fresh context (nothing cached) with the profile and measures it. */
 export async function measurePageLoad(browser: Browser, url: string, profile: Profile): Promise<PageLoad> {
-  const context = await browser.newContext(profile.context);
+  const { context, page, cdp } = await openPage(browser, profile);
   try {
-    const page = await context.newPage();
-    const cdp: CDPSession = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
-    if (profile.cpuSlowdown) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     await page.addInitScript(OBSERVE);
 
     const bytes = zero();

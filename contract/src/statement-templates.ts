@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { type FinancialMetric, financialGroups } from './financial-metrics.ts';
+import { meaningfulFor, type StatementKind, statementKinds } from './statement-kinds.ts';
+
+export { meaningfulFor, type StatementKind, statementKinds };
 
 /*
  * Statement templates by kind of company (issue 32): a bank, an insurer and a REIT file other lines than
@@ -8,8 +11,6 @@ import { type FinancialMetric, financialGroups } from './financial-metrics.ts';
  * the lines of the income statement and the balance sheet (the cash flow statement is the same for all);
  * meaningfulFor says which figures a kind shows at all (tables, key statistics, the screener).
  */
-export const statementKinds = ['general', 'bank', 'insurer', 'reit'] as const;
-export type StatementKind = (typeof statementKinds)[number];
 export const statementKind = z.enum(statementKinds).meta({
   description:
     'The statement template of the company: general, bank, insurer or reit (from its SIC code and the facts it files)',
@@ -157,67 +158,6 @@ export function templateLines(kind: StatementKind, statement: TemplateStatement)
 /** Every line any template shows in a statement (a call over companies of several kinds answers these). */
 export function allTemplateLines(statement: TemplateStatement): FinancialMetric[] {
   return [...new Set(statementKinds.flatMap((kind) => templateLines(kind, statement)))];
-}
-
-/**
- * Figures that mean nothing for a kind of company (metric names, and the key statistics' and screener's
- * names of the same figures): a bank has no cost of goods, so no gross profit; its interest is its
- * business, so EBIT, EBITDA and EV/EBITDA say nothing; its cash and debt are its stock in trade, so net
- * cash and current assets say nothing.
- */
-const NOT_MEANINGFUL: Record<StatementKind, ReadonlySet<string>> = {
-  general: new Set(),
-  bank: new Set([
-    'costOfRevenue',
-    'grossProfit',
-    'grossMargin',
-    'operatingIncome',
-    'operatingMargin',
-    'ebit',
-    'ebitda',
-    'evToEbitda',
-    'evEbitda',
-    'enterpriseValue',
-    'netCash',
-    'netCashPerShare',
-    'workingCapital',
-    'currentAssets',
-    'currentLiabilities',
-    'currentRatio',
-    'quickRatio',
-    'inventory',
-    'freeCashFlowMargin',
-  ]),
-  insurer: new Set([
-    'costOfRevenue',
-    'grossProfit',
-    'grossMargin',
-    'ebitda',
-    'evToEbitda',
-    'evEbitda',
-    'workingCapital',
-    'currentAssets',
-    'currentLiabilities',
-    'currentRatio',
-    'quickRatio',
-    'inventory',
-  ]),
-  reit: new Set([
-    'costOfRevenue',
-    'grossProfit',
-    'grossMargin',
-    'workingCapital',
-    'currentAssets',
-    'currentLiabilities',
-    'currentRatio',
-    'quickRatio',
-    'inventory',
-  ]),
-};
-
-/** Whether a figure (a metric, key statistic or screener column name) means something for a kind of company. */
-export function meaningfulFor(kind: StatementKind, figure: string): boolean {
-  return !NOT_MEANINGFUL[kind].has(figure);
 }
 
 /** The figures a kind leaves out, for the note beside its tables (metric names only). */

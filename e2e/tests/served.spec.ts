@@ -69,11 +69,23 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
   });
   page.on('pageerror', (error) => logged.push(`uncaught: ${error.message}`));
   const raw: string[] = [];
+  // Scripts with zod in them that a stock's overview loaded: it needs none (its key statistics take
+  // meaningfulFor from @app/contract/statement-kinds; zod and the contract's schemas are 153 kB of script
+  // to evaluate on a phone, docs/performance.md).
+  let visiting = '';
+  const zodOnStock: string[] = [];
   page.on('response', async (response) => {
     const headers = response.headers();
     if (response.status() !== 200 || !TEXT.test(headers['content-type'] ?? '')) return;
+    const loadedBy = visiting;
     const body = await response.body().catch(() => null);
     if (!body || body.length < 1024) return;
+    if (
+      loadedBy === `/stocks/${STOCK}` &&
+      /javascript/.test(headers['content-type'] ?? '') &&
+      body.includes('$ZodType')
+    )
+      zodOnStock.push(response.url());
     if (headers['content-encoding'] !== 'br' || !/accept-encoding/i.test(headers.vary ?? ''))
       raw.push(`${response.url()} (${headers['content-encoding'] ?? 'raw'}, vary ${headers.vary ?? '-'})`);
   });
@@ -100,6 +112,7 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
     // The stock's prices answer late: the page asks for them beside its profile (issue 20), so on a fast
     // machine they could be in before the price panel is drawn, and its loading state never seen.
     if (path === `/stocks/${STOCK}`) await page.route(PRICES, latePrices);
+    visiting = path;
     await page.goto(path);
     await expect(page.locator('main h1, main h2').first()).toBeVisible();
     // Settled: no panel still loading, the lazily loaded charts drawn.
@@ -157,6 +170,7 @@ test('a signed-out visit of every main page logs nothing, and every text answer 
   expect(narrow, `search box width by page width: ${JSON.stringify(searchWidths)}`).toEqual([]);
   expect(logged, logged.join('\n')).toEqual([]);
   expect(raw, raw.join('\n')).toEqual([]);
+  expect(zodOnStock, 'scripts with zod on a stock page').toEqual([]);
 });
 
 test('sign-in’s own pages answer 200, and an answer is raw when compression is not asked for', async ({ request }) => {

@@ -6,7 +6,7 @@ import {
   type TemplateStatement,
   templateLines,
 } from '@app/contract';
-import { useMemo, useState } from 'react';
+import { startTransition, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -201,7 +201,8 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
                 type="button"
                 className="button button--ghost financials__more"
                 aria-pressed={showAll}
-                onClick={() => setAllQuarters(showAll ? null : `${ticker}:${statement}`)}
+                // A transition: React draws every quarter's columns in slices, not in one task the click waits for.
+                onClick={() => startTransition(() => setAllQuarters(showAll ? null : `${ticker}:${statement}`))}
               >
                 {showAll
                   ? t('reading.showRecent', { count: RECENT_YEARS })

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useLocation } from '../../router/index.ts';
 import { MemoryRouter } from '../../router/memory-router.tsx';
 import { testI18n } from '../../test/i18n.ts';
 import { type FilingSource, type StatementColumn, StatementTable } from './statement-table.tsx';
@@ -51,10 +52,17 @@ async function renderTable({
           filings={filings}
           growth={growth}
         />
+        <Place />
       </MemoryRouter>
     </I18nextProvider>,
   );
   return screen.getByRole('table');
+}
+
+/** The router's place: its search and state. */
+function Place() {
+  const { search, state } = useLocation();
+  return <output data-testid="place">{`${search}|${String(state ?? '')}`}</output>;
 }
 
 /** The row of a line, not its growth row ("Revenue: growth on..."). */
@@ -85,6 +93,17 @@ describe('statement table', () => {
       '/stocks/ACME/financials?filing=2023-FY&line=revenue',
     ]);
     expect(links[0]?.getAttribute('title')).toBe('Demo source of Revenue, FY 2024');
+  });
+
+  it('opens the demo filing view on a click, from the page (Back returns), and leaves a modified click to the browser', async () => {
+    const table = await renderTable({ filings: { kind: 'demo' } });
+    const link = within(row(table, 'Revenue')).getAllByRole('link')[1] as HTMLElement;
+    const place = () => screen.getByTestId('place').textContent;
+    const before = place();
+    fireEvent.click(link, { ctrlKey: true });
+    expect(place()).toBe(before);
+    fireEvent.click(link);
+    await waitFor(() => expect(place()).toBe('?filing=2023-FY&line=revenue|financials-filing'));
   });
 
   it('links nothing without a CIK or demo data, and leaves out a line never filed', async () => {

@@ -1,6 +1,7 @@
 import type { FinancialMetric, FinancialValues } from '@app/contract';
+import { type MouseEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from '../../router/index.ts';
+import { useLocation, useNavigate, useSearchParams } from '../../router/index.ts';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { useTableScrollEdges } from '../../ui/scroll-edges.ts';
 import { MISSING, useUnits } from '../../ui/units.ts';
@@ -63,6 +64,41 @@ export function StatementTable({
   const { t } = useTranslation('financials');
   const units = useUnits();
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // A demo company's values link to its demo filing view. Plain links and one click handler for the
+  // table, not a router Link per value: every quarter's table has thousands of values, and a Link each
+  // (two hooks, an address parsed, the view's parameters written again) was most of its drawing time
+  // on a phone (issue 33: a table draws within 300 ms of its data).
+  const filingSearch = useMemo(() => {
+    if (params.has('filing') || params.has('line'))
+      return (column: string, metric: FinancialMetric) => financialsSearch(params, { filing: { column, metric } });
+    // The same string financialsSearch writes: the view's parameters, then filing and line appended.
+    const base = financialsSearch(params, { filing: null });
+    const prefix = base === '?' ? '?' : `${base}&`;
+    return (column: string, metric: FinancialMetric) =>
+      `${prefix}${new URLSearchParams({ filing: column, line: metric }).toString()}`;
+  }, [params]);
+  // The links' tooltips: translated once with markers, then filled in per value (t per value was a
+  // good part of a big table's drawing). A function replacer: a name with "$" stays as it is.
+  const linkTitles = useMemo(() => {
+    const fill =
+      (text: string) =>
+      (first: string, second = '') =>
+        text.replace('\u0001', () => first).replace('\u0002', () => second);
+    return {
+      demo: fill(t('demo.link', { item: '\u0001', period: '\u0002' })),
+      filing: fill(t('table.filing', { accession: '\u0001' })),
+    };
+  }, [t]);
+  const openFiling = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest?.('a[data-filing]');
+    if (!link || event.defaultPrevented || event.button !== 0) return;
+    // Another button or a modifier key (a new tab or window): the browser follows the address itself.
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    void navigate({ search: link.getAttribute('data-filing') ?? '' }, { state: OPENED_HERE });
+  };
   // Issue 22: at 1440 px twenty years do not fit, and the table ended in a column cut in half with no
   // sign of more; the table's scroll box says whether more periods are out of sight, and a fade at the
   // right edge says so.
@@ -114,14 +150,11 @@ export function StatementTable({
     const text = formatMetric(units, metric, value, currency);
     if (isNone(value)) return text;
     if (filings.kind === 'demo') {
+      const search = filingSearch(column.key, metric);
       return (
-        <Link
-          to={{ search: financialsSearch(params, { filing: { column: column.key, metric } }) }}
-          state={OPENED_HERE}
-          title={t('demo.link', { item: itemName(metric), period: column.label })}
-        >
+        <a href={`${pathname}${search}`} data-filing={search} title={linkTitles.demo(itemName(metric), column.label)}>
           {text}
-        </Link>
+        </a>
       );
     }
     const accessions = column.accessions[metric];
@@ -134,7 +167,7 @@ export function StatementTable({
         href={filingUrl(filings.cik, accession)}
         target="_blank"
         rel="noopener noreferrer"
-        title={t('table.filing', { accession: accessions.join(', ') })}
+        title={linkTitles.filing(accessions.join(', '))}
       >
         {text}
       </a>
@@ -211,7 +244,9 @@ export function StatementTable({
   if (rows.length === 0) return <p className="muted">{t('empty')}</p>;
   return (
     <>
-      <div ref={wrapper} className="financials__scroll" data-more-end={edges.end || undefined}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the links inside (Enter on a link is a click too) */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the same: it only follows the links inside */}
+      <div ref={wrapper} className="financials__scroll" data-more-end={edges.end || undefined} onClick={openFiling}>
         <DataTable caption={caption} columns={tableColumns} rows={rows} rowKey={(row) => `${row.kind}-${row.metric}`} />
       </div>
       <p className="financials__legend">{t('reading.threshold')}</p>

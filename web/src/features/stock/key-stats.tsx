@@ -1,4 +1,5 @@
-import { type CompanyProfile, meaningfulFor, type NextReport, type SecurityStatistics } from '@app/contract';
+import type { CompanyProfile, NextReport, SecurityStatistics } from '@app/contract';
+import { meaningfulFor } from '@app/contract/statement-kinds';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
