@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './chart.ts';
 export * from './company.ts';
+export * from './days.ts';
 export * from './dividend-history.ts';
 export * from './dividends.ts';
 export * from './errors.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './days.ts';
 import { LANGUAGES } from './locales.ts';
 
 /*
@@ -18,13 +19,6 @@ export const tickerSymbol = z
   .trim()
   .regex(TICKER, 'expected a ticker such as ACME or BRK.B')
   .transform((value) => value.toUpperCase());
-
-/** A real calendar day: 2024-02-30 is refused (V8 would roll it over to March 1st). */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
 
 export const calendarDay = z.string().refine(isCalendarDay, 'expected a date as YYYY-MM-DD');
 

@@ -1,4 +1,4 @@
-import { isCalendarDay } from '@app/contract';
+import { isCalendarDay } from '@app/contract/days';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../ui/units.ts';

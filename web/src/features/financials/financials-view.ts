@@ -1,4 +1,5 @@
-import { type FinancialGroup, isCalendarDay } from '@app/contract';
+import type { FinancialGroup } from '@app/contract';
+import { isCalendarDay } from '@app/contract/days';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '../../router/index.ts';
 
