@@ -7,6 +7,7 @@
  * database's size. It runs with the ingest CLI's heap cap (scripts/ingest.mjs: --max-old-space-size=1024).
  *
  *   npm run bench:ingest -- --bulk [--companies 8000] [--archives <folder with the zips>] [--pg postgres://...]
+ *                              [--keep <dir>]   (SQLite: the loaded database kept as <dir>/ledgerlight.db)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
