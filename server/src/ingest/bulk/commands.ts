@@ -39,6 +39,8 @@ export async function runBulk(
       runKey: JSON.stringify(['--bulk']),
       overrides: [...overrides],
       onWritten: plan.onWritten,
+      // PostgreSQL: two companies written at once (the loader's `writers`); SQLite writes one at a time.
+      writers: context.database.engine === 'postgres' ? 2 : 1,
       ...(quiet ? {} : { progress: consoleProgress(label) }),
       ...(context.stopping ? { stopping: context.stopping } : {}),
       onStorageFull: (ticker, waitMs) =>
