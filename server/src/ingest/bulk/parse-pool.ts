@@ -17,8 +17,12 @@ export interface EntryParser {
   close(): Promise<void>;
 }
 
-/** Heap of the parsing thread: SEC's largest companyfacts entries (tens of MB of JSON) parse well within it. */
-const DEFAULT_MEMORY_MB = 384;
+/**
+ * Heap of the parsing thread: the ingest CLI's own cap (scripts/ingest.mjs), so any entry the main thread
+ * parsed before still parses (SEC's largest companyfacts entries are tens of MB of JSON). V8 cannot always
+ * stop a thread over its limit in the middle of JSON.parse: then the process ends, as it did before.
+ */
+const DEFAULT_MEMORY_MB = 1024;
 
 interface Pending {
   job: ParseJob;
