@@ -12,7 +12,9 @@
  *           connection and an open loop at half the saturated rate;
  *   - br:   the same asked with `Accept-Encoding: br, gzip`, the ceiling sending as many bytes;
  *   - ticker: every data call of one ticker, uncached (budgets 25 ms p99 alone, 60 ms with 8 connections);
- *   - change: the first call of each after a data change (budget 300 ms).
+ *   - change: the first call of each after a data change (budget 300 ms);
+ *   - scale (asked for by name): issue 35's budgets on a whole market (bench/api-scale.ts): the home
+ *           page's calls, the screener's query and search uncached, the database's size.
  * Budgets of issue 31 (docs/performance.md): every data call of one ticker at most 25 ms p99 with one
  * connection and 60 ms with 8; the screener's query at most 25 ms p99; cached at least 70 % of the bare
  * ceiling's requests/s; the first call after a data change within 300 ms.
@@ -22,9 +24,12 @@
  * both columns. Uncached figures are the median of `--runs` runs (by p99), cached ones by requests/s.
  *
  *   npm run bench:api -- [--companies 2000] [--seconds 5] [--ticker-seconds 2] [--connections 8]
- *                        [--runs 3] [--port 3917] [--sections first,layouts,raw,br,ticker,change] [--before <ref>]
+ *                        [--runs 3] [--port 3917] [--sections first,layouts,raw,br,ticker,change,scale]
+ *                        [--before <ref>] [--data <dir>]
  *
  * Datasets are kept in the system's temp folder and reused by later runs of the same size (and commit).
+ * `--data <dir>` measures a database made elsewhere instead (<dir>/ledgerlight.db and READY, e.g. the
+ * whole market loaded by `npm run bench:ingest -- --bulk --keep <dir>`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
@@ -44,6 +49,7 @@ import {
 } from './api-builds.ts';
 import { loadTools, type Result } from './api-load.ts';
 import { changeSection, tickerSection } from './api-payloads.ts';
+import { scaleSection } from './api-scale.ts';
 import { compareUniverseIndex } from './beta-index.ts';
 import { Pool } from './http-client.ts';
 import { compareStorageLayouts } from './storage-layouts.ts';
@@ -68,7 +74,11 @@ const END = '2025-06-30';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
-const now = currentBuild(root, companies, END, port);
+const dataOption = option('data');
+const now = {
+  ...currentBuild(root, companies, END, port),
+  ...(dataOption ? { dataDir: path.resolve(dataOption) } : {}),
+};
 const builds: Build[] = beforeRef ? [beforeBuild(root, beforeRef, companies, END, port + 2), now] : [now];
 const labels = builds.map((b) => `${b.label} (${b.commit.split(' ')[0]})`);
 const printer = budgetPrinter(labels, out);
@@ -273,6 +283,7 @@ try {
   const tools = { builds, tickers, connections, seconds: tickerSeconds, runs, load, printer };
   if (sections.has('ticker')) await tickerSection(tools);
   if (sections.has('change')) await changeSection(tools, screenerUrl(0));
+  if (sections.has('scale')) await scaleSection(tools, screenerUrl, out);
   printer.summary();
   out(
     `\nAt ${connections} connections the server is saturated: p99 there is the queue, about 2-3 x ${connections} / (req/s). Load average at the end: ${os.loadavg()[0]?.toFixed(1)}.`,

@@ -7,6 +7,7 @@
  * database's size. It runs with the ingest CLI's heap cap (scripts/ingest.mjs: --max-old-space-size=1024).
  *
  *   npm run bench:ingest -- --bulk [--companies 8000] [--archives <folder with the zips>] [--pg postgres://...]
+ *                              [--keep <dir>]   (SQLite: the loaded database kept as <dir>/ledgerlight.db)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -19,6 +20,7 @@ import type { Database } from '../server/src/db/index.ts';
 import { type BulkOutcome, runBulk } from '../server/src/ingest/bulk/commands.ts';
 import { planSecBulk } from '../server/src/ingest/bulk/sec-bulk.ts';
 import { planStooqBulk } from '../server/src/ingest/bulk/stooq-bulk.ts';
+import type { Progress } from '../server/src/ingest/loader.ts';
 
 const BUDGET_COMPANIES = 8000;
 const MEMORY_BUDGET = 1.5 * 1024 ** 3;
@@ -46,6 +48,30 @@ async function databaseSize(database: Database, sqliteDir?: string): Promise<num
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = current_schema() and c.relkind in ('r', 'm')`.execute(database.db);
   return Number(row.rows[0]?.bytes ?? 0);
+}
+
+/** A line a minute (companies done, minutes since the load began, RSS): a run cut short still shows its rate. */
+function everyMinute(label: string, began: number): Progress {
+  let done = 0;
+  let total = 0;
+  let last = performance.now();
+  const line = () =>
+    process.stdout.write(
+      `  ${label}: ${done}/${total} at ${minutes(performance.now() - began)}, RSS ${gb(process.memoryUsage.rss())}\n`,
+    );
+  return {
+    start(all, alreadyDone) {
+      total = all;
+      done = alreadyDone;
+    },
+    tick() {
+      done++;
+      if (performance.now() - last < 60_000) return;
+      last = performance.now();
+      line();
+    },
+    finish: line,
+  };
 }
 
 function ensureOk(label: string, outcome: BulkOutcome) {
@@ -105,15 +131,22 @@ export async function bulkBench(options: BulkBenchOptions): Promise<void> {
   const quiet = { print: () => undefined };
   try {
     const t = performance.now();
-    const sec = await runBulk({ database, ...quiet }, 'sec-bulk', await planSecBulk(database.db, files), [], true);
+    const sec = await runBulk(
+      { database, ...quiet },
+      'sec-bulk',
+      await planSecBulk(database.db, files),
+      [],
+      everyMinute('sec-bulk', t),
+    );
     ensureOk('sec-bulk', sec);
     const secMs = performance.now() - t;
+    process.stdout.write(`  sec-bulk done at ${minutes(secMs)}\n`);
     const stooq = await runBulk(
       { database, ...quiet },
       'stooq-bulk',
       await planStooqBulk(database.db, files.stooq),
       [],
-      true,
+      everyMinute('stooq-bulk', t),
     );
     ensureOk('stooq-bulk', stooq);
     const totalMs = performance.now() - t;

@@ -7,9 +7,10 @@
  *
  *   npm run bench:ingest -- [--companies 2000] [--pg postgres://...]
  *
- * With --bulk: the whole-market load from generated archives instead (bench/ingest-bulk.ts, issue 35).
+ * With --bulk: the whole-market load from generated archives instead (bench/ingest-bulk.ts, issue 35);
+ * on SQLite `--keep <dir>` keeps the loaded database as <dir>/ledgerlight.db for `bench:api -- --data <dir>`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -27,6 +28,8 @@ const arg = (name: string) => {
 const bulk = process.argv.includes('--bulk');
 const companies = Number(arg('companies') ?? (bulk ? 8000 : 2000));
 const pgUrl = arg('pg');
+/** --bulk on SQLite: load into <dir>/ledgerlight.db and keep it (with READY), for `bench:api -- --data <dir>`. */
+const keep = arg('keep');
 const END = '2025-06-30';
 
 async function freshDatabase(
@@ -48,15 +51,20 @@ async function freshDatabase(
       },
     };
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
-  const database = openDatabase({ sqliteFile: path.join(dir, 'bench.db') });
+  if (keep) {
+    rmSync(keep, { recursive: true, force: true });
+    mkdirSync(keep, { recursive: true });
+  }
+  const dir = keep ?? mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
+  const database = openDatabase({ sqliteFile: path.join(dir, keep ? 'ledgerlight.db' : 'bench.db') });
   await migrateToLatest(database);
   return {
     database,
     sqliteDir: dir,
     cleanup: async () => {
       await database.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (keep) writeFileSync(path.join(dir, 'READY'), new Date().toISOString());
+      else rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -79,13 +79,16 @@ export const targets = {
       const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@app/'));
       await build({
         // The ingest CLI (npm run ingest) ships beside the server, from the same sources; so does the
-        // feed reader thread's entry (server/src/news/feed-reader.ts starts dist/feed-worker.js).
+        // feed reader thread's entry (server/src/news/feed-reader.ts starts dist/feed-worker.js) and the bulk
+        // commands' parsing thread's (dist/bulk-parse-worker.js).
         entryPoints: {
           main: at('server', 'src', 'main.ts'),
           ingest: at('server', 'src', 'ingest', 'cli.ts'),
           // npm run backup / npm run restore (docs/operations.md, "Backups").
           backup: at('server', 'src', 'ops', 'backup-cli.ts'),
           'feed-worker': at('server', 'src', 'news', 'feed-worker.ts'),
+          // The bulk commands' parsing thread (server/src/ingest/bulk/parse-pool.ts).
+          'bulk-parse-worker': at('server', 'src', 'ingest', 'bulk', 'parse-worker.ts'),
         },
         outdir: at('server', 'dist'),
         bundle: true,

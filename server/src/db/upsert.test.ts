@@ -84,4 +84,42 @@ describe.each(testDatabases())('upsertRows on $engine', (target) => {
       max_supply: 21_000_000,
     });
   });
+
+  it('stores text and doubles exactly as given, whatever their characters (PostgreSQL sends them as arrays)', async () => {
+    const texts = [
+      'plain',
+      'with "quotes"',
+      'back\\slash \\" both',
+      'comma, {braces}',
+      'NULL',
+      '',
+      'ünïcødé ✓',
+      ' spaced ',
+    ];
+    const entries = texts.map((text, i) => ({
+      archive: 'sec',
+      entry_key: `CIK${String(i).padStart(10, '0')}.json`,
+      fingerprint: text,
+      ticker: `T${i}`,
+      loaded_at: '2026-01-01T00:00:00.000Z',
+    }));
+    await upsertRows(database.db, 'bulk_entries', entries, ['archive', 'entry_key'], ['fingerprint']);
+    const written = await database.db.selectFrom('bulk_entries').select('fingerprint').orderBy('entry_key').execute();
+    expect(written.map((row) => row.fingerprint)).toEqual(texts);
+
+    const doubles = [0.1 + 0.2, 5e-324, 1.7976931348623157e308, 123456.789e-20, 2 ** 53 + 2, 1 / 3];
+    await upsertRows(
+      database.db,
+      'coin_supply',
+      doubles.map((value, i) => ({
+        security_id: securityId,
+        day: day(i),
+        market_cap: value,
+        circulating_supply: null,
+      })),
+      ['security_id', 'day'],
+      ['market_cap', 'circulating_supply'],
+    );
+    expect((await stored()).map((row) => row.market_cap)).toEqual(doubles);
+  });
 });

@@ -55,4 +55,51 @@ describe.each(testDatabases())('an interrupted ingest on $engine', (target) => {
     const finished = await database.db.selectFrom('ingest_runs').select('status').execute();
     expect(finished).toEqual([{ status: 'done' }]);
   });
+
+  it('writes several securities at once (writers), fails one alone, and a stop leaves each written one whole', async () => {
+    database = await migratedDatabase(target);
+    const demo = demoSource({ endDay: '2024-06-28' });
+    const failing: Source = {
+      name: 'scripted',
+      listTickers: async () => TICKERS,
+      fetchSecurity: async (t) => {
+        if (t === 'WQND') throw new Error('WQND: the source answered 500');
+        return demo.fetchSecurity(t);
+      },
+    };
+    let ticks = 0;
+    const first = await runIngest({
+      db: database.db,
+      source: failing,
+      tickers: 'all',
+      writers: 2,
+      progress: { start: () => undefined, tick: () => void ticks++, finish: () => undefined },
+      stopping: () => ticks >= 2,
+    });
+    expect(first.interrupted).toBe(true);
+    // Each written security is whole: its prices, its done mark and its screener row, or nothing of it.
+    const done = await database.db.selectFrom('ingest_run_items').select(['ticker', 'status']).execute();
+    const loaded = done.filter((d) => d.status === 'loaded').map((d) => d.ticker);
+    expect(await count(database, 'securities')).toBe(loaded.length);
+    expect(await count(database, 'indicators')).toBe(loaded.length);
+
+    const second = await runIngest({ db: database.db, source: failing, tickers: 'all', writers: 2 });
+    expect(second.resumedFrom).toBe(first.runId);
+    expect(second.skipped).toBe(done.length);
+    expect(second.interrupted).toBe(false);
+    expect([...first.failed, ...second.failed]).toEqual([{ ticker: 'WQND', error: 'WQND: the source answered 500' }]);
+    expect(await count(database, 'securities')).toBe(3);
+    expect(await count(database, 'indicators')).toBe(3);
+    const items = await database.db
+      .selectFrom('ingest_run_items')
+      .select(['ticker', 'status'])
+      .orderBy('ticker')
+      .execute();
+    expect(items).toEqual([
+      { ticker: 'QBTZ', status: 'loaded' },
+      { ticker: 'SOLQ', status: 'loaded' },
+      { ticker: 'WQND', status: 'failed' },
+      { ticker: 'ZBEV', status: 'loaded' },
+    ]);
+  });
 });

@@ -30,8 +30,14 @@ export interface RunOptions {
   tickers: string[] | 'all';
   overrides?: readonly GreenOverride[];
   progress?: Progress;
-  /** Fetches in flight at once (writes stay sequential). */
+  /** Fetches in flight at once. */
   concurrency?: number;
+  /**
+   * Securities written at once, each in its own transaction (default 1: one after the other). More than
+   * one only helps on PostgreSQL, where the bulk commands use 2: one company's rows are built and sent
+   * while the server stores another's.
+   */
+  writers?: number;
   /** false: start a new run even when an identical one was interrupted. */
   resume?: boolean;
   /** Checked between securities: true ends the run early (shutdown); it stays open to be resumed. */
@@ -246,16 +252,7 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     pricesAsOf = asOf?.day ?? null;
   }
 
-  for await (const { ticker, bundle, error } of prefetch(
-    todo,
-    (t) => source.fetchSecurity(t),
-    options.concurrency ?? 4,
-  )) {
-    // Fetches running ahead are dropped; the securities written so far are whole (one transaction each).
-    if (options.stopping?.()) {
-      summary.interrupted = true;
-      break;
-    }
+  const loadOne = async ({ ticker, bundle, error }: { ticker: string; bundle?: SecurityBundle; error?: unknown }) => {
     let outcome: 'loaded' | 'unchanged' | 'failed' = 'failed';
     let detail: string | null = null;
     try {
@@ -294,7 +291,7 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
       const result = await writeWhenRoom(write, ticker, options);
       if (!result) {
         summary.interrupted = true;
-        break;
+        return;
       }
       outcome = result.status;
       summary.rejected.push(...bundle.rejections);
@@ -317,7 +314,26 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     if (outcome === 'loaded') summary.loaded++;
     if (outcome === 'unchanged') summary.unchanged++;
     options.progress?.tick(ticker, outcome);
+  };
+
+  // Up to `writers` securities are written at once, each in its own transaction on its own connection.
+  const writers = Math.max(1, options.writers ?? 1);
+  const inFlight = new Set<Promise<void>>();
+  let fatal: { error: unknown } | null = null;
+  for await (const item of prefetch(todo, (t) => source.fetchSecurity(t), options.concurrency ?? 4)) {
+    // Fetches running ahead are dropped; the securities written so far are whole (one transaction each).
+    if (options.stopping?.()) summary.interrupted = true;
+    if (summary.interrupted || fatal) break;
+    const task: Promise<void> = loadOne(item)
+      .catch((error: unknown) => {
+        fatal ??= { error };
+      })
+      .finally(() => inFlight.delete(task));
+    inFlight.add(task);
+    if (inFlight.size >= writers) await Promise.race(inFlight);
   }
+  await Promise.all(inFlight);
+  if (fatal) throw (fatal as { error: unknown }).error;
 
   if (summary.touched.length > 0) {
     const finish = async () => {

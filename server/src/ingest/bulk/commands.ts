@@ -1,6 +1,6 @@
 import type { Command, CommandContext } from '../commands.ts';
 import type { GreenOverride } from '../green.ts';
-import { type RunSummary, runIngest } from '../loader.ts';
+import { type Progress, type RunSummary, runIngest } from '../loader.ts';
 import { consoleProgress } from '../progress.ts';
 import { type BulkPlan, planSecBulk } from './sec-bulk.ts';
 import { planStooqBulk } from './stooq-bulk.ts';
@@ -24,7 +24,8 @@ export async function runBulk(
   label: string,
   plan: BulkPlan,
   overrides: readonly GreenOverride[] = [],
-  quiet = false,
+  /** true: no progress bar; or the progress to report to instead of the console's bar. */
+  quiet: boolean | Progress = false,
 ): Promise<BulkOutcome> {
   try {
     for (const r of plan.rejected) context.print(`  rejected entry ${r.entry}: ${r.reason}`);
@@ -39,7 +40,9 @@ export async function runBulk(
       runKey: JSON.stringify(['--bulk']),
       overrides: [...overrides],
       onWritten: plan.onWritten,
-      ...(quiet ? {} : { progress: consoleProgress(label) }),
+      // PostgreSQL: two companies written at once (the loader's `writers`); SQLite writes one at a time.
+      writers: context.database.engine === 'postgres' ? 2 : 1,
+      ...(quiet === true ? {} : { progress: quiet === false ? consoleProgress(label) : quiet }),
       ...(context.stopping ? { stopping: context.stopping } : {}),
       onStorageFull: (ticker, waitMs) =>
         process.stderr.write(`${ticker}: the disk is full; retrying in ${Math.round(waitMs / 1000)} s\n`),

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Db } from '../../db/index.ts';
-import { parseSubmissions, secBundle } from '../sources/sec.ts';
+import { parseSubmissions } from '../sources/sec.ts';
 import type { SecurityProfile, Source } from '../types.ts';
 import { entryJson, rememberEntry, storedFingerprints } from './fingerprints.ts';
+import { parsingThread } from './parse-pool.ts';
 import { fingerprintOf, openZip, type ZipArchive, type ZipEntry } from './zip-reader.ts';
 
 /*
@@ -10,7 +11,8 @@ import { fingerprintOf, openZip, type ZipArchive, type ZipEntry } from './zip-re
  * company in each. The companies are those with an entry in companyfacts.zip (every filer with XBRL
  * facts); each one's profile comes from its submissions entry, its statements from its companyfacts
  * entry, through the same parsers and bundle as `ingest sec` (sources/sec.ts). Entries whose fingerprint
- * (both entries' CRC-32 and size) is the one loaded last time are left alone.
+ * (both entries' CRC-32 and size) is the one loaded last time are left alone. The companyfacts entries are
+ * read and parsed on a thread of their own (parse-pool.ts) while the main thread writes.
  */
 
 const CIK_ENTRY = /^CIK(\d{10})\.json$/;
@@ -49,7 +51,9 @@ export async function planSecBulk(
 ): Promise<BulkPlan> {
   const factsZip = await openZip(files.companyfacts);
   const subsZip = await openZip(files.submissions);
+  const parser = parsingThread();
   const close = async () => {
+    await parser.close();
     await factsZip.close();
     await subsZip.close();
   };
@@ -103,19 +107,14 @@ export async function planSecBulk(
         rejected.push({ entry: key, reason: message.includes(key) ? message : `${key}: ${message}` });
       }
     }
-    const factsName = path.basename(files.companyfacts);
     const source: Source = {
       name: 'sec',
       listTickers: async () => [...planned.keys()],
       async fetchSecurity(ticker) {
         const plan = planned.get(ticker);
         if (!plan) throw new Error(`${ticker} is not in the archives`);
-        try {
-          return secBundle(plan.profile, entryJson(factsName, plan.key, await factsZip.read(plan.facts)));
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          throw new Error(message.includes(plan.key) ? message : `${factsName}: entry ${plan.key}: ${message}`);
-        }
+        const { facts: entry, key, profile } = plan;
+        return parser.parse({ kind: 'sec', archive: files.companyfacts, entry, key, profile });
       },
     };
     return {

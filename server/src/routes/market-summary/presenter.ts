@@ -58,7 +58,11 @@ function weighted(items: readonly { weight: number; value: number | null }[]): n
 /** Each sector's day, one-month and one-year price change, weighted by market cap; largest sector first. */
 export function presentSectors(rows: readonly SectorRow[]): SectorPerformance['sectors'] {
   const groups = new Map<string, SectorRow[]>();
-  for (const row of rows) groups.set(row.sector, [...(groups.get(row.sector) ?? []), row]);
+  for (const row of rows) {
+    const members = groups.get(row.sector);
+    if (members) members.push(row);
+    else groups.set(row.sector, [row]);
+  }
   return [...groups.entries()]
     .map(([sector, members]) => {
       const weight = (row: SectorRow) => row.marketCap ?? 0;

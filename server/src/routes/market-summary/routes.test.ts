@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { calendarBars, fact, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
+import { bumpDataVersion } from '../../db/meta.ts';
 import type { PriceBar } from '../../ingest/types.ts';
 import { addMonths } from '../../metrics/closes.ts';
 
@@ -80,6 +81,34 @@ describe.each(testDatabases())('market context calls on $label', (target) => {
       ['DNQQ', 9000],
       ['UPQQ', 5000],
     ]);
+  });
+
+  it('reads the universe once per data version: other queries of that version share it, a new version reads anew', async () => {
+    const before = marketMovers.parse(await get('/api/data/market/movers?limit=3'));
+    const sectorsBefore = sectorPerformance.parse(await get('/api/data/market/sectors'));
+    // A row changed without a data change (as a write under way, before its run bumps the version).
+    const row = { change_pct: 50 };
+    const db = t.database.db;
+    const old = await db
+      .selectFrom('indicators')
+      .select(['change_pct'])
+      .where('ticker', '=', 'OLQQ')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('indicators').set(row).where('ticker', '=', 'OLQQ').execute();
+    try {
+      // Another query of the same version (not in the answer cache): the version's universe.
+      const same = marketMovers.parse(await get('/api/data/market/movers?limit=4'));
+      expect(same.gainers.map((m) => m.ticker)).toEqual(before.gainers.map((m) => m.ticker));
+      expect(sectorPerformance.parse(await get('/api/data/market/sectors?_=other'))).toEqual(sectorsBefore);
+      await bumpDataVersion(db);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const after = marketMovers.parse(await get('/api/data/market/movers?limit=4'));
+      expect(after.gainers[0]?.ticker).toBe('OLQQ');
+    } finally {
+      await db.updateTable('indicators').set(old).where('ticker', '=', 'OLQQ').execute();
+      await bumpDataVersion(db);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+    }
   });
 
   it('lists every coin, the most traded in currency first', async () => {
