@@ -40,13 +40,22 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/**
+ * What a load stored, by ticker: on PostgreSQL the bulk commands write two companies at once, so the
+ * securities' ids (and every row's security_id) follow the order the writers finished in.
+ */
 const rows = async (database: Database) => {
   const db = database.db;
   const securities = await db
     .selectFrom('securities')
     .select(['id', 'ticker', 'name', 'exchange', 'sector', 'industry', 'country', 'cik', 'description'])
-    .orderBy('id')
+    .orderBy('ticker')
     .execute();
+  const tickerOf = new Map(securities.map((s) => [s.id, s.ticker]));
+  const byTicker = <R extends { security_id: number }>(list: R[]) =>
+    list
+      .map(({ security_id, ...rest }) => ({ ticker: tickerOf.get(security_id), ...rest }))
+      .sort((a, b) => ((a.ticker ?? '') < (b.ticker ?? '') ? -1 : (a.ticker ?? '') > (b.ticker ?? '') ? 1 : 0));
   const facts = await db
     .selectFrom('financial_facts')
     .selectAll()
@@ -65,7 +74,12 @@ const rows = async (database: Database) => {
     .orderBy('period_end')
     .orderBy('filed')
     .execute();
-  return { securities, facts, prices, versions };
+  return {
+    securities: securities.map(({ id: _id, ...rest }) => rest),
+    facts: byTicker(facts),
+    prices: byTicker(prices),
+    versions: byTicker(versions),
+  };
 };
 
 describe.each(testDatabases())('bulk loading on $label', (target) => {
