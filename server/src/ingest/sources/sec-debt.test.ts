@@ -58,4 +58,22 @@ describe('long-term debt filed with its current maturities', () => {
       long_term_debt: [850, 'LongTermDebtNoncurrent', false],
     });
   });
+
+  it('gives the derived long-term line no filed versions of the total (as filed on a day)', () => {
+    const amended = {
+      ...fact(null, '2023-12-31', 1100),
+      accn: '0000990299-24-000002',
+      form: '10-K/A',
+      filed: '2024-05-01',
+    };
+    const companyfacts = filing({ LongTermDebtCurrent: 150 });
+    const usGaap = companyfacts.facts['us-gaap'] as Record<string, unknown>;
+    usGaap.LongTermDebt = { units: { USD: [fact(null, '2023-12-31', 1000), amended] } };
+    const long = parseCompanyFacts(companyfacts, 'QZDB').facts.find(
+      (f) => f.period === 'annual' && f.lineItem === 'long_term_debt',
+    );
+    expect(long).toMatchObject({ value: 950, concept: 'LongTermDebt-LongTermDebtCurrent', derived: true });
+    expect(long?.versions).toBeUndefined();
+    expect(long?.firstFiled).toBeUndefined();
+  });
 });
