@@ -158,21 +158,36 @@ export interface LoadedCases {
   close(): Promise<void>;
 }
 
+/** The CLI's settings for a run against the loopback SEC and Yahoo at `baseUrl`. */
+async function cliEnv(target: CliTarget, dataDir: string, baseUrl: string): Promise<Record<string, string>> {
+  return {
+    ...(await target.env(dataDir)),
+    SEC_USER_AGENT: 'Ledgerlight-test admin@example.com',
+    SEC_DATA_URL: baseUrl,
+    SEC_TICKERS_URL: `${baseUrl}/files/company_tickers.json`,
+    SEC_REQUESTS_PER_SECOND: '10',
+    YAHOO_BASE_URL: baseUrl,
+    PRICE_REQUESTS_PER_SECOND: '50',
+    INGEST_RETRIES: '0',
+  };
+}
+
+/** A test app reading the database the CLI loaded. */
+const appOn = (target: CliTarget, dataDir: string) =>
+  startTestApp({ engine: target.engine, label: target.label, open: async () => target.open(dataDir) });
+
+async function closeCase(t: TestApp, target: CliTarget, dataDir: string): Promise<void> {
+  await t.close();
+  await target.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 export async function loadSecCases(target: CliTarget): Promise<LoadedCases> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sec-cases-'));
   const cli = await buildIngestCli(dataDir);
   const server = await secAndYahoo();
   try {
-    const env = {
-      ...(await target.env(dataDir)),
-      SEC_USER_AGENT: 'Ledgerlight-test admin@example.com',
-      SEC_DATA_URL: server.baseUrl,
-      SEC_TICKERS_URL: `${server.baseUrl}/files/company_tickers.json`,
-      SEC_REQUESTS_PER_SECOND: '10',
-      YAHOO_BASE_URL: server.baseUrl,
-      PRICE_REQUESTS_PER_SECOND: '50',
-      INGEST_RETRIES: '0',
-    };
+    const env = await cliEnv(target, dataDir, server.baseUrl);
     const noneRun = await cli.run(['sec', 'QZNS'], env);
     if (noneRun.stdout === '') throw new Error(`ingest sec QZNS printed nothing: ${noneRun.stderr}`);
     const tickers = [...SEC_CASES.map((c) => c.ticker), ...(applePresent ? ['AAPL'] : [])];
@@ -187,22 +202,14 @@ export async function loadSecCases(target: CliTarget): Promise<LoadedCases> {
       .execute();
     await peek.close();
     const yahooRun = await cli.run(['yahoo', 'QZSP'], env);
-    const t = await startTestApp({
-      engine: target.engine,
-      label: target.label,
-      open: async () => target.open(dataDir),
-    });
+    const t = await appOn(target, dataDir);
     return {
       noneRun,
       secRun,
       yahooRun,
       splitsAfterSec,
       t,
-      async close() {
-        await t.close();
-        await target.drop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
+      close: () => closeCase(t, target, dataDir),
     };
   } finally {
     await server.close();
@@ -223,35 +230,18 @@ export async function loadOtherCases(
   const cli = await buildIngestCli(dataDir);
   const server = await secAndYahoo(cases, false);
   try {
-    const env = {
-      ...(await target.env(dataDir)),
-      SEC_USER_AGENT: 'Ledgerlight-test admin@example.com',
-      SEC_DATA_URL: server.baseUrl,
-      SEC_TICKERS_URL: `${server.baseUrl}/files/company_tickers.json`,
-      SEC_REQUESTS_PER_SECOND: '10',
-      YAHOO_BASE_URL: server.baseUrl,
-      PRICE_REQUESTS_PER_SECOND: '50',
-      INGEST_RETRIES: '0',
-    };
+    const env = await cliEnv(target, dataDir, server.baseUrl);
     const run = await cli.run(['sec', ...cases.map((c) => c.ticker)], env);
     if (run.code !== 0) throw new Error(`ingest sec exited ${run.code}: ${run.stdout}${run.stderr}`);
     if (prices.length > 0) {
       const yahoo = await cli.run(['yahoo', ...prices], env);
       if (yahoo.code !== 0) throw new Error(`ingest yahoo exited ${yahoo.code}: ${yahoo.stdout}${yahoo.stderr}`);
     }
-    const t = await startTestApp({
-      engine: target.engine,
-      label: target.label,
-      open: async () => target.open(dataDir),
-    });
+    const t = await appOn(target, dataDir);
     return {
       run,
       t,
-      async close() {
-        await t.close();
-        await target.drop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
+      close: () => closeCase(t, target, dataDir),
     };
   } finally {
     await server.close();
