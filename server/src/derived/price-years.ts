@@ -1,6 +1,7 @@
 import type { Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
 import type { Range } from '../finance/types.ts';
+import { CloseHistory } from '../metrics/closes.ts';
 import { type AnyDb, groupBy, packAmounts, SERIES_DAY, unpackAmounts } from './chunk-layout.ts';
 
 /*
@@ -98,19 +99,13 @@ export async function readCloseSeries(
   return out;
 }
 
-/** One day's split-adjusted and total-return closes, as numbers. */
-export interface BothCloses {
-  split: { day: string; close: number }[];
-  adjusted: { day: string; close: number }[];
-}
-
 /**
- * Every close of each security, both columns from one read of its year chunks, made day/close pairs at
- * once (the metric catalogue's inputs: a whole history is about 5,000 days a column). Securities without
- * prices are absent from the map.
+ * Every close of each security, both columns from one read of its year chunks, as columns (the metric
+ * catalogue's input, metrics/closes.ts CloseHistory: a whole history is about 5,000 days). Securities
+ * without prices are absent from the map.
  */
-export async function readBothCloses(db: AnyDb, ids: readonly number[]): Promise<Map<number, BothCloses>> {
-  const out = new Map<number, BothCloses>();
+export async function readBothCloses(db: AnyDb, ids: readonly number[]): Promise<Map<number, CloseHistory>> {
+  const out = new Map<number, CloseHistory>();
   if (ids.length === 0) return out;
   const rows = await db
     .selectFrom('price_years')
@@ -119,20 +114,33 @@ export async function readBothCloses(db: AnyDb, ids: readonly number[]): Promise
     .orderBy('security_id')
     .orderBy('year')
     .execute();
-  for (const row of rows) {
-    let series = out.get(row.security_id);
-    if (!series) {
-      series = { split: [], adjusted: [] };
-      out.set(row.security_id, series);
+  let start = 0;
+  while (start < rows.length) {
+    const id = (rows[start] as (typeof rows)[number]).security_id;
+    let end = start;
+    let days = 0;
+    while (end < rows.length && (rows[end] as (typeof rows)[number]).security_id === id) {
+      days += ((rows[end] as (typeof rows)[number]).days as string).length / SERIES_DAY;
+      end++;
     }
-    const split = (row.close_split_adj as string).split(',');
-    const adjusted = (row.close_adj as string).split(',');
-    const days = row.days as string;
-    for (let i = 0, at = 0; at < days.length; i++, at += SERIES_DAY) {
-      const day = days.slice(at, at + SERIES_DAY);
-      series.split.push({ day, close: Number(split[i]) });
-      series.adjusted.push({ day, close: Number(adjusted[i]) });
+    const split = new Float64Array(days);
+    const adjusted = new Float64Array(days);
+    const packed: string[] = [];
+    let at = 0;
+    for (let r = start; r < end; r++) {
+      const row = rows[r] as (typeof rows)[number];
+      const n = (row.days as string).length / SERIES_DAY;
+      const splitText = (row.close_split_adj as string).split(',');
+      const adjustedText = (row.close_adj as string).split(',');
+      for (let i = 0; i < n; i++) {
+        split[at + i] = Number(splitText[i]);
+        adjusted[at + i] = Number(adjustedText[i]);
+      }
+      packed.push(row.days as string);
+      at += n;
     }
+    out.set(id, new CloseHistory(packed.join(''), split, adjusted));
+    start = end;
   }
   return out;
 }

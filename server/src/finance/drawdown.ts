@@ -29,14 +29,46 @@ export interface DrawdownSummary {
   maxDay: string;
 }
 
-/** The current and the maximum (deepest) drawdown of a series; null for an empty series. */
+/**
+ * The current and the maximum (deepest) drawdown of a series; null for an empty series. The deepest day is
+ * the first day of the deepest drawdown, or the last day when it is as deep.
+ */
 export function drawdownSummary(prices: readonly PricePoint[]): DrawdownSummary | null {
-  const series = drawdownSeries(prices);
-  const last = series[series.length - 1];
-  if (!last) return null;
-  let deepest = last;
-  for (const p of series) if (p.drawdownPct < deepest.drawdownPct) deepest = p;
-  return { currentPct: last.drawdownPct, maxPct: deepest.drawdownPct, maxDay: deepest.day };
+  return drawdownSummaryOf(
+    prices.length,
+    (i) => (prices[i] as PricePoint).close,
+    (i) => (prices[i] as PricePoint).day,
+  );
+}
+
+/**
+ * drawdownSummary of a series given by index (a column of closes: metrics/closes.ts CloseHistory). One
+ * pass, no point per day: key statistics and every screener row take it of a whole history.
+ */
+export function drawdownSummaryOf(
+  length: number,
+  close: (i: number) => number,
+  day: (i: number) => string,
+): DrawdownSummary | null {
+  let high = Number.NEGATIVE_INFINITY;
+  let current: number | null = null;
+  let currentAt = -1;
+  let deepest = Number.POSITIVE_INFINITY;
+  let deepestAt = -1;
+  for (let i = 0; i < length; i++) {
+    const value = close(i);
+    if (!(value > 0)) continue;
+    high = Math.max(high, value);
+    current = (value / high - 1) * 100;
+    currentAt = i;
+    if (current < deepest) {
+      deepest = current;
+      deepestAt = i;
+    }
+  }
+  if (current === null) return null;
+  if (!(deepest < current)) return { currentPct: current, maxPct: current, maxDay: day(currentAt) };
+  return { currentPct: current, maxPct: deepest, maxDay: day(deepestAt) };
 }
 
 /** Price return in % between the first and the last close (adjusted closes give total return). */

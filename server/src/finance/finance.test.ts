@@ -154,6 +154,36 @@ describe('finance scenarios', () => {
     expect(latestValue([], '2022-01-01')).toBeNull();
   });
 
+  it('the drawdown summary is the series: deepest first, the last day when it is as deep, non-positive closes skipped', () => {
+    const fromSeries = (prices: { day: string; close: number }[]) => {
+      const series = drawdownSeries(prices);
+      const last = series.at(-1);
+      if (!last) return null;
+      let deepest = last;
+      for (const p of series) if (p.drawdownPct < deepest.drawdownPct) deepest = p;
+      return { currentPct: last.drawdownPct, maxPct: deepest.drawdownPct, maxDay: deepest.day };
+    };
+    const shapes: ((i: number) => number)[] = [
+      (i) => 100 + 10 * Math.sin(i / 7),
+      (i) => (i % 50 === 0 ? 0 : 100 - (i % 9)),
+      (i) => [100, 80, 100, 80][i % 4] as number,
+      (i) => (i < 20 ? 100 - i : 81),
+      () => 50,
+    ];
+    for (const shape of shapes) {
+      const prices = dailyPrices('2020-01-01', 120, shape);
+      expect(drawdownSummary(prices)).toEqual(fromSeries(prices));
+    }
+    expect(drawdownSummary(dailyPrices('2020-01-01', 3, () => 0))).toBeNull();
+    // Ties: the first of two equal troughs, unless the last day is as deep.
+    expect(drawdownSummary(dailyPrices('2020-01-01', 4, (i) => [100, 80, 100, 80][i] as number))?.maxDay).toBe(
+      '2020-01-06',
+    );
+    expect(drawdownSummary(dailyPrices('2020-01-01', 5, (i) => [100, 80, 100, 80, 90][i] as number))?.maxDay).toBe(
+      '2020-01-02',
+    );
+  });
+
   it('dividend growth: CAGR over five full years and the streak counted back from the last full year', () => {
     const dividends = quarterlyDividends(2012, 2023, (y) => (y <= 2015 ? 0.25 : 0.25 * 1.1 ** (y - 2015)));
     const years = dpsByYear(dividends);

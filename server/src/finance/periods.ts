@@ -20,7 +20,11 @@ function knownAt(values: readonly PeriodValue[], at: string): PeriodValue[] {
  * (a missing quarter would understate the sum, so no number is better than a wrong one).
  */
 export function ttmSum(quarters: readonly PeriodValue[], at: string): number | null {
-  const known = knownAt(quarters, at);
+  return ttmOfKnown(knownAt(quarters, at), at);
+}
+
+/** ttmSum of the quarters known at the day, given sorted by period end (ties in their given order). */
+export function ttmOfKnown(known: readonly PeriodValue[], at: string): number | null {
   if (known.length < 4) return null;
   const last4 = known.slice(-4);
   for (let i = 1; i < last4.length; i++) {
@@ -34,7 +38,11 @@ export function ttmSum(quarters: readonly PeriodValue[], at: string): number | n
 
 /** The latest value known at the day (balance-sheet items, shares outstanding). */
 export function latestValue(values: readonly PeriodValue[], at: string): number | null {
-  const known = knownAt(values, at);
+  return latestOfKnown(knownAt(values, at));
+}
+
+/** latestValue of the values known at the day, given sorted by period end (ties in their given order). */
+export function latestOfKnown(known: readonly PeriodValue[]): number | null {
   return known.length ? (known[known.length - 1] as PeriodValue).value : null;
 }
 

@@ -43,6 +43,25 @@ describe('fundamentals on every day', () => {
     expect(stepped[0]).toBeNull();
   });
 
+  it('values of one period end filed twice (a fiscal year and its fourth quarter), out of order and late, as latestValue and ttmSum', () => {
+    // Given in no particular order; a year and a quarter share period ends; one quarter is filed a year late.
+    const mixed: PeriodValue[] = [
+      { periodEnd: '2023-12-31', value: 400, filed: '2024-02-20' },
+      { periodEnd: '2023-06-30', value: 2, filed: '2023-08-01' },
+      { periodEnd: '2023-12-31', value: 4, filed: '2024-02-10' },
+      { periodEnd: '2023-03-31', value: 1, filed: '2024-05-01' },
+      { periodEnd: '2023-09-30', value: 3, filed: null },
+      { periodEnd: '2022-12-31', value: 300, filed: '2023-02-15' },
+      { periodEnd: '2022-12-31', value: 9, filed: '2023-02-15' },
+      { periodEnd: '2024-03-31', value: 5, filed: '2024-04-30' },
+    ];
+    const span = everyDay('2022-12-01', 700);
+    expect(latestAtDays(span, mixed)).toEqual(span.map((day) => latestValue(mixed, day)));
+    expect(ttmAtDays(span, mixed)).toEqual(span.map((day) => ttmSum(mixed, day)));
+    // Both of 2023-12-31 known: the one given later wins, as knownAt's stable sort gives it.
+    expect(latestAtDays(['2024-03-01'], mixed)).toEqual([4]);
+  });
+
   it('a stock with no fundamentals (crypto) gets nulls', () => {
     expect(ttmAtDays(days.slice(0, 3), [])).toEqual([null, null, null]);
     expect(latestAtDays(days.slice(0, 3), [])).toEqual([null, null, null]);

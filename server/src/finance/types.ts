@@ -44,20 +44,25 @@ export const MS_PER_DAY = 86_400_000;
  * answer's time, called for every day of every line item (issue 20). Anything else goes to Date.parse.
  */
 export function dayNumber(day: string): number {
-  if (day.length !== 10 || day.charCodeAt(4) !== 45 || day.charCodeAt(7) !== 45)
-    return Math.floor(Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY);
+  return day.length === 10 ? dayNumberAt(day, 0) : Math.floor(Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY);
+}
+
+/** dayNumber of the 10 characters of `text` from `at` (days packed one after another, as stored). */
+export function dayNumberAt(text: string, at: number): number {
+  if (text.charCodeAt(at + 4) !== 45 || text.charCodeAt(at + 7) !== 45)
+    return Math.floor(Date.parse(`${text.slice(at, at + 10)}T00:00:00Z`) / MS_PER_DAY);
   // Character codes, '0' being 48 (no helper function: this runs tens of thousands of times an answer).
-  const month = (day.charCodeAt(5) - 48) * 10 + day.charCodeAt(6) - 48;
-  const date = (day.charCodeAt(8) - 48) * 10 + day.charCodeAt(9) - 48;
+  const month = (text.charCodeAt(at + 5) - 48) * 10 + text.charCodeAt(at + 6) - 48;
+  const date = (text.charCodeAt(at + 8) - 48) * 10 + text.charCodeAt(at + 9) - 48;
   const year =
-    (day.charCodeAt(0) - 48) * 1000 +
-    (day.charCodeAt(1) - 48) * 100 +
-    (day.charCodeAt(2) - 48) * 10 +
-    day.charCodeAt(3) -
+    (text.charCodeAt(at) - 48) * 1000 +
+    (text.charCodeAt(at + 1) - 48) * 100 +
+    (text.charCodeAt(at + 2) - 48) * 10 +
+    text.charCodeAt(at + 3) -
     48 -
     (month <= 2 ? 1 : 0);
   if (!(month >= 1 && month <= 12 && date >= 1 && date <= 31 && year >= -1))
-    return Math.floor(Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY);
+    return Math.floor(Date.parse(`${text.slice(at, at + 10)}T00:00:00Z`) / MS_PER_DAY);
   const era = Math.floor(year / 400);
   const yearOfEra = year - era * 400;
   const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + date - 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { yearRange } from '../metrics/closes.ts';
+import { CloseHistory, yearRange } from '../metrics/closes.ts';
 import { BETA_MIN_MONTHS, beta, equalWeightIndex, monthlyReturns } from './beta.ts';
 import { allTimeHigh, averageVolume, lastDividend, nextDividend } from './statistics.ts';
 
@@ -26,15 +26,15 @@ describe('price ranges', () => {
   ];
 
   it('52-week range covers the 365 days up to the last close', () => {
-    expect(yearRange(closes)).toEqual({ low: 40, high: 60 });
+    expect(yearRange(CloseHistory.of(closes))).toEqual({ low: 40, high: 60 });
   });
 
   it('all-time high is the highest close, and the last close is 50 % below it', () => {
-    expect(allTimeHigh(closes)).toEqual({ high: { day: '2024-06-03', close: 90 }, fromHighPct: -50 });
+    expect(allTimeHigh(CloseHistory.of(closes))).toEqual({ high: { day: '2024-06-03', close: 90 }, fromHighPct: -50 });
   });
 
   it('a security at its high is 0 % from it', () => {
-    expect(allTimeHigh([{ day: '2026-01-02', close: 5 }])?.fromHighPct).toBe(0);
+    expect(allTimeHigh(CloseHistory.of([{ day: '2026-01-02', close: 5 }]))?.fromHighPct).toBe(0);
   });
 });
 

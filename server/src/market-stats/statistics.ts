@@ -1,3 +1,5 @@
+import type { CloseHistory } from '../metrics/closes.ts';
+
 /*
  * Key statistics from a security's own price and dividend history (issue 22): pure functions, data in,
  * numbers out, so each is tested by scenario. Days are 'YYYY-MM-DD'; closes are split-adjusted.
@@ -28,12 +30,15 @@ export interface DayClose {
 }
 
 /** The highest close of the history (the first day it was reached) and how far the last close is below it, in %. */
-export function allTimeHigh(closes: readonly DayClose[]): { high: DayClose; fromHighPct: number } | null {
-  const last = closes.at(-1);
-  if (!last) return null;
-  let high = closes[0] as DayClose;
-  for (const point of closes) if (point.close > high.close) high = point;
-  return { high, fromHighPct: high.close > 0 ? (last.close / high.close - 1) * 100 : 0 };
+export function allTimeHigh(history: CloseHistory): { high: DayClose; fromHighPct: number } | null {
+  const n = history.length;
+  if (n === 0) return null;
+  const closes = history.split;
+  let at = 0;
+  for (let i = 1; i < n; i++) if ((closes[i] as number) > (closes[at] as number)) at = i;
+  const high = closes[at] as number;
+  const last = closes[n - 1] as number;
+  return { high: { day: history.day(at), close: high }, fromHighPct: high > 0 ? (last / high - 1) * 100 : 0 };
 }
 
 export interface ExDividend {

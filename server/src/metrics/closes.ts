@@ -4,9 +4,85 @@
  * chart's headline, the screener, movers, sector panels). Days are 'YYYY-MM-DD'.
  */
 
+import { dayNumber, dayNumberAt } from '../finance/types.ts';
+
 export interface DayClose {
   day: string;
   close: number;
+}
+
+/** Characters of one day in a packed list of days ('YYYY-MM-DD'). */
+const DAY = 10;
+
+/*
+ * A security's daily closes as columns (the metric catalogue's input): its days packed as stored (10
+ * characters each) with their day numbers, the split-adjusted close and the total-return close of each.
+ * A whole history is about 5,000 days: as a day/close object per day and column it was a third of a key
+ * statistics call's time, most of it garbage collection; as columns the figures over the whole history
+ * (drawdown, all-time high) read numbers, and objects are made only for the windows that need them.
+ */
+export class CloseHistory {
+  readonly #days: string;
+  /** dayNumber of each day, ascending. */
+  readonly numbers: Int32Array;
+  /** Split-adjusted closes (prices as traded, in today's share terms). */
+  readonly split: Float64Array;
+  /** Closes adjusted for splits and dividends (total return). */
+  readonly adjusted: Float64Array;
+
+  /** `days`: the days packed, oldest first, one close of each column per day. */
+  constructor(days: string, split: Float64Array, adjusted: Float64Array) {
+    const n = days.length / DAY;
+    if (split.length !== n || adjusted.length !== n) throw new Error('CloseHistory: columns of different lengths');
+    this.#days = days;
+    this.split = split;
+    this.adjusted = adjusted;
+    this.numbers = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.numbers[i] = dayNumberAt(days, i * DAY);
+  }
+
+  /** The history of day/close points (the adjusted column, when given, on the same days). */
+  static of(split: readonly DayClose[], adjusted: readonly DayClose[] = split): CloseHistory {
+    if (adjusted.some((point, i) => point.day !== split[i]?.day))
+      throw new Error('CloseHistory.of: the columns are not of the same days');
+    return new CloseHistory(
+      split.map((point) => point.day).join(''),
+      Float64Array.from(split, (point) => point.close),
+      Float64Array.from(adjusted, (point) => point.close),
+    );
+  }
+
+  static readonly empty = new CloseHistory('', new Float64Array(0), new Float64Array(0));
+
+  get length(): number {
+    return this.split.length;
+  }
+
+  day(i: number): string {
+    return this.#days.slice(i * DAY, i * DAY + DAY);
+  }
+
+  /** The index of the last day on or before `day` (binary search); -1 when the history starts after it. */
+  indexOnOrBefore(day: string): number {
+    const target = dayNumber(day);
+    let lo = 0;
+    let hi = this.numbers.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.numbers[mid] as number) <= target) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  /** Day/close points of one column from index `from` on (the windows that are read as points). */
+  points(column: 'split' | 'adjusted', from = 0): DayClose[] {
+    const closes = this[column];
+    const out: DayClose[] = new Array(Math.max(0, closes.length - from));
+    for (let i = Math.max(0, from); i < closes.length; i++)
+      out[i - from] = { day: this.day(i), close: closes[i] as number };
+    return out;
+  }
 }
 
 /** The same date `months` later (earlier when negative), clamped to the month's last day (29 Feb -> 28 Feb). */
@@ -37,17 +113,23 @@ export function changeSince(to: number | null, from: number | null): number | nu
   return (to / from - 1) * 100;
 }
 
-/** Lowest and highest close of the 52 weeks (365 days) up to the last day. */
-export function yearRange(closes: readonly DayClose[]): { low: number; high: number } | null {
-  const last = closes.at(-1);
-  if (!last) return null;
-  const from = new Date(Date.parse(`${last.day}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
+/** Lowest and highest close (split-adjusted) of the 52 weeks (365 days) up to the last day. */
+export function yearRange(history: CloseHistory): { low: number; high: number } | null {
+  const n = history.length;
+  if (n === 0) return null;
+  const from = (history.numbers[n - 1] as number) - 365;
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
-  for (const point of closes) {
-    if (point.day <= from) continue;
-    low = Math.min(low, point.close);
-    high = Math.max(high, point.close);
+  for (let i = n - 1; i >= 0 && (history.numbers[i] as number) > from; i--) {
+    const close = history.split[i] as number;
+    low = Math.min(low, close);
+    high = Math.max(high, close);
   }
   return { low, high };
+}
+
+/** The close of the last trading day on or before `day`; null when the history starts after it. */
+export function closeOnOrBefore(history: CloseHistory, day: string): number | null {
+  const i = history.indexOnOrBefore(day);
+  return i < 0 ? null : (history.split[i] as number);
 }

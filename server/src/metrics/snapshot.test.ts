@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, FirstFiled, PeriodRow } from '../derived/fiscal-periods.ts';
-import { addMonths, changeSince, yearRange } from './closes.ts';
+import { addMonths, CloseHistory, changeSince, closeOnOrBefore, yearRange } from './closes.ts';
 import type { SecurityFinancials } from './financials.ts';
-import { closeOnOrBefore, computeSnapshot, restatementFigures, type SnapshotInputs } from './snapshot.ts';
+import { computeSnapshot, restatementFigures, type SnapshotInputs } from './snapshot.ts';
 
 /* The catalogue's rules, one scenario each (issue 31). Statement figures are covered through the loader and the consistency test. */
 
@@ -17,8 +17,7 @@ const weekdays = (n: number, close: (i: number) => number) =>
 const coinLike = (closes: { day: string; close: number }[]): SnapshotInputs => ({
   kind: 'crypto',
   currency: 'USD',
-  closes,
-  adjustedCloses: closes,
+  prices: CloseHistory.of(closes),
   dividends: [],
   financials: null,
   coinSupply: null,
@@ -31,7 +30,7 @@ describe('the metric catalogue', () => {
     const closes = weekdays(372, (i) => 100 + i); // ends Monday 2024-01-08: a year earlier is a Sunday
     const last = closes.at(-1) as { day: string; close: number };
     const yearAgo = addMonths(last.day, -12);
-    const base = closeOnOrBefore(closes, yearAgo) as number;
+    const base = closeOnOrBefore(CloseHistory.of(closes), yearAgo) as number;
     expect(closes.find((c) => c.day === yearAgo)).toBeUndefined();
     expect(base).toBe((closes.filter((c) => c.day <= yearAgo).at(-1) as { close: number }).close);
     expect(computeSnapshot(coinLike(closes)).change1yPct).toBe(changeSince(last.close, base));
@@ -39,7 +38,7 @@ describe('the metric catalogue', () => {
 
   it('has no one-year change for a history shorter than a year', () => {
     expect(computeSnapshot(coinLike(weekdays(200, () => 10))).change1yPct).toBeNull();
-    expect(closeOnOrBefore([], '2024-01-01')).toBeNull();
+    expect(closeOnOrBefore(CloseHistory.empty, '2024-01-01')).toBeNull();
   });
 
   it('takes drawdown now from the whole history’s high on daily closes, up to the last one', () => {
@@ -49,7 +48,7 @@ describe('the metric catalogue', () => {
     expect(snapshot.drawdownPct).toBeCloseTo((last.close / 200 - 1) * 100, 12);
     expect(snapshot.asOf).toBe((closes.at(-1) as { day: string }).day);
     // The 52-week range is of the last 365 days only: the old high is not in it.
-    expect(snapshot.week52High).toBe(yearRange(closes)?.high);
+    expect(snapshot.week52High).toBe(yearRange(CloseHistory.of(closes))?.high);
     expect(snapshot.week52High).toBeLessThan(200);
   });
 
@@ -126,5 +125,28 @@ describe('the metric catalogue', () => {
       restatementFigures({ annual: statements([annual]), quarterly: statements([]) }, null).restatements3y,
     ).toBeNull();
     expect(restatementFigures(null, '2024-06-30').restatements3y).toBeNull();
+  });
+});
+
+describe('a close history as columns', () => {
+  const closes = weekdays(40, (i) => 100 + i);
+  const adjusted = closes.map((c) => ({ day: c.day, close: c.close / 2 }));
+  const history = CloseHistory.of(closes, adjusted);
+
+  it('gives each day, both closes, and the last day on or before any day (weekends and the ends included)', () => {
+    expect(history.length).toBe(closes.length);
+    expect(Array.from({ length: history.length }, (_, i) => history.day(i))).toEqual(closes.map((c) => c.day));
+    expect(history.points('adjusted')).toEqual(adjusted);
+    expect(history.points('split', closes.length - 2)).toEqual(closes.slice(-2));
+    for (let offset = -3; offset < 45; offset++) {
+      const on = day(offset);
+      const expected = closes.filter((c) => c.day <= on).at(-1);
+      expect(closeOnOrBefore(history, on)).toBe(expected?.close ?? null);
+    }
+  });
+
+  it('refuses columns of different days', () => {
+    expect(() => CloseHistory.of(closes, adjusted.slice(1))).toThrow(/same days/);
+    expect(CloseHistory.empty.points('split')).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ import {
   ttmDividends,
   yieldPercentile,
 } from '../finance/dividends.ts';
-import { drawdownSummary } from '../finance/drawdown.ts';
+import { drawdownSummaryOf } from '../finance/drawdown.ts';
 import { growth } from '../finance/periods.ts';
 import { debtToEquity, returnOnEquity } from '../finance/statements.ts';
 import { addDays, type DividendPoint } from '../finance/types.ts';
@@ -36,7 +36,7 @@ import {
   priceToSales,
 } from '../finance/valuation.ts';
 import { coinValuation } from '../market-stats/coin-supply.ts';
-import { addMonths, changeSince, type DayClose, lastOnOrBefore, yearRange } from './closes.ts';
+import { addMonths, CloseHistory, changeSince, closeOnOrBefore, yearRange } from './closes.ts';
 import { loadFinancials, presentTtm, type SecurityFinancials } from './financials.ts';
 import { statementTemplates } from './templates.ts';
 
@@ -54,10 +54,8 @@ export interface SnapshotInputs {
   kind: SecurityKind;
   /** Trading currency. */
   currency: string;
-  /** Every daily close, split-adjusted (prices as traded, in today's share terms), oldest first. */
-  closes: DayClose[];
-  /** Every daily close adjusted for splits and dividends (total return), oldest first. */
-  adjustedCloses: DayClose[];
+  /** Every daily close, split-adjusted (prices as traded, in today's share terms) and total return. */
+  prices: CloseHistory;
   dividends: DividendPoint[];
   /** Quarterly and annual statements (metrics/financials.ts); null for a coin. */
   financials: { quarterly: SecurityFinancials; annual: SecurityFinancials } | null;
@@ -99,11 +97,11 @@ export function computeSnapshot(inputs: SnapshotInputs): Snapshot {
 }
 
 function snapshotFigures(inputs: SnapshotInputs): Snapshot {
-  const { closes, kind } = inputs;
-  const last = closes.at(-1);
-  const asOf = last?.day ?? null;
-  const price = last?.close ?? null;
-  const previous = closes.at(-2);
+  const { prices, kind } = inputs;
+  const n = prices.length;
+  const asOf = n > 0 ? prices.day(n - 1) : null;
+  const price = n > 0 ? (prices.split[n - 1] as number) : null;
+  const previous = n > 1 ? (prices.split[n - 2] as number) : null;
   const ttm = inputs.financials ? presentTtm(inputs.financials.quarterly, inputs.financials.annual, TTM_INPUTS) : null;
   const v = ttm?.values ?? {};
   const value = (name: FinancialMetric) => v[name] ?? null;
@@ -119,8 +117,12 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
   const ev = enterpriseValue(cap, value('totalDebt'), value('cash'));
   const years = dpsByYear(inputs.dividends);
   const dividendsTtm = asOf && kind === 'stock' ? ttmDividends(inputs.dividends, asOf) : null;
-  const range = yearRange(closes);
-  const drawdown = drawdownSummary(inputs.adjustedCloses);
+  const range = yearRange(prices);
+  const drawdown = drawdownSummaryOf(
+    n,
+    (i) => prices.adjusted[i] as number,
+    (i) => prices.day(i),
+  );
   const annual = inputs.financials?.annual.rows ?? [];
   const annualRevenue = annual.filter((row) => row.items.has('revenue'));
   const revenueOf = (row: PeriodRow | undefined) =>
@@ -131,8 +133,8 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
     fundamentalsAsOf: ttm?.asOf ?? null,
     fundamentalsBasis: ttm?.basis ?? null,
     price,
-    changePct: last && previous ? changeSince(last.close, previous.close) : null,
-    change1yPct: asOf && last ? changeSince(last.close, closeOnOrBefore(closes, addMonths(asOf, -12))) : null,
+    changePct: price !== null && previous !== null ? changeSince(price, previous) : null,
+    change1yPct: asOf ? changeSince(price, closeOnOrBefore(prices, addMonths(asOf, -12))) : null,
     marketCap: cap,
     sharesOutstanding: kind === 'stock' ? shares : null,
     epsTtm: eps,
@@ -147,7 +149,7 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
     dividendCagr5y: asOf ? dividendCagr(years, lastFullYear(asOf)) : null,
     dividendGrowthYears: asOf && kind === 'stock' ? dividendGrowthStreak(years, lastFullYear(asOf)) : null,
     dividendYieldPercentile:
-      yieldPercentile(dividendYieldSeries(tenYears(closes), inputs.dividends))?.percentile ?? null,
+      yieldPercentile(dividendYieldSeries(tenYears(prices), inputs.dividends))?.percentile ?? null,
     revenueGrowth: growth(revenueOf(annualRevenue.at(-1)), revenueOf(annualRevenue.at(-2))),
     grossMargin: value('grossMargin'),
     operatingMargin: value('operatingMargin'),
@@ -197,16 +199,12 @@ export function restatementFigures(
 
 const noContext = { previous: undefined, dividends: [] };
 
-/** The close of the last trading day on or before `day`; null when the history starts after it. */
-export const closeOnOrBefore = (closes: readonly DayClose[], day: string): number | null =>
-  lastOnOrBefore(closes, day)?.close ?? null;
-
-/** The yield percentile's window: ten years and one for the first TTM (finance-definitions.md). */
-function tenYears(closes: readonly DayClose[]): DayClose[] {
-  const last = closes.at(-1);
-  if (!last) return [];
-  const from = addDays(last.day, -Math.round(11 * 365.25));
-  return closes.filter((c) => c.day >= from);
+/** The yield percentile's window: ten years and one for the first TTM (finance-definitions.md), split-adjusted. */
+function tenYears(prices: CloseHistory) {
+  const n = prices.length;
+  if (n === 0) return [];
+  const from = addDays(prices.day(n - 1), -Math.round(11 * 365.25));
+  return prices.points('split', prices.indexOnOrBefore(addDays(from, -1)) + 1);
 }
 
 /** The newest value of a statement metric in any period, quarter or year (restated for later splits). */
@@ -265,8 +263,7 @@ export async function readSnapshotInputs(
     out.set(s.id, {
       kind: s.kind,
       currency: s.currency,
-      closes: closes.get(s.id)?.split ?? [],
-      adjustedCloses: closes.get(s.id)?.adjusted ?? [],
+      prices: closes.get(s.id) ?? CloseHistory.empty,
       dividends: (d.get(s.id) ?? []).map((row) => ({ exDate: row.ex_date, amount: row.amount_split_adj })),
       financials: quarters && years ? { quarterly: quarters, annual: years } : null,
       coinSupply: supplies[i] ?? null,

@@ -15,14 +15,14 @@ import type { z } from 'zod';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
-import { readPriceBars } from '../../derived/price-years.ts';
+import { readCloseSeries, readPriceBars } from '../../derived/price-years.ts';
 import { selectCloses, selectDividends, selectSplits } from '../../derived/series-queries.ts';
 import { addDays, type Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries } from './presenter.ts';
 import { selectStatementCurrencies, selectValuationFacts } from './queries.ts';
-import { chooseResolution } from './resolution.ts';
+import { chooseResolution, weekRuns } from './resolution.ts';
 import { valuationSeries } from './valuation.ts';
 
 /*
@@ -100,7 +100,7 @@ async function dividendYield(db: Db, securities: SecurityRef[], range: Range, as
 
 async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
   const [closes, facts, splits, currencies] = await Promise.all([
-    selectCloses(db, ids(securities), range, 'close_split_adj'),
+    readCloseSeries(db, ids(securities), range, 'close_split_adj'),
     selectValuationFacts(db, ids(securities), range.to),
     selectSplits(db, ids(securities)),
     selectStatementCurrencies(db, ids(securities)),
@@ -114,9 +114,14 @@ async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?
   );
   return {
     series: securities.map((sec) => {
-      const rows = closes.get(sec.id);
+      const series = closes.get(sec.id) ?? { days: [], closes: [] };
+      const resolution = chooseResolution(asked, range, series.days[0], series.days.at(-1));
+      // A day's ratios need only its close and what was filed by then: weekly, only the weeks' last days
+      // are made rows (20 years: 1,000 of 5,000).
+      const at = resolution === 'weekly' ? weekRuns(series.days).map(([, last]) => last) : series.days.map((_, i) => i);
+      const rows = at.map((i) => ({ day: series.days[i] as string, close_split_adj: Number(series.closes[i]) }));
       const ownFacts = otherCurrency.has(sec.id) ? [] : f.get(sec.id);
-      return valuationSeries(sec, rows, ownFacts, s.get(sec.id), resolutionOf(asked, range, rows));
+      return valuationSeries(sec, rows, ownFacts, s.get(sec.id), resolution);
     }),
   };
 }

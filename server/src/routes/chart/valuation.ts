@@ -1,6 +1,6 @@
 import type { ValuationRatiosChart } from '@app/contract';
 import { splitFactorAfter } from '../../finance/adjust.ts';
-import { latestAtDays, ttmAtDays } from '../../finance/series.ts';
+import { dayNumbers, latestAtDays, ttmAtDays } from '../../finance/series.ts';
 import type { PeriodValue, SplitPoint } from '../../finance/types.ts';
 import {
   ebitda,
@@ -76,14 +76,15 @@ export function valuationSeries(
   // days are computed, and each equals the daily series on that day.
   const closes = resolution === 'weekly' ? lastOfWeek(allCloses) : allCloses;
   const days = closes.map((c) => c.day);
+  const numbers = dayNumbers(days);
   const items = byItem(facts, splits);
   const item = (name: string): Item => items.get(name) ?? { annual: [], quarterly: [] };
   const flow = (name: string) => {
-    const ttm = ttmAtDays(days, item(name).quarterly);
-    const fiscalYear = latestAtDays(days, item(name).annual);
+    const ttm = ttmAtDays(days, item(name).quarterly, numbers);
+    const fiscalYear = latestAtDays(days, item(name).annual, numbers);
     return ttm.map((v, i) => v ?? fiscalYear[i] ?? null);
   };
-  const stock = (name: string) => latestAtDays(days, [...item(name).annual, ...item(name).quarterly]);
+  const stock = (name: string) => latestAtDays(days, [...item(name).annual, ...item(name).quarterly], numbers);
 
   const eps = flow('eps_basic');
   const revenue = flow('revenue');
@@ -93,7 +94,7 @@ export function valuationSeries(
   const debt = stock('total_debt');
   const cash = stock('cash');
   const outstanding = stock('shares_outstanding');
-  const basic = latestAtDays(days, item('shares_basic').quarterly);
+  const basic = latestAtDays(days, item('shares_basic').quarterly, numbers);
   const operatingCashFlow = flow('operating_cash_flow');
   const capitalExpenditure = flow('capital_expenditure');
 

@@ -7,15 +7,8 @@ import { readMonthEnds } from '../../derived/price-years.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { beta, equalWeightIndex, monthlyReturns, returnsOfMonthEnds } from '../../market-stats/beta.ts';
 import { coinValuation } from '../../market-stats/coin-supply.ts';
-import {
-  addDays,
-  allTimeHigh,
-  averageVolume,
-  type DayClose,
-  lastDividend,
-  nextDividend,
-} from '../../market-stats/statistics.ts';
-import { yearRange } from '../../metrics/closes.ts';
+import { addDays, allTimeHigh, averageVolume, lastDividend, nextDividend } from '../../market-stats/statistics.ts';
+import { type CloseHistory, yearRange } from '../../metrics/closes.ts';
 import { computeSnapshot, readSnapshotInputs, type SnapshotInputs } from '../../metrics/snapshot.ts';
 import { resolveTicker, type SecurityRef } from '../market/securities.ts';
 
@@ -64,11 +57,12 @@ async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatis
   ]);
   const figures = computeSnapshot(inputs);
   const supply = inputs.coinSupply;
-  const closes = inputs.closes;
-  const asOf = closes.at(-1)?.day ?? null;
+  const prices = inputs.prices;
+  const n = prices.length;
+  const asOf = n > 0 ? prices.day(n - 1) : null;
   const volumeRows = volumes.map((row) => ({ day: row.day, volume: row.volume === null ? null : Number(row.volume) }));
   const lastVolume = volumeRows[0];
-  const high = allTimeHigh(closes);
+  const high = allTimeHigh(prices);
   const exDates = inputs.dividends;
   return {
     ticker: security.ticker,
@@ -80,13 +74,13 @@ async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatis
       average30d: asOf ? averageVolume(volumeRows, asOf, 30) : null,
       average3m: asOf ? averageVolume(volumeRows, asOf, VOLUME_DAYS) : null,
     },
-    yearRange: yearRange(closes),
+    yearRange: yearRange(prices),
     allTimeHigh: high ? { close: high.high.close, day: high.high.day } : null,
     fromAllTimeHighPct: high ? high.fromHighPct : null,
-    beta: security.kind === 'stock' && asOf ? await stockBeta(db, asOf, inputs.adjustedCloses) : null,
+    beta: security.kind === 'stock' && asOf ? await stockBeta(db, asOf, prices) : null,
     lastDividend: asOf ? lastDividend(exDates, asOf) : null,
     nextDividend: asOf ? nextDividend(exDates, asOf) : null,
-    supply: coinSupply(closes.at(-1)?.close ?? null, supply),
+    supply: coinSupply(n > 0 ? (prices.split[n - 1] as number) : null, supply),
     figures,
   };
 }
@@ -138,14 +132,10 @@ async function universeIndex(db: Db, asOf: string): Promise<Map<string, number>>
 }
 
 /** The beta of a stock's adjusted closes (its whole history, of which the last six years count). */
-async function stockBeta(
-  db: Db,
-  asOf: string,
-  adjustedCloses: readonly DayClose[],
-): Promise<NonNullable<SecurityStatistics['beta']>> {
+async function stockBeta(db: Db, asOf: string, prices: CloseHistory): Promise<NonNullable<SecurityStatistics['beta']>> {
   const index = await universeIndex(db, asOf);
   const from = addDays(asOf, -366 * BETA_YEARS);
-  const own = adjustedCloses.filter((close) => close.day >= from);
+  const own = prices.points('adjusted', prices.indexOnOrBefore(addDays(from, -1)) + 1);
   const result = beta(monthlyReturns(own), index, asOf.slice(0, 7));
   return { ...result, benchmark: 'universe_equal_weight' };
 }
