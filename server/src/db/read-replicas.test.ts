@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { insertSecurity } from '../../test/securities.ts';
 import { dataCache } from '../http/data-cache.ts';
-import { openDatabase } from './index.ts';
+import { openDatabase, REPLICA_QUERY_TIMEOUT_MS } from './index.ts';
 import { bumpDataVersion } from './meta.ts';
 import { isReplicaFailure } from './read-replicas.ts';
 
@@ -108,6 +108,55 @@ async function stopCluster(cluster: Cluster | undefined): Promise<void> {
     `PostgreSQL ${pid} to stop`,
     15_000,
   );
+}
+
+/**
+ * A TCP proxy to a port that can stall: while stalled it accepts connections and holds every byte both
+ * ways, as a frozen host or a cut network does (no answer, no error); resumed, it delivers what it held.
+ */
+async function stallingProxy(target: number) {
+  let stalled = false;
+  let bytes = 0;
+  const held: (() => void)[] = [];
+  const sockets = new Set<net.Socket>();
+  const pipe = (from: net.Socket, to: net.Socket) =>
+    from.on('data', (chunk) => {
+      const send = () => {
+        bytes += chunk.length;
+        to.write(chunk);
+      };
+      if (stalled) held.push(send);
+      else send();
+    });
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    pipe(client, upstream);
+    pipe(upstream, client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    bytes: () => bytes,
+    stall: () => {
+      stalled = true;
+    },
+    resume: () => {
+      stalled = false;
+      for (const send of held.splice(0)) send();
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
 
 async function query<T>(url: string, text: string): Promise<T[]> {
@@ -223,6 +272,54 @@ describe.skipIf(skipReason !== null)(`read replicas (${skipReason ?? 'primary an
     await query(standby.url, 'select pg_wal_replay_resume()');
     await bumpDataVersion(test.database.db);
     await replicaAt(3);
+  }, 40_000);
+
+  it('a standby that stalls (connections open, no answer) holds an answer at most the query timeout, then is skipped', async () => {
+    const proxy = await stallingProxy(Number(new URL(standby.url).port));
+    const proxied = new URL(standby.url);
+    proxied.port = String(proxy.port);
+    const database = await openDatabase({ url: primary.url, readUrls: [proxied.toString()], poolMax: 2 });
+    const routing = database.readRouting;
+    if (!routing) throw new Error('no read routing');
+    const version = 3;
+    const name = () =>
+      routing.read(version, async () => {
+        const row = await database.reader
+          .selectFrom('securities')
+          .select('name')
+          .where('ticker', '=', 'ALP')
+          .executeTakeFirst();
+        return row?.name;
+      });
+    try {
+      await until(async () => (await name()) === 'Gamma Corp' && routing.status()[0]?.healthy === true, 'standby');
+      const before = proxy.bytes();
+      expect(await name()).toBe('Gamma Corp');
+      expect(proxy.bytes()).toBeGreaterThan(before);
+
+      proxy.stall();
+      const started = Date.now();
+      const answers = await Promise.all([name(), name(), name()]);
+      expect(answers).toEqual(['Gamma Corp', 'Gamma Corp', 'Gamma Corp']);
+      expect(Date.now() - started).toBeLessThan(REPLICA_QUERY_TIMEOUT_MS + 1500);
+      expect(routing.status()[0]?.healthy).toBe(false);
+      // Skipped while it stalls: the next answers come from the primary at once.
+      const next = Date.now();
+      expect(await name()).toBe('Gamma Corp');
+      expect(Date.now() - next).toBeLessThan(REPLICA_QUERY_TIMEOUT_MS / 2);
+
+      // Back: the background re-read finds it at the version again, and it answers again.
+      proxy.resume();
+      await until(async () => (await name()) === 'Gamma Corp' && routing.status()[0]?.healthy === true, 'resume');
+      const after = proxy.bytes();
+      expect(await name()).toBe('Gamma Corp');
+      expect(proxy.bytes()).toBeGreaterThan(after);
+    } finally {
+      proxy.resume();
+      await routing.close();
+      await database.db.destroy();
+      await proxy.close();
+    }
   }, 40_000);
 
   it('the standby stopped mid-run costs no failed request; answers go to the primary', async () => {

@@ -26,8 +26,8 @@ import type { Schema } from './schema.ts';
  * primary answers meanwhile), so an answer tagged with the new version never shows the old data.
  *
  * Health: each replica's version is re-read at most every `refreshMs` in the background; a replica that
- * fails (cannot connect, shut down, starting up) is skipped for a backoff that doubles up to `maxBackoffMs`,
- * then tried again. An answer whose replica fails mid-way is run again from the start on the primary, so a
+ * fails (cannot connect, shut down, starting up, or stalls: no answer within the replica pools' query
+ * timeout, db/index.ts) is skipped for a backoff that doubles up to `maxBackoffMs`, then tried again. An answer whose replica fails mid-way is run again from the start on the primary, so a
  * replica that stops costs no failed request.
  */
 

@@ -43,7 +43,10 @@ describe.each(testDatabases())('payment frequency on every surface, $label', (ta
     const list = upcomingExDividends.parse(await get('/api/data/market/ex-dividends'));
     expect(list.asOf).toBe(LAST);
     expect(list.items.map((i) => [i.ticker, i.exDate, i.frequency])).toEqual([['SPQQ', '2025-03-07', 'quarterly']]);
-    const [calendar] = dividendsByMonth.parse(await get(`/api/data/dividends/by-month?tickers=SPQQ&to=${LAST}`)).series;
+    // The calendar's default year ends on the same day as the list: the last close, not the wall clock.
+    const byMonth = dividendsByMonth.parse(await get('/api/data/dividends/by-month?tickers=SPQQ'));
+    expect(byMonth.to).toBe(LAST);
+    const [calendar] = byMonth.series;
     expect(calendar).toMatchObject({ pattern: 'quarterly', payingMonths: [3, 6, 7, 9, 12] });
     const history = dividendHistory.parse(await get('/api/data/dividends/history?ticker=SPQQ'));
     // Per payment: the special one and the one after it are off the quarterly cadence, the rest on it.

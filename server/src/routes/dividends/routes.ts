@@ -17,6 +17,10 @@ import { presentByMonth, presentDps } from './presenter.ts';
 import { selectAsOf, selectYieldHistory } from './queries.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
+const idsOf = (securities: readonly { id: number }[]) => securities.map((s) => s.id);
+/** The newest of the days; undefined for none. */
+const newest = (days: ReadonlyMap<number, string>) =>
+  [...days.values()].reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
 
 /** spec 7, Dividends (dps, by-month) and the dividend-yield percentile indicator (div-perc). */
 export function dividendRoutes(app: ZodApp, context: AppContext): void {
@@ -65,7 +69,9 @@ export function dividendRoutes(app: ZodApp, context: AppContext): void {
     },
     async (request) => {
       const securities = await resolveTickers(db, request.query.tickers);
-      const to = request.query.to ?? today();
+      // The year up to the newest close of the securities asked (their inputs' day, as every panel's as-of),
+      // not the wall clock: the same answer for the same data whatever the day it is asked.
+      const to = request.query.to ?? newest(await selectAsOf(db, idsOf(securities))) ?? today();
       const from = request.query.from ?? addDays(to, -364);
       // Every dividend: the pattern reads the gaps before and after the range's payments too.
       const rows = groupBySecurity(
