@@ -10,7 +10,7 @@ import { testDatabases } from './databases.ts';
 /*
  * Every data call's answer, byte for byte, against answers-unchanged.json (issue 24: a change that only
  * moves code must not change one byte of any answer). The demo data ends on a fixed day and the clock
- * is fixed too (by-month's default range ends today), so the answers are the same on every run and on
+ * is fixed too (an answer about securities without prices falls back to today), so the answers are the same on every run and on
  * every engine. A change that means to alter answers rewrites the file with UPDATE_ANSWERS=1 and says
  * so in docs/api.md, "Changes"; the failure lists the calls whose answers moved.
  */
