@@ -18,8 +18,24 @@ const ACCEPT = 'Accept-Encoding: br, gzip\r\n';
 /** The data cache re-reads the data version at most once a second (http/data-cache.ts, versionTtlMs). */
 const VERSION_TTL_MS = 1000;
 
-/** The calls, for a stock ticker: paths with their query. */
-export function oneTickerCalls(ticker: string): string[] {
+/**
+ * The Monday two years before the data's last day: where a stock page's daily part starts (web
+ * ui/chart-range.ts recentStart, which counts from today; here from the dataset's end, as on a page read
+ * while its data is current).
+ */
+export function recentStart(end: string): string {
+  const day = new Date(`${end}T00:00:00Z`);
+  day.setUTCFullYear(day.getUTCFullYear() - 2);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * The calls, for a stock ticker: paths with their query. `recent`: where the page's daily part starts
+ * (recentStart). The two whole-history daily calls (20 years, about 1 MB and 0.6 MB of JSON) are the API's,
+ * asked for by name: no page makes them.
+ */
+export function oneTickerCalls(ticker: string, recent: string): string[] {
   const t = encodeURIComponent(ticker);
   const financials = [
     'income-statement',
@@ -38,10 +54,12 @@ export function oneTickerCalls(ticker: string): string[] {
     `/api/data/company/${t}/links`,
     `/api/data/chart/price?tickers=${t}`,
     `/api/data/v2/chart/price?tickers=${t}`,
+    `/api/data/v2/chart/price?tickers=${t}&from=${recent}&resolution=daily`,
     `/api/data/v2/chart/price?tickers=${t}&resolution=daily`,
     `/api/data/chart/downside-potential?tickers=${t}`,
     `/api/data/chart/dividend-yield-by-time?tickers=${t}`,
     `/api/data/chart/valuation-ratios?tickers=${t}`,
+    `/api/data/chart/valuation-ratios?tickers=${t}&from=${recent}&resolution=daily`,
     `/api/data/chart/valuation-ratios?tickers=${t}&resolution=daily`,
     `/api/data/dividends/dps?tickers=${t}`,
     `/api/data/dividends/by-month?tickers=${t}`,
@@ -59,6 +77,8 @@ export function oneTickerCalls(ticker: string): string[] {
 
 export interface SectionTools {
   builds: readonly Build[];
+  /** Where a stock page's daily part starts for this dataset (recentStart of its last day). */
+  recent: string;
   tickers: readonly string[];
   connections: number;
   /** Length of one closed-loop run of one call. */
@@ -83,9 +103,9 @@ async function probe(build: Build, path: string): Promise<{ status: number; byte
 }
 
 export async function tickerSection(tools: SectionTools): Promise<void> {
-  const { builds, tickers, connections, seconds, load, printer } = tools;
-  const calls = tickers.map(oneTickerCalls);
-  const names = oneTickerCalls('T');
+  const { builds, tickers, connections, seconds, load, printer, recent } = tools;
+  const calls = tickers.map((ticker) => oneTickerCalls(ticker, recent));
+  const names = oneTickerCalls('T', recent);
   printer.heading(
     `Every data call of one ticker (T) under /api/data/, uncached, br; ${seconds} s per figure, the tickers rotating over ${tickers.length} stocks`,
     'one ticker, uncached',
@@ -123,8 +143,11 @@ export async function tickerSection(tools: SectionTools): Promise<void> {
 }
 
 export async function changeSection(tools: SectionTools, screener: string): Promise<void> {
-  const { builds, tickers, runs, printer } = tools;
-  const names = [...oneTickerCalls('T').map((name) => name.replace('/api/data/', '')), 'screener, 3 predicates'];
+  const { builds, tickers, runs, printer, recent } = tools;
+  const names = [
+    ...oneTickerCalls('T', recent).map((name) => name.replace('/api/data/', '')),
+    'screener, 3 predicates',
+  ];
   printer.heading(
     `The first call after a data change (the data version bumped), in a stock page's order, under /api/data/; the median of ${runs} changes`,
     'first after a change',
@@ -132,7 +155,7 @@ export async function changeSection(tools: SectionTools, screener: string): Prom
   // times[build][call][run]
   const times = builds.map(() => names.map(() => [] as number[]));
   for (let run = 0; run < runs; run++) {
-    const paths = [...oneTickerCalls(tickers[(run * 7 + 3) % tickers.length] ?? ''), screener];
+    const paths = [...oneTickerCalls(tickers[(run * 7 + 3) % tickers.length] ?? '', recent), screener];
     for (const [b, build] of builds.entries()) {
       const pool = new Pool('127.0.0.1', build.port, 1);
       try {

@@ -48,7 +48,7 @@ import {
   waitReady,
 } from './api-builds.ts';
 import { loadTools, type Result } from './api-load.ts';
-import { changeSection, tickerSection } from './api-payloads.ts';
+import { changeSection, recentStart, tickerSection } from './api-payloads.ts';
 import { scaleSection } from './api-scale.ts';
 import { compareUniverseIndex } from './beta-index.ts';
 import { Pool } from './http-client.ts';
@@ -149,6 +149,10 @@ try {
     `${now.base}/api/data/indicator/odata?$select=ticker&$filter=${encodeURIComponent("kind eq 'stock'")}&$top=1000`,
   );
   const tickers = ((await list.json()) as { value: { ticker: string }[] }).value.map((r) => r.ticker);
+  // The data's last day (a database loaded elsewhere ends where its archives did): where the pages' daily
+  // part starts is counted from it.
+  const status = (await (await fetch(`${now.base}/api/data/status`)).json()) as { pricesAsOf: string | null };
+  const recent = recentStart(status.pricesAsOf ?? END);
   const pick = (i: number) => tickers[i % tickers.length] as string;
   const five = (i: number) => [0, 1, 2, 3, 4].map((k) => pick(i * 5 + k)).join(',');
   const screenerUrl = (i: number) =>
@@ -280,7 +284,7 @@ try {
       runsNote(many),
     );
   }
-  const tools = { builds, tickers, connections, seconds: tickerSeconds, runs, load, printer };
+  const tools = { builds, tickers, connections, seconds: tickerSeconds, runs, load, printer, recent };
   if (sections.has('ticker')) await tickerSection(tools);
   if (sections.has('change')) await changeSection(tools, screenerUrl(0));
   if (sections.has('scale')) await scaleSection(tools, screenerUrl, out);
