@@ -19,6 +19,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { createMetrics, type Metrics, registerMetrics } from './http/metrics.ts';
 import { rateLimitSettings, registerRateLimits } from './http/rate-limit.ts';
 import { routeDataReads } from './http/read-routing.ts';
+import { registerRepairGate } from './http/repair-gate.ts';
 import { registerOpenApi } from './openapi.ts';
 import { chartRoutes } from './routes/chart/routes.ts';
 import { companyRoutes } from './routes/company/routes.ts';
@@ -104,6 +105,8 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
 
   // Before the routes: the data routes' reads go to a replica when DATABASE_READ_URLS names some.
   routeDataReads(app, database);
+  // While the repair at start runs, the data calls answer 503 (main.ts).
+  registerRepairGate(app, database);
   const context: AppContext = { config, database };
   systemRoutes(app, context);
   eventRoutes(app, context);

@@ -4,8 +4,9 @@ import { ConfigError, loadConfig, retiredSettingWarnings } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/index.ts';
 import { checkDataDir, startupFailureLine } from './db/startup-errors.ts';
 import { createMetrics } from './http/metrics.ts';
+import { setRepairing } from './http/repair-gate.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
-import { repairedAnything, repairLoads } from './ingest/repair.ts';
+import { type RepairReport, repairedAnything, repairLoads } from './ingest/repair.ts';
 import { type NewsRefresher, newsSettings, startNewsRefresher } from './news/refresher.ts';
 
 /** Boot: configuration, database and migrations, then the HTTP server; stop cleanly on a signal. */
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
    */
   let news: NewsRefresher | undefined;
   let seeding: Promise<unknown> | undefined;
+  let repairing: Promise<RepairReport> | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await Promise.all([app.close(), news?.stop(), seeding]);
+      await Promise.all([app.close(), news?.stop(), seeding, repairing?.catch(() => undefined)]);
       await database.close();
       app.log.info('stopped');
       process.exit(0);
@@ -74,16 +76,25 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  // Issue 34: loads a killed process left unfinished, securities without their derived rows, repaired first.
+  if (stopping) return;
+  // Issue 34: loads a killed process left unfinished, securities without their derived rows, repaired first,
+  // while the server already listens (a first start after a storage layout change rewrites every security's
+  // rows: minutes at thousands of companies); the data calls answer 503 until it is done (http/repair-gate.ts).
+  setRepairing(database, true);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`listening on ${config.PUBLIC_URL}`);
+  repairing = repairLoads(database.db, () => stopping).finally(() => setRepairing(database, false));
   try {
-    const repair = await repairLoads(database.db);
+    const repair = await repairing;
     if (repairedAnything(repair)) app.log.warn({ ...repair }, 'repaired what an interrupted load left');
   } catch (error) {
+    if (stopping) return;
     const line = startupFailureLine(error, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
     if (!line) throw error;
     process.stderr.write(`Cannot start: ${line}\n`);
     process.exit(1);
   }
+  if (stopping) return;
 
   // Issue 3: an empty database gets the demo universe, so pages show data offline. Issue 23: it loads while
   // the server already answers (within seconds of a first start); the status and the pages say so meanwhile.
@@ -108,9 +119,6 @@ async function main(): Promise<void> {
       .catch((error: unknown) => app.log.error({ err: error }, 'demo data seeding failed'));
   }
   if (stopping) return;
-
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`listening on ${config.PUBLIC_URL}`);
   news = startNewsRefresher(
     { db: database.db, settings: newsSettings(config), log: app.log },
     { onRun: metrics.recordFeedRun, onRunFailed: metrics.recordFeedRunFailure },

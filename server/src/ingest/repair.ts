@@ -116,13 +116,24 @@ async function missing(db: Db, kind: 'screener' | 'prices' | 'statements'): Prom
   return query.orderBy('s.id').execute();
 }
 
-/** The whole check: abandoned runs, then each security's derived rows. Bumps the data version when it wrote. */
-export async function repairLoads(db: Db): Promise<RepairReport> {
+/**
+ * The whole check: abandoned runs, then each security's derived rows. Bumps the data version when it wrote.
+ * `stopping`: asked between securities (a shutdown); what is written is kept, the next start does the rest.
+ */
+export async function repairLoads(db: Db, stopping: () => boolean = () => false): Promise<RepairReport> {
   const abandonedRuns = await abandonDeadRuns(db);
   const prices = await missing(db, 'prices');
-  for (const { id } of prices) await db.transaction().execute((tx) => rebuildPriceYears(tx, id));
+  for (const { id } of prices) {
+    if (stopping()) break;
+    await db.transaction().execute((tx) => rebuildPriceYears(tx, id));
+  }
   const statements = await missing(db, 'statements');
-  for (const { id } of statements) await db.transaction().execute((tx) => rebuildFactStatements(tx, id));
+  for (const { id } of statements) {
+    if (stopping()) break;
+    await db.transaction().execute((tx) => rebuildFactStatements(tx, id));
+  }
+  // Stopped: the screener rows wait for the next start, which finds these securities again.
+  if (stopping()) return { abandonedRuns, priceChunks: [], statements: [], screenerRows: [] };
   const byId = new Map([...prices, ...statements, ...(await missing(db, 'screener'))].map((s) => [s.id, s.ticker]));
   await recomputeIndicators(db, [...byId.keys()]);
   const report: RepairReport = {

@@ -51,9 +51,13 @@ describe('a demo load killed at any point', () => {
       // Each kill left securities the screener did not have yet.
       expect(countRows(file, 'indicators')).toBeLessThan(securities());
 
-      const last = await startServer(PORT, env);
+      const last = await startServer(PORT, { ...env, LOG_LEVEL: 'info' });
       await waitForDemoUniverse(last.url, 120_000);
       expect(last.output.text()).toContain('repaired what an interrupted load left');
+      // The repair runs behind an open port (the data calls answer 503 meanwhile), not before it opens.
+      const log = last.output.text();
+      expect(log.indexOf('listening on')).toBeGreaterThanOrEqual(0);
+      expect(log.indexOf('listening on')).toBeLessThan(log.indexOf('repaired what an interrupted load left'));
       repairs++;
       const screener = await getJson(`${last.url}/api/data/indicator/odata?$count=true&$top=1`);
       expect(screener.status).toBe(200);

@@ -4,6 +4,7 @@ import { databaseAnswers } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
 import { storageFullReason } from '../../db/storage-health.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
+import { repairReason } from '../../http/repair-gate.ts';
 
 /** Liveness and readiness for load balancers and orchestrators. */
 export function systemRoutes(app: ZodApp, { database }: AppContext): void {
@@ -24,6 +25,8 @@ export function systemRoutes(app: ZodApp, { database }: AppContext): void {
     },
     async () => {
       if (!(await databaseAnswers(database))) throw serviceUnavailable('The database is not answering');
+      const repair = repairReason(database);
+      if (repair) throw serviceUnavailable(repair);
       // A full disk (issue 34): reads answer, but nothing can be written or loaded.
       const full = storageFullReason(
         database.engine === 'sqlite' && database.location !== ':memory:' ? database.location : null,
