@@ -135,6 +135,32 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
         .getByRole('columnheader')
         .nth(phone ? 1 : 2),
     ).toHaveText(/^Q[1-4] \d{4}$/);
+    // Issue 33: every quarter on request, drawn as a window of the quarters in view. The table says its
+    // whole column count; scrolled to its end, the oldest quarter is there, whole in the box, level with
+    // its row's label.
+    const showAll = page.getByRole('button', { name: /^Show all \d+ quarters$/ });
+    const total = Number(/\d+/.exec((await showAll.textContent()) ?? '')?.[0]);
+    await showAll.click();
+    const quarters = page.getByRole('table', { name: /Margins of SOLQ/ });
+    // The line names and the trend (hidden on a phone) come first.
+    await expect(quarters).toHaveAttribute('aria-colcount', String(total + 2));
+    expect(await quarters.getByRole('columnheader').count()).toBeLessThan(total / 2);
+    const quarterBox = page.locator('.financials__scroll .data-table__scroll');
+    await quarterBox.evaluate((box) => {
+      box.scrollLeft = box.scrollWidth;
+    });
+    const oldestQuarter = quarters.getByRole('columnheader').last();
+    await expect(oldestQuarter).toHaveAttribute('aria-colindex', String(total + 2));
+    const grossMargin = quarters.getByRole('row', { name: /^Gross margin/ });
+    const [quarterCell, quarterLabel, quarterView] = await Promise.all([
+      grossMargin.locator('td').last().boundingBox(),
+      grossMargin.getByRole('rowheader').boundingBox(),
+      quarterBox.boundingBox(),
+    ]);
+    if (!quarterCell || !quarterLabel || !quarterView) throw new Error('the quarterly table is not laid out');
+    expect(quarterCell.x).toBeGreaterThanOrEqual(quarterView.x);
+    expect(quarterCell.x + quarterCell.width).toBeLessThanOrEqual(quarterView.x + quarterView.width + 0.5);
+    expect(Math.abs(quarterCell.y - quarterLabel.y)).toBeLessThanOrEqual(0.5);
     await page.goBack();
     await expect(page).toHaveURL(/\?statement=margins$/);
     if (phone) await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('annual');

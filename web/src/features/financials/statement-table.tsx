@@ -47,6 +47,13 @@ type Row = { kind: 'line'; metric: FinancialMetric } | { kind: 'growth'; metric:
 const ARROW = { up: '▲', down: '▼' } as const;
 
 /**
+ * Over this many periods (the quarterly table's "show all": up to 85 quarters), only the periods in
+ * view are drawn (ui/column-window.ts); the tables shown first (five years of quarters, twenty fiscal
+ * years) are drawn whole.
+ */
+export const WINDOWED_OVER = 24;
+
+/**
  * A statement: line items down, periods across (newest first; the box scrolls sideways with the line
  * names fixed), a bar trend per line (oldest to newest, left to right), year-over-year growth under each
  * flow, every value linked to its filing. Colours mark changes beyond TONE_THRESHOLD only, as the legend
@@ -247,7 +254,13 @@ export function StatementTable({
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the links inside (Enter on a link is a click too) */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the same: it only follows the links inside */}
       <div ref={wrapper} className="financials__scroll" data-more-end={edges.end || undefined} onClick={openFiling}>
-        <DataTable caption={caption} columns={tableColumns} rows={rows} rowKey={(row) => `${row.kind}-${row.metric}`} />
+        <DataTable
+          caption={caption}
+          columns={tableColumns}
+          rows={rows}
+          rowKey={(row) => `${row.kind}-${row.metric}`}
+          windowFrom={columns.length > WINDOWED_OVER ? tableColumns.length - columns.length : undefined}
+        />
       </div>
       <p className="financials__legend">{t('reading.threshold')}</p>
     </>
