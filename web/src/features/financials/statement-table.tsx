@@ -47,11 +47,11 @@ type Row = { kind: 'line'; metric: FinancialMetric } | { kind: 'growth'; metric:
 const ARROW = { up: '▲', down: '▼' } as const;
 
 /**
- * Over this many periods (the quarterly table's "show all": up to 85 quarters), only the periods in
- * view are drawn (ui/column-window.ts); the tables shown first (five years of quarters, twenty fiscal
- * years) are drawn whole.
+ * Over this many periods only the periods in view are drawn (ui/column-window.ts): a phone shows three
+ * beside the line names, and five years of quarters (21 columns, about 900 cells) took 550 ms to draw
+ * there after their data (issue 33: 300 ms); every quarter is 85 columns.
  */
-export const WINDOWED_OVER = 24;
+export const WINDOWED_OVER = 8;
 
 /**
  * A statement: line items down, periods across (newest first; the box scrolls sideways with the line
