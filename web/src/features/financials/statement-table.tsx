@@ -128,7 +128,9 @@ export function StatementTable({
         ]
       : [{ kind: 'line', metric }],
   );
-  const itemName = (metric: FinancialMetric) => t(`metrics.${metric}`);
+  // Each line's name once, not once per value (the demo links' tooltips name it in every cell).
+  const names = useMemo(() => new Map(metrics.map((metric) => [metric, t(`metrics.${metric}`)])), [metrics, t]);
+  const itemName = (metric: FinancialMetric) => names.get(metric) ?? t(`metrics.${metric}`);
 
   /** A value, and beside it the restatement marker when a later filing changed it (issue 32). */
   const valueCell = (column: StatementColumn, metric: FinancialMetric) => {
