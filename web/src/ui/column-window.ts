@@ -49,6 +49,8 @@ export function columnRange({
   return { start: clamp(first - overscan), end: clamp(Math.max(last, first + 1) + overscan) };
 }
 
+const covers = (outer: ColumnRange, inner: ColumnRange) => outer.start <= inner.start && outer.end >= inner.end;
+
 /** One cell position of a windowed row: a column drawn, or a run of columns stood in for by one empty cell. */
 export type WindowSlot = { kind: 'column'; index: number } | { kind: 'gap'; from: number; columns: number };
 
@@ -113,7 +115,11 @@ export function useColumnWindow(count: number, enabled: boolean): ColumnWindow {
       columnWidth,
       count,
     });
-    setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
+    // The columns drawn already cover the view, with no more than the overscan's worth to spare: kept,
+    // not drawn again (the first guess from the screen's width is then not redrawn a column narrower).
+    setRange((current) =>
+      covers(current, next) && current.end - current.start <= next.end - next.start + 2 * OVERSCAN ? current : next,
+    );
   }, [box, columnWidth, count]);
 
   // After each drawing, before it is painted: the widest drawn column sets every column's width, and

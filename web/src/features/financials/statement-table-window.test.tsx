@@ -15,8 +15,12 @@ import { type StatementColumn, StatementTable, WINDOWED_OVER } from './statement
 const VIEW_PX = 400;
 let scrolled = 0;
 
+const screenWidth = window.innerWidth;
+
 beforeEach(() => {
   scrolled = 0;
+  // The first guess (before the box is measured) is a box of the screen's width.
+  window.innerWidth = VIEW_PX;
   vi.spyOn(Element.prototype, 'clientWidth', 'get').mockImplementation(function (this: Element) {
     return this.classList.contains('data-table__scroll') ? VIEW_PX : 0;
   });
@@ -26,6 +30,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  window.innerWidth = screenWidth;
   cleanup();
   vi.restoreAllMocks();
 });
