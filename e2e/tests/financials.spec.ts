@@ -45,13 +45,28 @@ const compact = (currency: string) => {
   return (value: number | null) => (value === null || value === 0 ? '—' : format.format(value));
 };
 
+/** The line names and the trend (hidden on a phone) come before the periods. */
+const LEAD_COLUMNS = 2;
+
+/**
+ * The period cells drawn in a row (the table draws the periods in view, issue 33), each with its place
+ * among the periods (its aria-colindex less the columns before them), newest first.
+ */
+const drawnPeriods = (cells: Locator) =>
+  cells.evaluateAll(
+    (elements, lead) =>
+      elements.map((cell) => [Number(cell.getAttribute('aria-colindex')) - lead - 1, cell.textContent ?? ''] as const),
+    LEAD_COLUMNS,
+  );
+
 /** The period cells of a line's row (by its exact name: not its growth row, not "Net income to common"). */
 const rowValues = (table: Locator, line: string) =>
-  table
-    .locator('tbody tr')
-    .filter({ has: table.page().getByRole('rowheader', { name: line, exact: true }) })
-    .locator('td.num')
-    .allTextContents();
+  drawnPeriods(
+    table
+      .locator('tbody tr')
+      .filter({ has: table.page().getByRole('rowheader', { name: line, exact: true }) })
+      .locator('td.num'),
+  );
 
 /** Switches the statement or the period: buttons on a desktop, the selects on a phone (buttons hidden there). */
 async function choose(page: Page, phone: boolean, control: 'Statement' | 'Period', name: string): Promise<void> {
@@ -87,15 +102,24 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
     if (!series) throw new Error('no income statement for SOLQ');
     const periods = [...series.periods].reverse();
     expect(periods.length).toBeGreaterThan(10);
-    const headers = await table.getByRole('columnheader').allTextContents();
-    expect(headers.slice(phone ? 1 : 2)).toEqual(periods.map((p) => `FY ${p.fiscalYear}`));
+    // The periods in view are drawn, each in its place among all of them (aria-colindex, aria-colcount).
+    await expect(table).toHaveAttribute('aria-colcount', String(periods.length + LEAD_COLUMNS));
+    const headers = await drawnPeriods(table.locator('thead th[aria-colindex]').filter({ hasText: /^FY / }));
+    expect(headers.length).toBeGreaterThanOrEqual(3);
+    expect(headers[0]?.[0]).toBe(0);
+    expect(headers).toEqual(headers.map(([at]) => [at, `FY ${periods[at]?.fiscalYear}`]));
     const money = compact(series.currency);
     for (const [line, metric] of [
       ['Revenue', 'revenue'],
       ['Net income', 'netIncome'],
       ['Interest expense', 'interestExpense'],
     ] as const) {
-      expect(await rowValues(table, line), line).toEqual(periods.map((p) => money(p.values[metric] ?? null)));
+      const values = await rowValues(table, line);
+      expect(
+        values.map(([at]) => at),
+        line,
+      ).toEqual(headers.map(([at]) => at));
+      expect(values, line).toEqual(values.map(([at]) => [at, money(periods[at]?.values[metric] ?? null)]));
     }
     await expect(page.getByText(`Amounts in ${series.currency}, abbreviated`)).toBeVisible();
 
@@ -135,6 +159,32 @@ for (const [view, viewport] of Object.entries(VIEWS)) {
         .getByRole('columnheader')
         .nth(phone ? 1 : 2),
     ).toHaveText(/^Q[1-4] \d{4}$/);
+    // Issue 33: every quarter on request, drawn as a window of the quarters in view. The table says its
+    // whole column count; scrolled to its end, the oldest quarter is there, whole in the box, level with
+    // its row's label.
+    const showAll = page.getByRole('button', { name: /^Show all \d+ quarters$/ });
+    const total = Number(/\d+/.exec((await showAll.textContent()) ?? '')?.[0]);
+    await showAll.click();
+    const quarters = page.getByRole('table', { name: /Margins of SOLQ/ });
+    // The line names and the trend (hidden on a phone) come first.
+    await expect(quarters).toHaveAttribute('aria-colcount', String(total + LEAD_COLUMNS));
+    expect(await quarters.getByRole('columnheader').count()).toBeLessThan(total / 2);
+    const quarterBox = page.locator('.financials__scroll .data-table__scroll');
+    await quarterBox.evaluate((box) => {
+      box.scrollLeft = box.scrollWidth;
+    });
+    const oldestQuarter = quarters.getByRole('columnheader').last();
+    await expect(oldestQuarter).toHaveAttribute('aria-colindex', String(total + LEAD_COLUMNS));
+    const grossMargin = quarters.getByRole('row', { name: /^Gross margin/ });
+    const [quarterCell, quarterLabel, quarterView] = await Promise.all([
+      grossMargin.locator('td').last().boundingBox(),
+      grossMargin.getByRole('rowheader').boundingBox(),
+      quarterBox.boundingBox(),
+    ]);
+    if (!quarterCell || !quarterLabel || !quarterView) throw new Error('the quarterly table is not laid out');
+    expect(quarterCell.x).toBeGreaterThanOrEqual(quarterView.x);
+    expect(quarterCell.x + quarterCell.width).toBeLessThanOrEqual(quarterView.x + quarterView.width + 0.5);
+    expect(Math.abs(quarterCell.y - quarterLabel.y)).toBeLessThanOrEqual(0.5);
     await page.goBack();
     await expect(page).toHaveURL(/\?statement=margins$/);
     if (phone) await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('annual');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useColumnWindow, WINDOW_COLUMN } from './column-window.ts';
 import { ariaSort, nextSort, type SortDirection, type SortState, type SortValue, sortRows } from './table-sort.ts';
 import { useUnits } from './units.ts';
 import './ui.css';
@@ -26,6 +27,8 @@ function cellClass<T>(column: DataColumn<T>): string | undefined {
   return names.filter(Boolean).join(' ') || undefined;
 }
 
+type Slot = { kind: 'column'; at: number } | { kind: 'gap'; at: number; columns: number };
+
 export interface DataTableProps<T> {
   /** Names the table for screen readers (visually hidden caption). */
   caption: string;
@@ -36,6 +39,12 @@ export interface DataTableProps<T> {
   sort?: SortState | null;
   onSortChange?: (sort: SortState) => void;
   initialSort?: SortState | null;
+  /**
+   * Columns from this index on are drawn only near the view (ui/column-window.ts), for a table of very
+   * many columns (the financials' every quarter); the table then says its whole column count
+   * (aria-colcount) and each cell its column (aria-colindex) to assistive technology.
+   */
+  windowFrom?: number;
 }
 
 /**
@@ -50,6 +59,7 @@ export function DataTable<T>({
   sort,
   onSortChange,
   initialSort = null,
+  windowFrom,
 }: DataTableProps<T>) {
   const { t } = useTranslation('ui');
   const units = useUnits();
@@ -69,6 +79,35 @@ export function DataTable<T>({
     return sortRows(rows, activeSort, (row) => value(row), collator);
   }, [rows, columns, activeSort, controlled, collator]);
 
+  const windowed = windowFrom !== undefined && windowFrom < columns.length;
+  const from = windowed ? windowFrom : columns.length;
+  const view = useColumnWindow(columns.length - from, windowed);
+  // The cells of a row in order (`at`: the column's index): the columns before the window, then the
+  // window's columns and the gaps standing in for those out of view.
+  const slots: Slot[] = [
+    ...columns.slice(0, from).map((_, at): Slot => ({ kind: 'column', at })),
+    ...(windowed
+      ? view.slots.map(
+          (slot): Slot =>
+            slot.kind === 'column'
+              ? { kind: 'column', at: from + slot.index }
+              : { kind: 'gap', at: from + slot.from, columns: slot.columns },
+        )
+      : []),
+  ];
+  /** A windowed column's cells carry its index in the window and aria-colindex (1-based) says where it is. */
+  const place = (at: number) =>
+    windowed ? { 'aria-colindex': at + 1, ...(at >= from ? { [WINDOW_COLUMN]: at - from } : {}) } : {};
+  const gap = (slot: Extract<Slot, { kind: 'gap' }>) => (
+    <td
+      key={`gap-${slot.at}`}
+      className="data-table__gap"
+      data-window-gap=""
+      aria-hidden="true"
+      style={{ width: slot.columns * view.columnWidth, minWidth: slot.columns * view.columnWidth }}
+    />
+  );
+
   const onHeader = (column: DataColumn<T>) => {
     const next = nextSort(activeSort, column.key, column.firstDirection ?? (column.align === 'end' ? 'desc' : 'asc'));
     if (controlled) onSortChange(next);
@@ -77,49 +116,66 @@ export function DataTable<T>({
 
   return (
     // The scroll box is focusable so keyboard users can scroll a wide table (axe: scrollable-region-focusable).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className="data-table__scroll" aria-label={caption} tabIndex={0}>
-      <table className="data-table">
+    <section
+      ref={windowed ? view.ref : undefined}
+      className="data-table__scroll"
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      onFocus={windowed ? view.onFocus : undefined}
+    >
+      <table className="data-table" aria-colcount={windowed ? columns.length : undefined}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={cellClass(column)}
-                aria-sort={column.sortValue || controlled ? ariaSort(activeSort, column.key) : undefined}
-                title={column.description}
-              >
-                {column.sortValue || controlled ? (
-                  <button type="button" className="data-table__sort" onClick={() => onHeader(column)}>
-                    {column.header}
-                    <span className="data-table__sort-icon" aria-hidden="true">
-                      {activeSort?.key === column.key ? (activeSort.direction === 'asc' ? '▲' : '▼') : '↕'}
-                    </span>
-                    <span className="visually-hidden">{t('table.sortBy')}</span>
-                  </button>
-                ) : (
-                  column.header
-                )}
-              </th>
-            ))}
+            {slots.map((slot) => {
+              if (slot.kind === 'gap') return gap(slot);
+              const column = columns[slot.at] as DataColumn<T>;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cellClass(column)}
+                  aria-sort={column.sortValue || controlled ? ariaSort(activeSort, column.key) : undefined}
+                  title={column.description}
+                  {...place(slot.at)}
+                  // Every windowed column as wide as the widest drawn: the gaps' widths add up.
+                  style={
+                    windowed && slot.at >= from ? { width: view.columnWidth, minWidth: view.columnWidth } : undefined
+                  }
+                >
+                  {column.sortValue || controlled ? (
+                    <button type="button" className="data-table__sort" onClick={() => onHeader(column)}>
+                      {column.header}
+                      <span className="data-table__sort-icon" aria-hidden="true">
+                        {activeSort?.key === column.key ? (activeSort.direction === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                      <span className="visually-hidden">{t('table.sortBy')}</span>
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
           {shown.map((row) => (
             <tr key={rowKey(row)}>
-              {columns.map((column, index) =>
-                index === 0 ? (
-                  <th key={column.key} scope="row" className={cellClass(column)}>
+              {slots.map((slot) => {
+                if (slot.kind === 'gap') return gap(slot);
+                const column = columns[slot.at] as DataColumn<T>;
+                return slot.at === 0 ? (
+                  <th key={column.key} scope="row" className={cellClass(column)} {...place(slot.at)}>
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.key} className={cellClass(column)}>
+                  <td key={column.key} className={cellClass(column)} {...place(slot.at)}>
                     {column.cell(row)}
                   </td>
-                ),
-              )}
+                );
+              })}
             </tr>
           ))}
         </tbody>

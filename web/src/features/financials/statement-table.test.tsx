@@ -138,9 +138,13 @@ describe('statement table', () => {
     const bars = within(row(table, 'Interest expense')).getByRole('img');
     expect(bars.getAttribute('class')).toContain('trend-bars--bad');
     // Time runs left to right, as in the charts (issue 33): the first bar is FY 2023's 60M, the shorter.
-    const rects = [...bars.querySelectorAll('rect')];
-    const [oldest, newest] = rects.map((rect) => Number(rect.getAttribute('height')));
-    expect(Number(rects[0]?.getAttribute('x'))).toBeLessThan(Number(rects[1]?.getAttribute('x')));
+    // One path of rectangles ("M x y h width v height ..."), a bar each.
+    const rects = [
+      ...(bars.querySelector('path')?.getAttribute('d') ?? '').matchAll(/M([\d.]+) ([\d.]+)h([\d.]+)v([\d.]+)/g),
+    ];
+    expect(rects).toHaveLength(2);
+    const [oldest, newest] = rects.map((rect) => Number(rect[4]));
+    expect(Number(rects[0]?.[1])).toBeLessThan(Number(rects[1]?.[1]));
     expect(newest).toBeGreaterThan(oldest ?? Number.POSITIVE_INFINITY);
     expect(screen.getByText(/^Colours mark changes of more than 1 %/)).toBeTruthy();
     expect(within(row(table, 'Revenue')).getByRole('img').getAttribute('class')).toContain('trend-bars--good');

@@ -47,6 +47,13 @@ type Row = { kind: 'line'; metric: FinancialMetric } | { kind: 'growth'; metric:
 const ARROW = { up: '▲', down: '▼' } as const;
 
 /**
+ * Over this many periods only the periods in view are drawn (ui/column-window.ts): a phone shows three
+ * beside the line names, and five years of quarters (21 columns, about 900 cells) took 550 ms to draw
+ * there after their data (issue 33: 300 ms); every quarter is 85 columns.
+ */
+export const WINDOWED_OVER = 8;
+
+/**
  * A statement: line items down, periods across (newest first; the box scrolls sideways with the line
  * names fixed), a bar trend per line (oldest to newest, left to right), year-over-year growth under each
  * flow, every value linked to its filing. Colours mark changes beyond TONE_THRESHOLD only, as the legend
@@ -121,7 +128,9 @@ export function StatementTable({
         ]
       : [{ kind: 'line', metric }],
   );
-  const itemName = (metric: FinancialMetric) => t(`metrics.${metric}`);
+  // Each line's name once, not once per value (the demo links' tooltips name it in every cell).
+  const names = useMemo(() => new Map(metrics.map((metric) => [metric, t(`metrics.${metric}`)])), [metrics, t]);
+  const itemName = (metric: FinancialMetric) => names.get(metric) ?? t(`metrics.${metric}`);
 
   /** A value, and beside it the restatement marker when a later filing changed it (issue 32). */
   const valueCell = (column: StatementColumn, metric: FinancialMetric) => {
@@ -247,7 +256,13 @@ export function StatementTable({
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of the links inside (Enter on a link is a click too) */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the same: it only follows the links inside */}
       <div ref={wrapper} className="financials__scroll" data-more-end={edges.end || undefined} onClick={openFiling}>
-        <DataTable caption={caption} columns={tableColumns} rows={rows} rowKey={(row) => `${row.kind}-${row.metric}`} />
+        <DataTable
+          caption={caption}
+          columns={tableColumns}
+          rows={rows}
+          rowKey={(row) => `${row.kind}-${row.metric}`}
+          windowFrom={columns.length > WINDOWED_OVER ? tableColumns.length - columns.length : undefined}
+        />
       </div>
       <p className="financials__legend">{t('reading.threshold')}</p>
     </>
