@@ -7,7 +7,8 @@ import { entryLabel, type ParseJob } from './parse-entry.ts';
  * The bulk commands parse on a thread of their own (parse-worker.ts): reading, inflating and parsing a
  * company's entry (JSON.parse of companyfacts, the fact -> statement work, a Stooq file's CSV) was about a
  * third of the main thread's work, and with the loader's prefetch it now overlaps the writes of the
- * companies before it. Jobs are answered in the order sent. A thread that dies (out of memory on a huge
+ * companies before it. Each answer names its job (the thread reads entries side by side: a small entry
+ * sent after a large one may be answered first). A thread that dies (out of memory on a huge
  * entry, a crash) fails the entries it held, each error naming its entry, and the next entry starts a
  * new thread: the rest of the archive is loaded.
  */
