@@ -12,54 +12,36 @@ export type StatementKind = (typeof statementKinds)[number];
  * business, so EBIT, EBITDA and EV/EBITDA say nothing; its cash and debt are its stock in trade, so net
  * cash and current assets say nothing.
  */
+/** No cost of goods sold: nothing to take from revenue for a gross profit. */
+const NO_GROSS_PROFIT = ['costOfRevenue', 'grossProfit', 'grossMargin'];
+/** An unclassified balance sheet (no current and non-current split): no working capital or its ratios. */
+const NO_CURRENT_SPLIT = [
+  'workingCapital',
+  'currentAssets',
+  'currentLiabilities',
+  'currentRatio',
+  'quickRatio',
+  'inventory',
+];
+/** Interest and its debt are the business: EBITDA and what is built on it say nothing. */
+const NO_EBITDA = ['ebitda', 'evToEbitda', 'evEbitda'];
+
 const NOT_MEANINGFUL: Record<StatementKind, ReadonlySet<string>> = {
   general: new Set(),
   bank: new Set([
-    'costOfRevenue',
-    'grossProfit',
-    'grossMargin',
+    ...NO_GROSS_PROFIT,
     'operatingIncome',
     'operatingMargin',
     'ebit',
-    'ebitda',
-    'evToEbitda',
-    'evEbitda',
+    ...NO_EBITDA,
     'enterpriseValue',
     'netCash',
     'netCashPerShare',
-    'workingCapital',
-    'currentAssets',
-    'currentLiabilities',
-    'currentRatio',
-    'quickRatio',
-    'inventory',
+    ...NO_CURRENT_SPLIT,
     'freeCashFlowMargin',
   ]),
-  insurer: new Set([
-    'costOfRevenue',
-    'grossProfit',
-    'grossMargin',
-    'ebitda',
-    'evToEbitda',
-    'evEbitda',
-    'workingCapital',
-    'currentAssets',
-    'currentLiabilities',
-    'currentRatio',
-    'quickRatio',
-    'inventory',
-  ]),
-  reit: new Set([
-    'costOfRevenue',
-    'grossProfit',
-    'grossMargin',
-    'workingCapital',
-    'currentAssets',
-    'currentLiabilities',
-    'currentRatio',
-    'quickRatio',
-    'inventory',
-  ]),
+  insurer: new Set([...NO_GROSS_PROFIT, ...NO_EBITDA, ...NO_CURRENT_SPLIT]),
+  reit: new Set([...NO_GROSS_PROFIT, ...NO_CURRENT_SPLIT]),
 };
 
 /** Whether a figure (a metric, key statistic or screener column name) means something for a kind of company. */

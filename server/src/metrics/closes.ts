@@ -4,7 +4,7 @@
  * chart's headline, the screener, movers, sector panels). Days are 'YYYY-MM-DD'.
  */
 
-import { dayNumber, dayNumberAt } from '../finance/types.ts';
+import { addDays, dayNumber, dayNumberAt } from '../finance/types.ts';
 
 export interface DayClose {
   day: string;
@@ -73,6 +73,11 @@ export class CloseHistory {
       else hi = mid;
     }
     return lo - 1;
+  }
+
+  /** The index of the first day on or after `day`; the length when the history ends before it. */
+  indexFrom(day: string): number {
+    return this.indexOnOrBefore(addDays(day, -1)) + 1;
   }
 
   /** Day/close points of one column from index `from` on (the windows that are read as points). */

@@ -142,6 +142,8 @@ describe('a close history as columns', () => {
       const on = day(offset);
       const expected = closes.filter((c) => c.day <= on).at(-1);
       expect(closeOnOrBefore(history, on)).toBe(expected?.close ?? null);
+      const from = closes.findIndex((c) => c.day >= on);
+      expect(history.indexFrom(on)).toBe(from < 0 ? closes.length : from);
     }
   });
 

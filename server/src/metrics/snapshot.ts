@@ -204,7 +204,7 @@ function tenYears(prices: CloseHistory) {
   const n = prices.length;
   if (n === 0) return [];
   const from = addDays(prices.day(n - 1), -Math.round(11 * 365.25));
-  return prices.points('split', prices.indexOnOrBefore(addDays(from, -1)) + 1);
+  return prices.points('split', prices.indexFrom(from));
 }
 
 /** The newest value of a statement metric in any period, quarter or year (restated for later splits). */

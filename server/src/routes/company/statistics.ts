@@ -135,7 +135,7 @@ async function universeIndex(db: Db, asOf: string): Promise<Map<string, number>>
 async function stockBeta(db: Db, asOf: string, prices: CloseHistory): Promise<NonNullable<SecurityStatistics['beta']>> {
   const index = await universeIndex(db, asOf);
   const from = addDays(asOf, -366 * BETA_YEARS);
-  const own = prices.points('adjusted', prices.indexOnOrBefore(addDays(from, -1)) + 1);
+  const own = prices.points('adjusted', prices.indexFrom(from));
   const result = beta(monthlyReturns(own), index, asOf.slice(0, 7));
   return { ...result, benchmark: 'universe_equal_weight' };
 }
