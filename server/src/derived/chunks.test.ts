@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import type { Database } from '../db/index.ts';
+import { dayNumber } from '../finance/types.ts';
 import { runIngest } from '../ingest/loader.ts';
 import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
 import { unpackAmounts } from './chunk-layout.ts';
 import { rebuildFactStatements } from './fact-statements.ts';
-import { readCloseSeries, rebuildPriceYears } from './price-years.ts';
+import { type CloseColumnSeries, dayAt, readCloseColumn, readCloseSeries, rebuildPriceYears } from './price-years.ts';
 
 /* The series tables (ADR 0008) in the database: the chunks staying equal to the source tables, and their reads. (The chunk format: series-format.test.ts.) */
 
@@ -174,6 +175,19 @@ describe.each(testDatabases())('series tables on $label', (target) => {
       expect(series.get(id)?.closes.map(Number)).toEqual(rows.map((r) => r.close_split_adj));
     }
     expect(series.has(999)).toBe(false);
+    // The same days and closes as numbers: packed days, their day numbers, a day's text only when asked.
+    const columns = await readCloseColumn(db, [a, b, 999], { from: '2019-12-30', to: '2021-01-05' }, 'close_split_adj');
+    for (const id of [a, b]) {
+      const rows = source.filter((r) => r.security_id === id);
+      const column = columns.get(id) as CloseColumnSeries;
+      expect(column.packed).toBe(rows.map((r) => r.day).join(''));
+      expect(Array.from(column.numbers)).toEqual(rows.map((r) => dayNumber(r.day)));
+      expect(Array.from(column.closes)).toEqual(rows.map((r) => r.close_split_adj));
+      expect(dayAt(column, rows.length - 1)).toBe(rows.at(-1)?.day);
+    }
+    expect(columns.has(999)).toBe(false);
+    expect((await readCloseColumn(db, [a], { from: '2030-01-01' }, 'close_adj')).size).toBe(0);
+    expect((await readCloseColumn(db, [a], { from: '2020-07-04', to: '2020-07-04' }, 'close_adj')).size).toBe(0);
     const open = await readCloseSeries(db, [a], {}, 'close_adj');
     expect(open.get(a)?.days.length).toBe(await countPrices(database, a));
     expect((await readCloseSeries(db, [a], { from: '2030-01-01' }, 'close_adj')).size).toBe(0);

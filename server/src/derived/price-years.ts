@@ -1,6 +1,6 @@
 import type { Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
-import type { Range } from '../finance/types.ts';
+import { dayNumber, dayNumberAt, type Range } from '../finance/types.ts';
 import { CloseHistory } from '../metrics/closes.ts';
 import { type AnyDb, groupBy, packAmounts, SERIES_DAY, unpackAmounts } from './chunk-layout.ts';
 
@@ -95,6 +95,64 @@ export async function readCloseSeries(
     }
     const text = (row as unknown as Record<CloseColumn, string>)[column];
     appendYear(series, row.days, text, range.from, range.to);
+  }
+  return out;
+}
+
+/**
+ * One close column of a security as numbers: its days packed as stored (10 characters each), their
+ * dayNumbers and the closes. A day's text is made only where an answer shows it (`dayAt`): a weekly
+ * 20-year chart shows 1,000 of 5,000 days.
+ */
+export interface CloseColumnSeries {
+  packed: string;
+  numbers: Int32Array;
+  closes: Float64Array;
+}
+
+export const dayAt = (series: CloseColumnSeries, i: number): string =>
+  series.packed.slice(i * SERIES_DAY, i * SERIES_DAY + SERIES_DAY);
+
+/** The closes of each security in the range as numbers (CloseColumnSeries); no prices, no entry. */
+export async function readCloseColumn(
+  db: AnyDb,
+  ids: readonly number[],
+  range: Range,
+  column: CloseColumn,
+): Promise<Map<number, CloseColumnSeries>> {
+  const out = new Map<number, CloseColumnSeries>();
+  if (ids.length === 0) return out;
+  let query = db.selectFrom('price_years').select(['security_id', 'days', column]).where('security_id', 'in', ids);
+  if (range.from) query = query.where('year', '>=', Number(range.from.slice(0, 4)));
+  if (range.to) query = query.where('year', '<=', Number(range.to.slice(0, 4)));
+  const rows = await query.orderBy('security_id').orderBy('year').execute();
+  const from = range.from ? dayNumber(range.from) : Number.NEGATIVE_INFINITY;
+  const to = range.to ? dayNumber(range.to) : Number.POSITIVE_INFINITY;
+  let start = 0;
+  while (start < rows.length) {
+    const id = (rows[start] as (typeof rows)[number]).security_id;
+    const packed: string[] = [];
+    const numbers: number[] = [];
+    const closes: number[] = [];
+    for (; start < rows.length && (rows[start] as (typeof rows)[number]).security_id === id; start++) {
+      const row = rows[start] as (typeof rows)[number];
+      const days = row.days as string;
+      const values = (row as unknown as Record<CloseColumn, string>)[column].split(',');
+      // A year's days are ascending: the range keeps one run of them.
+      let first = -1;
+      let last = -1;
+      for (let i = 0; i < values.length; i++) {
+        const day = dayNumberAt(days, i * SERIES_DAY);
+        if (day < from || day > to) continue;
+        if (first < 0) first = i;
+        last = i;
+        numbers.push(day);
+        closes.push(Number(values[i]));
+      }
+      if (first >= 0) packed.push(days.slice(first * SERIES_DAY, (last + 1) * SERIES_DAY));
+    }
+    if (numbers.length > 0)
+      out.set(id, { packed: packed.join(''), numbers: Int32Array.from(numbers), closes: Float64Array.from(closes) });
   }
   return out;
 }

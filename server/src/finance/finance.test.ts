@@ -12,12 +12,15 @@ import {
   drawdownSummary,
   enterpriseValue,
   evToEbitda,
+  evToSales,
+  freeCashFlow,
   latestValue,
   margins,
   marketCap,
   payoutRatio,
   priceToBook,
   priceToEarnings,
+  priceToFreeCashFlow,
   returnOnEquity,
   returnOnInvestedCapital,
   splitAdjustPerShare,
@@ -26,6 +29,17 @@ import {
   yieldPercentile,
 } from './index.ts';
 import { addDays, type DividendPoint, type PricePoint } from './types.ts';
+
+/** A cash flow statement with nothing reported. */
+const NO_FLOWS = {
+  operatingCashFlow: null,
+  dividendsPaid: null,
+  buybacks: null,
+  capitalExpenditure: null,
+  debtRepaid: null,
+  debtIssued: null,
+  acquisitions: null,
+};
 
 /** Weekday closes from a start day, one per step of the price function. */
 function dailyPrices(from: string, count: number, price: (i: number) => number): PricePoint[] {
@@ -127,6 +141,20 @@ describe('finance scenarios', () => {
     expect(ev).toBe(1_300);
     expect(evToEbitda(ev, 130)).toBe(10);
     expect(evToEbitda(ev, -5)).toBeNull();
+    expect(evToSales(ev, 650)).toBe(2);
+    expect(evToSales(ev, 0)).toBeNull();
+  });
+
+  it('free cash flow counts capital expenditure as an outflow whatever its filed sign; no multiple of a burn', () => {
+    expect(freeCashFlow(500, -120)).toBe(380);
+    expect(freeCashFlow(500, 120)).toBe(380);
+    expect(freeCashFlow(500, null)).toBe(500);
+    expect(freeCashFlow(null, 120)).toBeNull();
+    // The same figure as capital allocation's, which is where the statements read it.
+    expect(capitalAllocation({ ...NO_FLOWS, operatingCashFlow: 500, capitalExpenditure: -120 }).freeCashFlow).toBe(380);
+    expect(priceToFreeCashFlow(3_800, freeCashFlow(500, -120))).toBe(10);
+    expect(priceToFreeCashFlow(3_800, freeCashFlow(100, -120))).toBeNull();
+    expect(priceToFreeCashFlow(null, 380)).toBeNull();
   });
 
   it('a stock with one year of history has a yield, a 52-week range and a percentile over that year only', () => {

@@ -103,6 +103,15 @@ export interface CapitalAllocation {
   acquisitions: Allocation;
 }
 
+/**
+ * FCF = operating cash flow - capital expenditure, the expenditure an outflow whatever sign it was filed
+ * with; unknown without operating cash flow. The one definition: capital allocation, the statements'
+ * computed line and the valuation chart's P/FCF read it.
+ */
+export function freeCashFlow(operatingCashFlow: number | null, capitalExpenditure: number | null): number | null {
+  return operatingCashFlow == null ? null : operatingCashFlow - Math.abs(capitalExpenditure ?? 0);
+}
+
 /** Where the operating cash flow went. Outflows are positive amounts whatever sign the filing used. */
 export function capitalAllocation(input: CapitalAllocationInput): CapitalAllocation {
   const ocf = input.operatingCashFlow;
@@ -115,7 +124,7 @@ export function capitalAllocation(input: CapitalAllocationInput): CapitalAllocat
   const netRepaid = repaid != null && input.debtIssued != null ? repaid - Math.abs(input.debtIssued) : repaid;
   const capex = out(input.capitalExpenditure);
   return {
-    freeCashFlow: ocf == null ? null : ocf - (capex ?? 0),
+    freeCashFlow: freeCashFlow(ocf, capex),
     dividends: share(out(input.dividendsPaid)),
     buybacks: share(out(input.buybacks)),
     capitalExpenditure: share(capex),

@@ -44,3 +44,15 @@ export function evToEbitda(ev: number | null, ebitdaValue: number | null): numbe
   if (ebitdaValue == null || ebitdaValue <= 0) return null;
   return ratio(ev, ebitdaValue);
 }
+
+/** P/FCF = market cap / TTM free cash flow; null when FCF <= 0 (burning cash has no meaningful multiple). */
+export function priceToFreeCashFlow(cap: number | null, fcf: number | null): number | null {
+  if (fcf == null || fcf <= 0) return null;
+  return ratio(cap, fcf);
+}
+
+/** EV/Sales = enterprise value / TTM revenue; null when revenue <= 0. */
+export function evToSales(ev: number | null, revenue: number | null): number | null {
+  if (revenue == null || revenue <= 0) return null;
+  return ratio(ev, revenue);
+}

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { fact, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
-import { chooseResolution, lastOfWeek, lowestOfWeek, weekOf, weekRuns } from './resolution.ts';
+import { dayNumber } from '../../finance/types.ts';
+import { chooseResolution, lastOfWeek, lowestOfWeek, weekOf, weekRuns, weekRunsOf } from './resolution.ts';
 
 /*
  * Issue 20: a daily series longer than two years goes out one point per week unless resolution=daily asks
@@ -26,6 +27,16 @@ describe('weeks', () => {
       [3, 4],
     ]);
     expect(weekRuns([])).toEqual([]);
+    // From day numbers (what a series read as numbers has): the same runs, Sunday ending its week.
+    const days = ['2023-12-31', '2024-01-01', '2024-01-07', '2024-01-08', '2024-02-29', '2024-03-03', '2024-03-04'];
+    expect(weekRunsOf(Int32Array.from(days, dayNumber))).toEqual([
+      [0, 0],
+      [1, 2],
+      [3, 3],
+      [4, 5],
+      [6, 6],
+    ]);
+    expect(weekRunsOf(Int32Array.from(days, dayNumber))).toEqual(weekRuns(days));
   });
 
   it('keeps the last point of a week, or its lowest (the latest of equals)', () => {

@@ -39,17 +39,23 @@ export const weekOf = (day: string) => Math.floor((epochDay(day) + 3) / 7);
 
 /** Where each week runs in a series sorted by day: [first index, last index] of every week. */
 export function weekRuns(days: readonly string[]): [number, number][] {
+  return weekRunsOf(Int32Array.from(days, epochDay));
+}
+
+/** weekRuns of the days' numbers (dayNumber), for a series that has them already. */
+export function weekRunsOf(numbers: ArrayLike<number>): [number, number][] {
   const runs: [number, number][] = [];
+  const week = (i: number) => Math.floor(((numbers[i] as number) + 3) / 7);
   let start = 0;
-  let week = days.length ? weekOf(days[0] as string) : 0;
-  for (let i = 1; i < days.length; i++) {
-    const next = weekOf(days[i] as string);
-    if (next === week) continue;
+  let current = numbers.length ? week(0) : 0;
+  for (let i = 1; i < numbers.length; i++) {
+    const next = week(i);
+    if (next === current) continue;
     runs.push([start, i - 1]);
     start = i;
-    week = next;
+    current = next;
   }
-  if (days.length) runs.push([start, days.length - 1]);
+  if (numbers.length) runs.push([start, numbers.length - 1]);
   return runs;
 }
 

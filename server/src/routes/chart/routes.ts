@@ -15,14 +15,20 @@ import type { z } from 'zod';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
-import { readCloseSeries, readPriceBars } from '../../derived/price-years.ts';
+import {
+  type CloseColumnSeries,
+  dayAt,
+  readCloseColumn,
+  readCloseSeries,
+  readPriceBars,
+} from '../../derived/price-years.ts';
 import { selectCloses, selectDividends, selectSplits } from '../../derived/series-queries.ts';
 import { addDays, type Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries } from './presenter.ts';
 import { selectStatementCurrencies, selectValuationFacts } from './queries.ts';
-import { chooseResolution, weekRuns } from './resolution.ts';
+import { chooseResolution, weekRunsOf } from './resolution.ts';
 import { valuationSeries } from './valuation.ts';
 
 /*
@@ -98,9 +104,11 @@ async function dividendYield(db: Db, securities: SecurityRef[], range: Range, as
   };
 }
 
+const NO_CLOSES: CloseColumnSeries = { packed: '', numbers: new Int32Array(0), closes: new Float64Array(0) };
+
 async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
   const [closes, facts, splits, currencies] = await Promise.all([
-    readCloseSeries(db, ids(securities), range, 'close_split_adj'),
+    readCloseColumn(db, ids(securities), range, 'close_split_adj'),
     selectValuationFacts(db, ids(securities), range.to),
     selectSplits(db, ids(securities)),
     selectStatementCurrencies(db, ids(securities)),
@@ -114,14 +122,30 @@ async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?
   );
   return {
     series: securities.map((sec) => {
-      const series = closes.get(sec.id) ?? { days: [], closes: [] };
-      const resolution = chooseResolution(asked, range, series.days[0], series.days.at(-1));
+      const series = closes.get(sec.id) ?? NO_CLOSES;
+      const n = series.numbers.length;
+      const resolution = chooseResolution(
+        asked,
+        range,
+        n ? dayAt(series, 0) : undefined,
+        n ? dayAt(series, n - 1) : undefined,
+      );
       // A day's ratios need only its close and what was filed by then: weekly, only the weeks' last days
-      // are made rows (20 years: 1,000 of 5,000).
-      const at = resolution === 'weekly' ? weekRuns(series.days).map(([, last]) => last) : series.days.map((_, i) => i);
-      const rows = at.map((i) => ({ day: series.days[i] as string, close_split_adj: Number(series.closes[i]) }));
+      // are computed (20 years: 1,000 of 5,000).
+      const at = resolution === 'weekly' ? weekRunsOf(series.numbers).map(([, last]) => last) : null;
+      const on = at
+        ? {
+            days: at.map((i) => dayAt(series, i)),
+            numbers: Int32Array.from(at, (i) => series.numbers[i] as number),
+            closes: Float64Array.from(at, (i) => series.closes[i] as number),
+          }
+        : {
+            days: Array.from({ length: n }, (_, i) => dayAt(series, i)),
+            numbers: series.numbers,
+            closes: series.closes,
+          };
       const ownFacts = otherCurrency.has(sec.id) ? [] : f.get(sec.id);
-      return valuationSeries(sec, rows, ownFacts, s.get(sec.id), resolution);
+      return valuationSeries(sec, on, ownFacts, s.get(sec.id), resolution);
     }),
   };
 }

@@ -1,18 +1,21 @@
 import type { ValuationRatiosChart } from '@app/contract';
 import { splitFactorAfter } from '../../finance/adjust.ts';
-import { dayNumbers, latestAtDays, ttmAtDays } from '../../finance/series.ts';
+import { latestAtDays, ttmAtDays } from '../../finance/series.ts';
+import { freeCashFlow } from '../../finance/statements.ts';
 import type { PeriodValue, SplitPoint } from '../../finance/types.ts';
 import {
   ebitda,
   enterpriseValue,
   evToEbitda,
+  evToSales,
   marketCap,
   priceToBook,
   priceToEarnings,
+  priceToFreeCashFlow,
   priceToSales,
 } from '../../finance/valuation.ts';
 import type { SecurityRef } from '../market/securities.ts';
-import { lastOfWeek, type Resolution } from './resolution.ts';
+import type { Resolution } from './resolution.ts';
 
 /*
  * Valuation ratios over time (finance-definitions.md): on each trading day, the split-adjusted close and
@@ -46,37 +49,25 @@ function byItem(facts: readonly FactRow[], splits: readonly SplitPoint[]): Map<s
   return out;
 }
 
-/*
- * P/FCF and EV/Sales (issue 22) are here rather than in finance/valuation.ts, whose sources the stored
- * financials pin by fingerprint (routes/financials/stored.test.ts); same conventions as the others.
+/** The days a series is computed on: each day, its dayNumber and its split-adjusted close. */
+export interface ValuationDays {
+  days: readonly string[];
+  numbers: Int32Array;
+  closes: Float64Array;
+}
+
+/**
+ * One security's ratios on the given days (every trading day, or weekly the weeks' last days: a day's
+ * ratios need only its close and what was filed by then, so each weekly point equals the daily one).
  */
-/** FCF = operating cash flow - capital expenditure (an outflow, whatever sign it was filed with). */
-function freeCashFlow(operatingCashFlow: number | null, capitalExpenditure: number | null): number | null {
-  return operatingCashFlow === null ? null : operatingCashFlow - Math.abs(capitalExpenditure ?? 0);
-}
-
-/** P/FCF = market cap / TTM free cash flow; null when FCF <= 0 (burning cash has no meaningful multiple). */
-export function priceToFreeCashFlow(cap: number | null, fcf: number | null): number | null {
-  return cap === null || fcf === null || fcf <= 0 ? null : cap / fcf;
-}
-
-/** EV/Sales = enterprise value / TTM revenue; null when revenue <= 0. */
-export function evToSales(ev: number | null, revenue: number | null): number | null {
-  return ev === null || revenue === null || revenue <= 0 ? null : ev / revenue;
-}
-
 export function valuationSeries(
   s: SecurityRef,
-  allCloses: readonly { day: string; close_split_adj: number }[] = [],
+  on: ValuationDays,
   facts: readonly FactRow[] = [],
   splits: readonly SplitPoint[] = [],
   resolution: Resolution = 'daily',
 ): ValuationRatiosChart['series'][number] {
-  // A day's ratios need only that day's close and what was filed by then: weekly, only the weeks' last
-  // days are computed, and each equals the daily series on that day.
-  const closes = resolution === 'weekly' ? lastOfWeek(allCloses) : allCloses;
-  const days = closes.map((c) => c.day);
-  const numbers = dayNumbers(days);
+  const { days, numbers, closes } = on;
   const items = byItem(facts, splits);
   const item = (name: string): Item => items.get(name) ?? { annual: [], quarterly: [] };
   const flow = (name: string) => {
@@ -98,12 +89,13 @@ export function valuationSeries(
   const operatingCashFlow = flow('operating_cash_flow');
   const capitalExpenditure = flow('capital_expenditure');
 
-  const points = closes.map((c, i) => {
-    const cap = marketCap(c.close_split_adj, outstanding[i] ?? basic[i] ?? null);
+  const points = days.map((day, i) => {
+    const close = closes[i] as number;
+    const cap = marketCap(close, outstanding[i] ?? basic[i] ?? null);
     const ev = enterpriseValue(cap, debt[i] ?? null, cash[i] ?? null);
     return {
-      day: c.day,
-      pe: priceToEarnings(c.close_split_adj, eps[i] ?? null),
+      day,
+      pe: priceToEarnings(close, eps[i] ?? null),
       ps: priceToSales(cap, revenue[i] ?? null),
       pb: priceToBook(cap, equity[i] ?? null),
       evEbitda: evToEbitda(ev, ebitda(operatingIncome[i] ?? null, depreciation[i] ?? null)),
