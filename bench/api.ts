@@ -41,6 +41,7 @@ import { atLeast, atMost, type Budget, budgetPrinter } from './api-budgets.ts';
 import {
   type Build,
   beforeBuild,
+  buildServer,
   currentBuild,
   ensureDataset,
   startServer,
@@ -143,6 +144,7 @@ if (sections.has('first')) await compareUniverseIndex(path.join(now.dataDir, 'le
 if (sections.has('layouts')) await compareStorageLayouts(path.join(now.dataDir, 'ledgerlight.db'), runs, out);
 let ceiling: ChildProcess | undefined;
 try {
+  for (const build of builds) await buildServer(build.root);
   for (const build of builds) startServer(build);
   for (const build of builds) await waitReady(build);
   const list = await fetch(

@@ -9,7 +9,7 @@
  *
  * BENCH_DATABASE_URL (else TEST_DATABASE_URL) names a PostgreSQL server; the benchmark creates the
  * database ledgerlight_bench_<companies> there, loads the generated universe once and reuses it.
- * The server runs from the sources (node --import tsx server/src/main.ts, the code `npm start` bundles)
+ * The server is the bundle `npm start` runs (server/dist/main.js, built first as bench:api builds it)
  * with rate limits off: every request comes from this one address.
  *
  * BENCH_READ_URLS (comma-separated, optional) names streaming replicas of that server (docs/scaling.md): the
@@ -24,6 +24,7 @@ import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
+import { buildServer } from './api-builds.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -217,7 +218,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 async function main(): Promise<void> {
   const databaseUrl = await ensureDatabase();
   const replicas = readUrls(databaseUrl);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  await buildServer(root);
+  const server = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,6 +1,6 @@
 import { financialGroups } from '@app/contract';
 import { splitFactorAfter } from '../finance/adjust.ts';
-import { addDays, dayNumber, type Range, type SplitPoint } from '../finance/types.ts';
+import { dayNumber, type Range, type SplitPoint } from '../finance/types.ts';
 import { SERIES_DAY as DAY, NO_DAY, unpackAmounts } from './chunk-layout.ts';
 import { DERIVED_FACT, type FactStatementRow, NO_FACT, type RestatedCell } from './fact-statements.ts';
 
@@ -156,7 +156,7 @@ export function previousRow(rows: readonly PeriodRow[], i: number): PeriodRow | 
   const before = rows[i - 1];
   if (!row || !before || before.index !== row.index - 1) return undefined;
   const window = START_WINDOW_DAYS[row.fiscalPeriod === 'FY' ? 'annual' : 'quarterly'];
-  return before.periodEnd >= addDays(row.periodEnd, -window) ? before : undefined;
+  return dayNumber(before.periodEnd) >= dayNumber(row.periodEnd) - window ? before : undefined;
 }
 
 const NONE_CODE = NO_FACT.charCodeAt(0);

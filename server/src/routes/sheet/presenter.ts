@@ -57,13 +57,24 @@ export function sheetTable(
   };
 }
 
-/** Periods of a sheet with at least one value (the sheet list's counts). */
-export function filledPeriods(data: SecurityFinancials, sheet: SheetId, kind: StatementKind = 'general'): number {
-  const metrics = sheetLines(sheet, kind);
-  return data.rows.filter((row, i) => {
-    const { values } = metricValues(row, metrics, { previous: previousRow(data.rows, i), dividends: data.dividends });
-    return metrics.some((m) => values[m] != null);
-  }).length;
+/**
+ * How many periods of each sheet have at least one value (the sheet list's counts). A period's metrics are
+ * computed once for all the sheets (a metric's value does not depend on the sheet asking), not per sheet.
+ */
+export function filledPeriodCounts(
+  data: SecurityFinancials,
+  sheets: readonly SheetId[],
+  kind: StatementKind = 'general',
+): Map<SheetId, number> {
+  const lines = sheets.map((sheet) => [sheet, sheetLines(sheet, kind)] as const);
+  const every = [...new Set(lines.flatMap(([, metrics]) => metrics))];
+  const counts = new Map<SheetId, number>(sheets.map((sheet) => [sheet, 0]));
+  data.rows.forEach((row, i) => {
+    const { values } = metricValues(row, every, { previous: previousRow(data.rows, i), dividends: data.dividends });
+    for (const [sheet, metrics] of lines)
+      if (metrics.some((m) => values[m] != null)) counts.set(sheet, (counts.get(sheet) as number) + 1);
+  });
+  return counts;
 }
 
 /** RFC 4180: quote a field that holds a comma, quote or line break. */

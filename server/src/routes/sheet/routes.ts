@@ -6,7 +6,7 @@ import { invalidField } from '../../http/errors.ts';
 import { asFiledDay, asFiledOf, loadFinancials } from '../../metrics/financials.ts';
 import { statementTemplates } from '../../metrics/templates.ts';
 import { resolveTicker } from '../market/securities.ts';
-import { filledPeriods, sheetCsv, sheetTable } from './presenter.ts';
+import { filledPeriodCounts, sheetCsv, sheetTable } from './presenter.ts';
 
 /** CSV asked for by header only: the URL is the same as the JSON one, so the URL-keyed cache must stay out. */
 const csvByHeaderOnly = (request: FastifyRequest) =>
@@ -43,12 +43,17 @@ export function sheetRoutes(app: ZodApp, { database }: AppContext): void {
         statementTemplates(db, [security]),
       ]);
       const kind = kinds.get(security.id) ?? 'general';
+      const annualCounts = filledPeriodCounts(annual[0] as (typeof annual)[number], sheetIds, kind);
+      const quarterlyCounts = filledPeriodCounts(
+        quarterly[0] as (typeof quarterly)[number],
+        sheetIds.filter((id) => id !== 'financial-returns'),
+        kind,
+      );
       const sheets = sheetIds
         .map((id) => ({
           id,
-          annualPeriods: filledPeriods(annual[0] as (typeof annual)[number], id, kind),
-          quarterlyPeriods:
-            id === 'financial-returns' ? 0 : filledPeriods(quarterly[0] as (typeof quarterly)[number], id, kind),
+          annualPeriods: annualCounts.get(id) ?? 0,
+          quarterlyPeriods: quarterlyCounts.get(id) ?? 0,
         }))
         .filter((s) => s.annualPeriods + s.quarterlyPeriods > 0);
       return { ticker: security.ticker, sheets };
