@@ -24,5 +24,6 @@ EXPOSE 3000
 # /readyz: 200 when the database answers, 503 otherwise (docs/operations.md).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# SIGTERM reaches node directly (exec form, no shell): a graceful shutdown, exit 0.
-CMD ["node", "scripts/start.mjs"]
+# SIGTERM reaches node directly (exec form, no shell): a graceful shutdown, exit 0. The same command as
+# package.json's "start" (its V8 flags: docs/operations.md, "The Node.js process").
+CMD ["node", "--max-semi-space-size=64", "scripts/start.mjs"]

@@ -9,7 +9,7 @@
  * checkout's runs with this checkout's versions.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -141,9 +141,21 @@ export async function buildServer(root: string): Promise<void> {
   await recipe.targets.server.build();
 }
 
+/**
+ * The Node.js flags a checkout's `npm start` gives (package.json "start": `node <flags> scripts/start.mjs`),
+ * so that each build's server runs as its own start command runs it.
+ */
+export function startFlags(root: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+  const words = (pkg.scripts?.start ?? '').trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'scripts/start.mjs')
+    throw new Error(`${root}: package.json "start" is not "node [flags] scripts/start.mjs"`);
+  return words.slice(1, -1);
+}
+
 /** The build's server bundle (buildServer) on its dataset, rate limits off (one client sends everything). */
 export function startServer(build: Build): ChildProcess {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const child = spawn(process.execPath, [...startFlags(build.root), 'server/dist/main.js'], {
     cwd: build.root,
     env: {
       ...process.env,

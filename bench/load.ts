@@ -24,7 +24,7 @@ import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
-import { buildServer } from './api-builds.ts';
+import { buildServer, startFlags } from './api-builds.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -219,7 +219,7 @@ async function main(): Promise<void> {
   const databaseUrl = await ensureDatabase();
   const replicas = readUrls(databaseUrl);
   await buildServer(root);
-  const server = spawn(process.execPath, ['server/dist/main.js'], {
+  const server = spawn(process.execPath, [...startFlags(root), 'server/dist/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
-import { type Build, checkoutCommit, exportRef, stopServer } from './api-builds.ts';
+import { type Build, checkoutCommit, exportRef, startFlags, stopServer } from './api-builds.ts';
 import { DESKTOP, KINDS, measurePageLoad, medianLoad, type PageLoad, PHONE } from './page-load.ts';
 import { measureTableDraw, TABLE_CASES } from './table-draw.ts';
 
@@ -79,7 +79,7 @@ function webBuild(label: string, checkout: string, commit: string, buildPort: nu
 
 function startServer(build: Build): void {
   mkdirSync(build.dataDir, { recursive: true });
-  build.server = spawn(process.execPath, ['scripts/start.mjs'], {
+  build.server = spawn(process.execPath, [...startFlags(build.root), 'scripts/start.mjs'], {
     cwd: build.root,
     env: { ...process.env, PORT: String(build.port), HOST: '127.0.0.1', DATA_DIR: build.dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
