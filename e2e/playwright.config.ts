@@ -16,6 +16,13 @@ if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = fs.mkdtempSync(path.jo
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// The server exactly as `npm start` runs it, its Node.js flags included (package.json "start"), from e2e/.
+const npmStart = (
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start.replace('scripts/start.mjs', '../scripts/start.mjs');
+
 // Debian's Chromium, never a downloaded browser; flags for a machine with no outside network.
 const chromiumArgs = [
   '--no-sandbox',
@@ -55,8 +62,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      // The server exactly as `npm start` runs it (it builds what is not built yet).
-      command: 'node ../scripts/start.mjs',
+      // It builds what is not built yet.
+      command: npmStart,
       url: `${baseURL}/readyz`,
       timeout: 240_000,
       reuseExistingServer: false,
@@ -84,7 +91,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node ../scripts/start.mjs',
+      command: npmStart,
       url: `${secondAppURL}/readyz`,
       timeout: 240_000,
       reuseExistingServer: false,
