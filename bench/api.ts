@@ -1,8 +1,9 @@
 /*
  * Data API benchmark, with issue 31's budgets printed beside each figure. On a generated dataset (default
  * 2,000 companies x 20 years of daily prices and statements, plus the demo coins) it starts the server
- * from its sources, and a bare node:http server answering a fixed body of the same size (the ceiling), then
- * drives them with keep-alive connections from this process (bench/http-client.ts). Sections:
+ * bundle as npm start runs it (api-builds.ts), and a bare node:http server answering a fixed body of the
+ * same size (the ceiling), then drives them with keep-alive connections from this process
+ * (bench/http-client.ts). Sections:
  *   - first: the beta's universe index made from the days and from the month ends, in turn (beta-index.ts);
  *   - layouts: each storage layout read against the source rows it is made of (storage-layouts.ts);
  *   - raw:  three calls (a 10-year price chart of one ticker; the screener's OData query with three
