@@ -101,7 +101,10 @@ export async function startServer(port: number, env: Record<string, string>, rea
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited ${child.exitCode}:\n${output.text()}`);
     try {
-      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) })).ok) break;
+      // Ready, not only listening: the repair at start runs behind an open port and the data calls answer
+      // 503 until it is done (http/repair-gate.ts); a second instance started beside a busy first one
+      // was still repairing when a test asked it for data.
+      if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) })).ok) break;
     } catch {
       // not listening yet
     }
