@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
 import { dayNumber, dayNumberAt, type Range } from '../finance/types.ts';
-import { CloseHistory } from '../metrics/closes.ts';
+import { CloseHistory, ColumnCloses } from '../metrics/closes.ts';
 import { type AnyDb, groupBy, packAmounts, SERIES_DAY, unpackAmounts } from './chunk-layout.ts';
 
 /*
@@ -82,77 +83,67 @@ export async function readCloseSeries(
   column: CloseColumn,
 ): Promise<Map<number, CloseSeries>> {
   const out = new Map<number, CloseSeries>();
-  if (ids.length === 0) return out;
-  let query = db.selectFrom('price_years').select(['security_id', 'days', column]).where('security_id', 'in', ids);
-  if (range.from) query = query.where('year', '>=', Number(range.from.slice(0, 4)));
-  if (range.to) query = query.where('year', '<=', Number(range.to.slice(0, 4)));
-  const rows = await query.orderBy('security_id').orderBy('year').execute();
-  for (const row of rows) {
+  for (const row of await yearRows(db, ids, range, column)) {
     let series = out.get(row.security_id);
     if (!series) {
       series = { days: [], closes: [] };
       out.set(row.security_id, series);
     }
-    const text = (row as unknown as Record<CloseColumn, string>)[column];
-    appendYear(series, row.days, text, range.from, range.to);
+    appendYear(series, row.days, row.closes, range.from, range.to);
   }
   return out;
 }
 
 /**
- * One close column of a security as numbers: its days packed as stored (10 characters each), their
- * dayNumbers and the closes. A day's text is made only where an answer shows it (`dayAt`): a weekly
- * 20-year chart shows 1,000 of 5,000 days.
+ * The year chunks of the securities over the years of a range, with one close column (as `closes`),
+ * ordered by security and year. No securities, no query.
  */
-export interface CloseColumnSeries {
-  packed: string;
-  numbers: Int32Array;
-  closes: Float64Array;
+async function yearRows(
+  db: AnyDb,
+  ids: readonly number[],
+  range: Range,
+  column: CloseColumn,
+): Promise<{ security_id: number; days: string; closes: string }[]> {
+  if (ids.length === 0) return [];
+  let query = db
+    .selectFrom('price_years')
+    .select(['security_id', 'days', sql<string>`${sql.ref(column)}`.as('closes')])
+    .where('security_id', 'in', ids);
+  if (range.from) query = query.where('year', '>=', Number(range.from.slice(0, 4)));
+  if (range.to) query = query.where('year', '<=', Number(range.to.slice(0, 4)));
+  return query.orderBy('security_id').orderBy('year').execute();
 }
 
-export const dayAt = (series: CloseColumnSeries, i: number): string =>
-  series.packed.slice(i * SERIES_DAY, i * SERIES_DAY + SERIES_DAY);
-
-/** The closes of each security in the range as numbers (CloseColumnSeries); no prices, no entry. */
+/** The closes of each security in the range as one column with its days (ColumnCloses); no prices, no entry. */
 export async function readCloseColumn(
   db: AnyDb,
   ids: readonly number[],
   range: Range,
   column: CloseColumn,
-): Promise<Map<number, CloseColumnSeries>> {
-  const out = new Map<number, CloseColumnSeries>();
-  if (ids.length === 0) return out;
-  let query = db.selectFrom('price_years').select(['security_id', 'days', column]).where('security_id', 'in', ids);
-  if (range.from) query = query.where('year', '>=', Number(range.from.slice(0, 4)));
-  if (range.to) query = query.where('year', '<=', Number(range.to.slice(0, 4)));
-  const rows = await query.orderBy('security_id').orderBy('year').execute();
+): Promise<Map<number, ColumnCloses>> {
+  const out = new Map<number, ColumnCloses>();
+  const rows = await yearRows(db, ids, range, column);
   const from = range.from ? dayNumber(range.from) : Number.NEGATIVE_INFINITY;
   const to = range.to ? dayNumber(range.to) : Number.POSITIVE_INFINITY;
   let start = 0;
   while (start < rows.length) {
     const id = (rows[start] as (typeof rows)[number]).security_id;
     const packed: string[] = [];
-    const numbers: number[] = [];
     const closes: number[] = [];
     for (; start < rows.length && (rows[start] as (typeof rows)[number]).security_id === id; start++) {
-      const row = rows[start] as (typeof rows)[number];
-      const days = row.days as string;
-      const values = (row as unknown as Record<CloseColumn, string>)[column].split(',');
+      const { days, closes: text } = rows[start] as (typeof rows)[number];
       // A year's days are ascending: the range keeps one run of them.
-      let first = -1;
-      let last = -1;
-      for (let i = 0; i < values.length; i++) {
-        const day = dayNumberAt(days, i * SERIES_DAY);
-        if (day < from || day > to) continue;
-        if (first < 0) first = i;
-        last = i;
-        numbers.push(day);
-        closes.push(Number(values[i]));
-      }
-      if (first >= 0) packed.push(days.slice(first * SERIES_DAY, (last + 1) * SERIES_DAY));
+      const n = days.length / SERIES_DAY;
+      let first = 0;
+      let last = n - 1;
+      while (first < n && dayNumberAt(days, first * SERIES_DAY) < from) first++;
+      while (last >= first && dayNumberAt(days, last * SERIES_DAY) > to) last--;
+      if (first > last) continue;
+      const values = text.split(',');
+      for (let i = first; i <= last; i++) closes.push(Number(values[i]));
+      packed.push(days.slice(first * SERIES_DAY, (last + 1) * SERIES_DAY));
     }
-    if (numbers.length > 0)
-      out.set(id, { packed: packed.join(''), numbers: Int32Array.from(numbers), closes: Float64Array.from(closes) });
+    if (closes.length > 0) out.set(id, new ColumnCloses(packed.join(''), Float64Array.from(closes)));
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, FirstFiled, PeriodRow } from '../derived/fiscal-periods.ts';
-import { addMonths, CloseHistory, changeSince, closeOnOrBefore, yearRange } from './closes.ts';
+import { addMonths, CloseHistory, ColumnCloses, changeSince, closeOnOrBefore, yearRange } from './closes.ts';
 import type { SecurityFinancials } from './financials.ts';
 import { computeSnapshot, restatementFigures, type SnapshotInputs } from './snapshot.ts';
 
@@ -150,5 +150,12 @@ describe('a close history as columns', () => {
   it('refuses columns of different days', () => {
     expect(() => CloseHistory.of(closes, adjusted.slice(1))).toThrow(/same days/);
     expect(CloseHistory.empty.points('split')).toEqual([]);
+    expect(() => new ColumnCloses('2024-01-022024-01-03', new Float64Array(1))).toThrow(/different lengths/);
+    const column = new ColumnCloses('2024-01-022024-01-03', Float64Array.of(10, 11));
+    expect([column.day(1), column.indexOnOrBefore('2024-01-02'), column.indexFrom('2024-01-03')]).toEqual([
+      '2024-01-03',
+      0,
+      1,
+    ]);
   });
 });

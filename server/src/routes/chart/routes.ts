@@ -15,16 +15,11 @@ import type { z } from 'zod';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
-import {
-  type CloseColumnSeries,
-  dayAt,
-  readCloseColumn,
-  readCloseSeries,
-  readPriceBars,
-} from '../../derived/price-years.ts';
+import { readCloseColumn, readCloseSeries, readPriceBars } from '../../derived/price-years.ts';
 import { selectCloses, selectDividends, selectSplits } from '../../derived/series-queries.ts';
 import { addDays, type Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
+import { ColumnCloses } from '../../metrics/closes.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries } from './presenter.ts';
 import { selectStatementCurrencies, selectValuationFacts } from './queries.ts';
@@ -104,8 +99,6 @@ async function dividendYield(db: Db, securities: SecurityRef[], range: Range, as
   };
 }
 
-const NO_CLOSES: CloseColumnSeries = { packed: '', numbers: new Int32Array(0), closes: new Float64Array(0) };
-
 async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
   const [closes, facts, splits, currencies] = await Promise.all([
     readCloseColumn(db, ids(securities), range, 'close_split_adj'),
@@ -122,25 +115,25 @@ async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?
   );
   return {
     series: securities.map((sec) => {
-      const series = closes.get(sec.id) ?? NO_CLOSES;
-      const n = series.numbers.length;
+      const series = closes.get(sec.id) ?? ColumnCloses.empty;
+      const n = series.length;
       const resolution = chooseResolution(
         asked,
         range,
-        n ? dayAt(series, 0) : undefined,
-        n ? dayAt(series, n - 1) : undefined,
+        n ? series.day(0) : undefined,
+        n ? series.day(n - 1) : undefined,
       );
       // A day's ratios need only its close and what was filed by then: weekly, only the weeks' last days
       // are computed (20 years: 1,000 of 5,000).
       const at = resolution === 'weekly' ? weekRunsOf(series.numbers).map(([, last]) => last) : null;
       const on = at
         ? {
-            days: at.map((i) => dayAt(series, i)),
+            days: at.map((i) => series.day(i)),
             numbers: Int32Array.from(at, (i) => series.numbers[i] as number),
             closes: Float64Array.from(at, (i) => series.closes[i] as number),
           }
         : {
-            days: Array.from({ length: n }, (_, i) => dayAt(series, i)),
+            days: Array.from({ length: n }, (_, i) => series.day(i)),
             numbers: series.numbers,
             closes: series.closes,
           };
