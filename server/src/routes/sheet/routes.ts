@@ -17,11 +17,12 @@ const csvByHeaderOnly = (request: FastifyRequest) =>
 export function sheetRoutes(app: ZodApp, { database }: AppContext): void {
   const db = database.reader;
   const { hooks } = dataCache(database);
+  // The cache's hooks and its plain serializer, with its lookup skipped for CSV asked by header only.
   const cached = {
+    ...hooks,
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       return csvByHeaderOnly(request) ? undefined : hooks.onRequest(request, reply);
     },
-    onSend: hooks.onSend,
   };
 
   app.get(
