@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { packFactStatement, type StatementFact } from './fact-statements.ts';
-import { periodRows, previousRow } from './fiscal-periods.ts';
+import { type Cell, periodRows, previousRow } from './fiscal-periods.ts';
+import { computed, empty } from './metric-values.ts';
 
 describe('periods from a statement', () => {
   type Fact = [item: string, end: string, start: string | null, fp: string, value: number, accession?: string];
@@ -41,6 +42,30 @@ describe('periods from a statement', () => {
     expect(rows[0]?.items.get('cash')?.value).toBe(10);
     expect(rows[2]?.items.has('cash')).toBe(false);
     expect(periodRows(undefined, [])).toEqual([]);
+  });
+
+  it("shares one filing list among a period's cells, which a value computed from them hands on", () => {
+    const accn = '0000000001-20-000001';
+    const other = '0000000001-20-000002';
+    const [q1] = periodRows(
+      statement([
+        ['revenue', '2020-03-31', '2020-01-01', 'Q1', 100, accn],
+        ['net_income', '2020-03-31', '2020-01-01', 'Q1', 10, accn],
+        ['cash', '2020-03-31', null, 'Q1', 5, other],
+      ]),
+      [],
+    );
+    const revenue = q1?.items.get('revenue') as Cell;
+    const income = q1?.items.get('net_income') as Cell;
+    const cash = q1?.items.get('cash') as Cell;
+    expect(revenue.accessions).toBe(income.accessions);
+    const margin = computed(income.value / revenue.value, income, revenue);
+    expect(margin).toEqual({ value: 0.1, accessions: [accn], derived: true });
+    expect(margin.accessions).toBe(revenue.accessions);
+    // Two filings: a list of its own, each once, in the inputs' order; the inputs' lists untouched.
+    expect(computed(1, cash, income, revenue).accessions).toEqual([other, accn]);
+    expect(revenue.accessions).toEqual([accn]);
+    expect(computed(1, empty, empty).accessions).toEqual([]);
   });
 
   it('gives a restated value its first value, filing and day, in the same share terms; no other value has one', () => {

@@ -79,6 +79,9 @@ export function periodRows(
     ? new Map((JSON.parse(statement.restated) as RestatedCell[]).map((cell) => [cell[0] * n + cell[1], cell]))
     : undefined;
   const rows = new Array<PeriodRow | undefined>(n);
+  // A period's cells mostly name the same filing: one shared (never changed) list per distinct accession,
+  // rather than an array per cell, so a computed value of one period's cells can share it (metric-values.ts).
+  const filingLists = new Map<string, readonly string[]>();
   let years: string[] | undefined;
   /** Per period: in the range (1), out (0), or not looked at yet (undefined). */
   const inRange = new Array<number | undefined>(n);
@@ -127,7 +130,11 @@ export function periodRows(
       }
       const accession = accessions?.[i];
       // A derived value (Q4 = FY - Q1..Q3) names every filing it uses, comma-joined (ingest/sources/sec.ts).
-      const filings = accession ? (accession.includes(',') ? accession.split(',') : [accession]) : NONE;
+      let filings = NONE;
+      if (accession) {
+        filings = filingLists.get(accession) ?? (accession.includes(',') ? accession.split(',') : [accession]);
+        filingLists.set(accession, filings);
+      }
       const filed: Cell = { value, accessions: filings, derived: cell === DERIVED_CODE };
       if (changed && firstValue !== undefined) {
         const [, , , firstAccession, firstDay, latestFiled, concept] = changed;

@@ -49,6 +49,17 @@ export function filed(row: PeriodRow | undefined, item: string): FinancialValue 
 /** A value computed from inputs: null unless the function gives one; the inputs' filings are its sources. */
 export function computed(value: number | null, ...inputs: FinancialValue[]): FinancialValue {
   if (value == null || !Number.isFinite(value)) return emptyComputed;
+  // Inputs from one period's filing share its list (fiscal-periods.ts periodRows): handed on as it is.
+  let shared: readonly string[] | undefined;
+  for (const input of inputs) {
+    if (input.accessions.length === 0 || input.accessions === shared) continue;
+    if (shared !== undefined) {
+      shared = undefined;
+      break;
+    }
+    shared = input.accessions;
+  }
+  if (shared) return { value, accessions: shared, derived: true };
   // Each accession once, in the order of the inputs (a handful at most: includes beats a Set here).
   const accessions: string[] = [];
   for (const input of inputs) for (const a of input.accessions) if (!accessions.includes(a)) accessions.push(a);
