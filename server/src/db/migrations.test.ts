@@ -97,6 +97,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '019-fact-versions',
       '020-restated-cells',
       '021-price-bars',
+      '022-statement-filed-days',
     ]);
     const tables = await database.db.introspection.getTables();
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -130,12 +131,43 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
         currency: 'USD',
       })
       .execute();
-    expect(await migrateToLatest(database)).toEqual(['020-restated-cells', '021-price-bars']);
+    expect(await migrateToLatest(database)).toEqual([
+      '020-restated-cells',
+      '021-price-bars',
+      '022-statement-filed-days',
+    ]);
     const tables = await database.db.introspection.getTables();
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
     expect(columns('fact_statements')).toContain('restated');
     expect(columns('indicators')).toEqual(expect.arrayContaining(['restatements_3y', 'largest_restatement_pct']));
     expect(await database.db.selectFrom('fact_statements').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps a statement matrix without its filing days (NULL) for the repair at start to write again (022)', async () => {
+    database = await target.open();
+    expect((await migratorOf(database).migrateTo('021-price-bars')).error).toBeUndefined();
+    const id = await insertSecurity(database.db, { ticker: 'OLDF', name: 'Old Filings' });
+    const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await old
+      .insertInto('fact_statements')
+      .values({
+        security_id: id,
+        period: 'annual',
+        period_ends: '2024-12-31',
+        period_starts: '2024-01-01',
+        fiscal_years: '2024',
+        fiscal_periods: 'FY',
+        line_items: 'revenue',
+        amounts: Buffer.alloc(8),
+        accessions: '',
+        derived: '0',
+        currency: 'USD',
+        restated: '',
+      })
+      .execute();
+    expect(await migrateToLatest(database)).toEqual(['022-statement-filed-days']);
+    const rows = await database.db.selectFrom('fact_statements').select(['security_id', 'filed_days']).execute();
+    expect(rows).toEqual([{ security_id: id, filed_days: null }]);
   });
 
   it('stores days, flags and prices portably', async () => {

@@ -155,6 +155,12 @@ export interface FactStatementsTable {
    * [k, i, first value, first accession, first filed, latest filed, concept] (derived/fact-statements.ts).
    */
   restated: string;
+  /**
+   * Each cell's filing day (migration 022): int32 little-endian day numbers, item-major like the amounts,
+   * NO_FILED_DAY where none (derived/fact-statements.ts). NULL in a matrix written before it, until the
+   * repair at start writes it again.
+   */
+  filed_days: Uint8Array | null;
 }
 
 export interface FinancialFactsTable {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { packAmounts, unpackAmounts } from './chunk-layout.ts';
-import { packFactStatement, type StatementFact } from './fact-statements.ts';
+import { dayNumber } from '../finance/types.ts';
+import { packAmounts, packDayNumbers, unpackAmounts, unpackDayNumbers } from './chunk-layout.ts';
+import { NO_FILED_DAY as NO, packFactStatement, type StatementFact } from './fact-statements.ts';
 import { packPriceYear } from './price-years.ts';
 
 /* The series tables' chunk format (ADR 0008): packing, and the price chart written from the stored points. */
@@ -47,6 +48,16 @@ describe('chunk format', () => {
     expect([...unpackAmounts(shifted.subarray(3))]).toEqual(awkward);
   });
 
+  it('keeps every day number through its bytes, aligned or not', () => {
+    const days = [0, -1, dayNumber('2021-07-30'), NO, 2_147_483_647];
+    const packed = packDayNumbers(days);
+    expect(packed.byteLength).toBe(days.length * 4);
+    expect([...unpackDayNumbers(packed)]).toEqual(days);
+    const shifted = new Uint8Array(packed.byteLength + 1);
+    shifted.set(packed, 1);
+    expect([...unpackDayNumbers(shifted.subarray(1))]).toEqual(days);
+  });
+
   it('refuses a day of another year or an empty chunk', () => {
     const day = (d: string) => ({
       day: d,
@@ -82,7 +93,12 @@ describe('chunk format', () => {
       ...extra,
     });
     const row = packFactStatement(3, [
-      fact('revenue', '2021-06-30', 2, { accession: '0000320193-21-000065', derived: 1, fiscal_period: 'Q2' }),
+      fact('revenue', '2021-06-30', 2, {
+        accession: '0000320193-21-000065',
+        derived: 1,
+        fiscal_period: 'Q2',
+        filed: '2021-07-30',
+      }),
       fact('revenue', '2021-03-31', 1, { period_start: null }),
       // An instant: no start of its own; the flow of the same period gives it.
       fact('cash', '2021-06-30', 7, { period_start: null, fiscal_period: 'FY', fiscal_year: 2020 }),
@@ -103,6 +119,8 @@ describe('chunk format', () => {
       derived: '-00' + '01-',
       currency: 'USD',
       restated: '',
+      // Each cell's filing day as a day number, item-major; none where no fact or no day was given.
+      filed_days: packDayNumbers([NO, NO, NO, NO, dayNumber('2021-07-30'), NO]),
     });
     expect(() =>
       packFactStatement(3, [fact('revenue', '2021-03-31', 1), fact('cash', '2021-06-30', 2, { period: 'annual' })]),

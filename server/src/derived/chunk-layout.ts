@@ -57,3 +57,20 @@ export function unpackAmounts(packed: Uint8Array): Float64Array {
   for (let i = 0; i < n; i++) out[i] = view.getFloat64(i * 8, true);
   return out;
 }
+
+/** Day numbers as the chunks store them (a statement's filing days): int32, little-endian, 4 bytes each. */
+export function packDayNumbers(values: ArrayLike<number>): Buffer {
+  const out = Buffer.alloc(values.length * 4);
+  for (let i = 0; i < values.length; i++) out.writeInt32LE(values[i] as number, i * 4);
+  return out;
+}
+
+/** Stored day numbers: a view of the bytes where they are aligned, else a copy. */
+export function unpackDayNumbers(packed: Uint8Array): Int32Array {
+  const n = packed.byteLength >> 2;
+  if (LITTLE_ENDIAN && packed.byteOffset % 4 === 0) return new Int32Array(packed.buffer, packed.byteOffset, n);
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = view.getInt32(i * 4, true);
+  return out;
+}

@@ -1,7 +1,18 @@
 import type { Db } from '../db/index.ts';
 import type { FinancialFactsTable, Period, Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
-import { type AnyDb, groupBy, NO_DAY, packAmounts, SERIES_DAY } from './chunk-layout.ts';
+import { dayNumber, dayText } from '../finance/types.ts';
+import {
+  type AnyDb,
+  daysBefore,
+  groupBy,
+  NO_DAY,
+  packAmounts,
+  packDayNumbers,
+  SERIES_DAY,
+  unpackAmounts,
+  unpackDayNumbers,
+} from './chunk-layout.ts';
 
 /*
  * fact_statements (ADR 0008, migration 007): every line item of one security for one kind of period as
@@ -13,7 +24,9 @@ import { type AnyDb, groupBy, NO_DAY, packAmounts, SERIES_DAY } from './chunk-la
  *   accessions: one line per item, empty or a JSON array of the cell's filings;
  *   restated: the few cells a later filing changed (issue 32, migration 020), '' when none: a JSON array of
  *     [k, i, first value, first accession, first filed, latest filed, concept], so the statement answers
- *     give the value as first filed from the row they read anyway (fiscal-periods.ts periodRows).
+ *     give the value as first filed from the row they read anyway (fiscal-periods.ts periodRows);
+ *   filed_days: each cell's filing day (migration 022), int32 day numbers item-major like the amounts,
+ *     NO_FILED_DAY where none: the valuation chart counts a value from that day (valuation-facts.ts).
  * financial_facts stays the source of truth; the loader (ingest/store.ts) rewrites the statements a
  * write touches in the same transaction.
  */
@@ -41,12 +54,15 @@ export type StatementFact = Pick<
  */
 export type RestatedCell = [number, number, number, string | null, string | null, string | null, string];
 
-export type FactStatementRow = Schema['fact_statements'];
+/** A matrix as the statements read it (every column but the filing days, which the valuation chart reads). */
+export type FactStatementRow = Omit<Schema['fact_statements'], 'filed_days'>;
 
 /** A cell of the derived matrix: the item has no fact for the period. */
 export const NO_FACT = '-';
 /** A cell of the derived matrix: the value was computed (a fourth quarter), not filed as it is. */
 export const DERIVED_FACT = '1';
+/** A cell of filed_days without a filing day (no fact, or a fact whose source gave no day). */
+export const NO_FILED_DAY = -2_147_483_648;
 
 /**
  * Every line item of one security for one kind of period as one row. A period's fiscal year, start and
@@ -54,7 +70,7 @@ export const DERIVED_FACT = '1';
  * has the period, the first start given (instants have none), the first quarter (or transition period,
  * TP) label over FY.
  */
-export function packFactStatement(securityId: number, facts: readonly StatementFact[]): FactStatementRow {
+export function packFactStatement(securityId: number, facts: readonly StatementFact[]): Schema['fact_statements'] {
   const first = facts[0];
   if (!first) throw new Error('packFactStatement: no facts');
   for (const f of facts) {
@@ -74,6 +90,7 @@ export function packFactStatement(securityId: number, facts: readonly StatementF
   const amounts = new Float64Array(items.length * n);
   const derived: string[] = new Array(items.length * n).fill(NO_FACT);
   const accessions: (string | null)[][] = items.map(() => new Array(n).fill(null));
+  const filedDays = new Int32Array(items.length * n).fill(NO_FILED_DAY);
   const restated: RestatedCell[] = [];
   const sorted = [...facts].sort((a, b) => byText(a.line_item, b.line_item) || byText(a.period_end, b.period_end));
   for (const f of sorted) {
@@ -87,6 +104,7 @@ export function packFactStatement(securityId: number, facts: readonly StatementF
     amounts[k * n + i] = f.value;
     derived[k * n + i] = f.derived ? DERIVED_FACT : '0';
     (accessions[k] as (string | null)[])[i] = f.accession;
+    if (f.filed) filedDays[k * n + i] = dayNumber(f.filed);
     if (f.first_value != null) {
       const first = [f.first_value, f.first_accession ?? null, f.first_filed ?? null] as const;
       restated.push([k, i, ...first, f.filed ?? null, f.concept ?? f.line_item]);
@@ -108,6 +126,7 @@ export function packFactStatement(securityId: number, facts: readonly StatementF
     derived: derived.join(''),
     currency,
     restated: restated.length > 0 ? JSON.stringify(restated) : '',
+    filed_days: packDayNumbers(filedDays),
   };
 }
 
@@ -129,7 +148,7 @@ export function statementCurrency(facts: readonly Pick<StatementFact, 'unit'>[])
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The columns of a fact_statements row besides its key (security_id, period): what is written and read. */
+/** The columns of a fact_statements row besides its key (security_id, period) the statements read. */
 export const FACT_STATEMENT_COLUMNS = [
   'period_ends',
   'period_starts',
@@ -143,6 +162,9 @@ export const FACT_STATEMENT_COLUMNS = [
   'restated',
 ] as const;
 
+/** What is written: the statements' columns and the filing days (read by the valuation chart only). */
+const WRITTEN_COLUMNS = [...FACT_STATEMENT_COLUMNS, 'filed_days'] as const;
+
 /** Rewrites the statements of `periods` (both kinds by default) from every stored fact of the security. */
 export async function writeFactStatements(
   tx: AnyDb,
@@ -152,7 +174,7 @@ export async function writeFactStatements(
 ): Promise<void> {
   const groups = groupBy(facts, (f) => f.period, periods);
   const rows = [...groups.values()].map((list) => packFactStatement(securityId, list));
-  await upsertRows(tx, 'fact_statements', rows, ['security_id', 'period'], FACT_STATEMENT_COLUMNS);
+  await upsertRows(tx, 'fact_statements', rows, ['security_id', 'period'], WRITTEN_COLUMNS);
 }
 
 /** The financial_facts columns a statement matrix is packed from (StatementFact's own). */
@@ -203,3 +225,69 @@ export function selectStatementKinds(db: Db, ids: readonly number[]) {
     .where('security_id', 'in', ids)
     .execute();
 }
+
+/** One fact of a statement matrix as a row: its security, item, kind of period, end, value and filing day. */
+export interface MatrixFact {
+  security_id: number;
+  line_item: string;
+  period: Period;
+  period_end: string;
+  value: number;
+  filed: string | null;
+}
+
+/**
+ * The facts of some line items, ending on or before `to` when given, read from the securities' statement
+ * matrices (the rows a stock page reads anyway) rather than financial_facts: in financial_facts' key order
+ * (security, kind of period, item, period end). A matrix written before its filing days were kept
+ * (migration 022, until the repair at start writes it again) is an error, not values without their days.
+ */
+export async function selectStatementFacts(
+  db: Db,
+  ids: readonly number[],
+  lineItems: readonly string[],
+  to: string | undefined,
+): Promise<MatrixFact[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('fact_statements')
+    .select(['security_id', 'period', 'period_ends', 'line_items', 'amounts', 'derived', 'filed_days'])
+    .where('security_id', 'in', ids)
+    .orderBy('security_id')
+    .orderBy('period')
+    .execute();
+  const wanted = new Set(lineItems);
+  const out: MatrixFact[] = [];
+  for (const row of rows) {
+    if (!row.filed_days)
+      throw new Error(
+        `fact_statements ${row.security_id}/${row.period} has no filing days: the repair at start writes them`,
+      );
+    const ends = row.period_ends;
+    const n = ends.length / SERIES_DAY;
+    const last = to === undefined ? n : daysBefore(ends, n, to, true);
+    const amounts = unpackAmounts(row.amounts);
+    const filed = unpackDayNumbers(row.filed_days);
+    const items = row.line_items === '' ? [] : row.line_items.split(',');
+    for (let k = 0; k < items.length; k++) {
+      const item = items[k] as string;
+      if (!wanted.has(item)) continue;
+      for (let i = 0; i < last; i++) {
+        const cell = k * n + i;
+        if (row.derived.charCodeAt(cell) === NO_FACT_CODE) continue;
+        const day = filed[cell] as number;
+        out.push({
+          security_id: row.security_id,
+          line_item: item,
+          period: row.period,
+          period_end: ends.slice(i * SERIES_DAY, i * SERIES_DAY + SERIES_DAY),
+          value: amounts[cell] as number,
+          filed: day === NO_FILED_DAY ? null : dayText(day),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+const NO_FACT_CODE = NO_FACT.charCodeAt(0);

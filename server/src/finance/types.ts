@@ -70,6 +70,22 @@ export function dayNumberAt(text: string, at: number): number {
   return era * 146_097 + dayOfEra - 719_468;
 }
 
+/** The 'YYYY-MM-DD' of a day number (dayNumber's inverse, by the same civil-date arithmetic), years 0-9999. */
+export function dayText(n: number): string {
+  const z = n + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
+  const date = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
+  const month = shifted < 10 ? shifted + 3 : shifted - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`;
+}
+
 export function addDays(day: string, days: number): string {
   return new Date((dayNumber(day) + days) * MS_PER_DAY).toISOString().slice(0, 10);
 }

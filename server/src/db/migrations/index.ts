@@ -21,6 +21,7 @@ import { bulkEntriesMigration } from './018-bulk-entries.ts';
 import { factVersionsMigration } from './019-fact-versions.ts';
 import { restatedCellsMigration } from './020-restated-cells.ts';
 import { priceBarsMigration } from './021-price-bars.ts';
+import { statementFiledDaysMigration } from './022-statement-filed-days.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -49,6 +50,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '019-fact-versions': factVersionsMigration(engine),
     '020-restated-cells': restatedCellsMigration,
     '021-price-bars': priceBarsMigration(engine),
+    '022-statement-filed-days': statementFiledDaysMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.ts';
+import { selectStatementFacts } from '../../derived/fact-statements.ts';
 
 /*
  * Range reads for the chart calls: one query per table for all the requested securities, on their primary
@@ -34,16 +35,7 @@ export function selectStatementCurrencies(db: Db, ids: readonly number[]) {
     .execute();
 }
 
+/** The valuation ratios' facts, known up to the range end (derived/fact-statements.ts selectStatementFacts). */
 export function selectValuationFacts(db: Db, ids: readonly number[], to: string | undefined) {
-  let query = db
-    .selectFrom('financial_facts')
-    .select(['security_id', 'line_item', 'period', 'period_end', 'value', 'filed'])
-    .where('security_id', 'in', ids)
-    // Both kinds named: the primary key (security_id, period, line_item, period_end) then seeks each item's
-    // rows instead of reading every fact of the security (2.1 -> 1.4 ms for 1,100 of 8,900 rows).
-    .where('period', 'in', ['annual', 'quarterly'])
-    .where('line_item', 'in', [...VALUATION_ITEMS]);
-  if (to) query = query.where('period_end', '<=', to);
-  // Each item's values by period end, in the primary key's order: nothing to sort (0.95 -> 0.74 ms).
-  return query.orderBy('security_id').orderBy('period').orderBy('line_item').orderBy('period_end').execute();
+  return selectStatementFacts(db, ids, VALUATION_ITEMS, to);
 }

@@ -3,11 +3,18 @@ import type { AppContext, ZodApp } from '../../context.ts';
 import type { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
-import { readMonthEnds } from '../../derived/price-years.ts';
+import { readMonthEnds, readPriceBars } from '../../derived/price-years.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { beta, equalWeightIndex, monthlyReturns, returnsOfMonthEnds } from '../../market-stats/beta.ts';
 import { coinValuation } from '../../market-stats/coin-supply.ts';
-import { addDays, allTimeHigh, averageVolume, lastDividend, nextDividend } from '../../market-stats/statistics.ts';
+import {
+  addDays,
+  allTimeHigh,
+  averageVolume,
+  type DayVolume,
+  lastDividend,
+  nextDividend,
+} from '../../market-stats/statistics.ts';
 import { type CloseHistory, yearRange } from '../../metrics/closes.ts';
 import { computeSnapshot, readSnapshotInputs, type SnapshotInputs } from '../../metrics/snapshot.ts';
 import { resolveTicker, type SecurityRef } from '../market/securities.ts';
@@ -45,22 +52,13 @@ export function statisticsRoutes(app: ZodApp, { database }: AppContext): void {
 async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatistics> {
   // The catalogue's inputs (whole-history closes, dividends, statements, a coin's supply) are read once
   // and serve the range, the all-time high, the ex-dividend days and the beta too.
-  const [inputs, volumes] = await Promise.all([
-    readSnapshotInputs(db, [security]).then((all) => all.get(security.id) as SnapshotInputs),
-    db
-      .selectFrom('daily_prices')
-      .select(['day', 'volume'])
-      .where('security_id', '=', security.id)
-      .orderBy('day', 'desc')
-      .limit(VOLUME_DAYS + 10)
-      .execute(),
-  ]);
+  const inputs = (await readSnapshotInputs(db, [security])).get(security.id) as SnapshotInputs;
   const figures = computeSnapshot(inputs);
   const supply = inputs.coinSupply;
   const prices = inputs.prices;
   const n = prices.length;
   const asOf = n > 0 ? prices.day(n - 1) : null;
-  const volumeRows = volumes.map((row) => ({ day: row.day, volume: row.volume === null ? null : Number(row.volume) }));
+  const volumeRows = asOf ? await recentVolumes(db, security.id, addDays(asOf, -VOLUME_DAYS)) : [];
   const lastVolume = volumeRows[0];
   const high = allTimeHigh(prices);
   const exDates = inputs.dividends;
@@ -83,6 +81,21 @@ async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatis
     supply: coinSupply(n > 0 ? (prices.split[n - 1] as number) : null, supply),
     figures,
   };
+}
+
+/**
+ * The daily volumes from `from` on, latest first, from the year chunks' bars (derived/price-years.ts) a
+ * price chart reads too, not the daily_prices source rows: null where the source gave none.
+ */
+async function recentVolumes(db: Db, id: number, from: string): Promise<DayVolume[]> {
+  const bars = (await readPriceBars(db, [id], { from })).get(id);
+  if (!bars) return [];
+  const out: DayVolume[] = [];
+  for (let i = bars.days.length - 1; i >= 0; i--) {
+    const volume = bars.volume[i] as number;
+    out.push({ day: bars.days[i] as string, volume: Number.isNaN(volume) ? null : volume });
+  }
+  return out;
 }
 
 /** A coin's market cap and supply at its last close (none without a close or a circulating supply). */
