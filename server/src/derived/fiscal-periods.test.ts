@@ -66,6 +66,24 @@ describe('periods from a statement', () => {
     expect(computed(1, cash, income, revenue).accessions).toEqual([other, accn]);
     expect(revenue.accessions).toEqual([accn]);
     expect(computed(1, empty, empty).accessions).toEqual([]);
+
+    // Lines that differ (an item missing a period, another filed later) still share each period's list.
+    const later = '0000000001-20-000003';
+    const [march, june] = periodRows(
+      statement([
+        ['revenue', '2020-03-31', '2020-01-01', 'Q1', 100, accn],
+        ['revenue', '2020-06-30', '2020-04-01', 'Q2', 110, other],
+        ['net_income', '2020-03-31', '2020-01-01', 'Q1', 10, accn],
+        ['cash', '2020-03-31', null, 'Q1', 5, later],
+        ['cash', '2020-06-30', null, 'Q2', 6, other],
+      ]),
+      [],
+    );
+    const cell = (row: typeof march, item: string) => row?.items.get(item) as Cell;
+    expect(cell(march, 'net_income').accessions).toBe(cell(march, 'revenue').accessions);
+    expect(cell(june, 'cash').accessions).toBe(cell(june, 'revenue').accessions);
+    expect(cell(march, 'cash').accessions).toEqual([later]);
+    expect(cell(june, 'net_income')).toBeUndefined();
   });
 
   it('gives a restated value its first value, filing and day, in the same share terms; no other value has one', () => {

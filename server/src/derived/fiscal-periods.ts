@@ -79,9 +79,7 @@ export function periodRows(
     ? new Map((JSON.parse(statement.restated) as RestatedCell[]).map((cell) => [cell[0] * n + cell[1], cell]))
     : undefined;
   const rows = new Array<PeriodRow | undefined>(n);
-  // A period's cells mostly name the same filing: one shared (never changed) list per distinct accession,
-  // rather than an array per cell, so a computed value of one period's cells can share it (metric-values.ts).
-  const filingLists = new Map<string, readonly string[]>();
+  const filings = accessionLines ? filingsOfLines(n) : undefined;
   let years: string[] | undefined;
   /** Per period: in the range (1), out (0), or not looked at yet (undefined). */
   const inRange = new Array<number | undefined>(n);
@@ -93,7 +91,7 @@ export function periodRows(
     const perShare = PER_SHARE_ITEMS.has(item);
     const shares = SHARE_ITEMS.has(item);
     const line = accessionLines?.[k];
-    const accessions = line ? (JSON.parse(line) as (string | null)[]) : undefined;
+    const cellFilings = line && filings ? filings(line) : undefined;
     for (let i = 0; i < n; i++) {
       const cell = derived.charCodeAt(k * n + i);
       if (cell === NONE_CODE) continue;
@@ -128,14 +126,7 @@ export function periodRows(
         value = perShare ? value * factor : value / factor;
         if (firstValue !== undefined) firstValue = perShare ? firstValue * factor : firstValue / factor;
       }
-      const accession = accessions?.[i];
-      // A derived value (Q4 = FY - Q1..Q3) names every filing it uses, comma-joined (ingest/sources/sec.ts).
-      let filings = NONE;
-      if (accession) {
-        filings = filingLists.get(accession) ?? (accession.includes(',') ? accession.split(',') : [accession]);
-        filingLists.set(accession, filings);
-      }
-      const filed: Cell = { value, accessions: filings, derived: cell === DERIVED_CODE };
+      const filed: Cell = { value, accessions: cellFilings?.[i] ?? NONE, derived: cell === DERIVED_CODE };
       if (changed && firstValue !== undefined) {
         const [, , , firstAccession, firstDay, latestFiled, concept] = changed;
         filed.first = { value: firstValue, accession: firstAccession, filed: firstDay, latestFiled, concept };
@@ -144,6 +135,56 @@ export function periodRows(
     }
   }
   return rows.filter((row): row is PeriodRow => row !== undefined);
+}
+
+/**
+ * The filings of each cell of a statement's accession lines (one JSON array of n accessions per item), as
+ * lists shared, never changed: a period's cells mostly name the same filing, so a value computed from one
+ * period's cells hands its list on (metric-values.ts computed) instead of merging a new one. A line seen
+ * before (most items of a statement come from the same filings: about 3 distinct lines in 90) is not parsed
+ * again; a cell naming the same filing as the cell above it, or as any cell before, shares its list.
+ */
+function filingsOfLines(n: number): (line: string) => readonly (readonly string[])[] {
+  const byLine = new Map<string, (readonly string[])[]>();
+  const byAccession = new Map<string, readonly string[]>();
+  const aboveText: (string | null | undefined)[] = new Array(n);
+  const aboveList: (readonly string[])[] = new Array(n);
+  let lastLine = '';
+  let lastLists: (readonly string[])[] = [];
+  return (line) => {
+    // The line of the item before, most often: compared, which is cheaper than hashing 2 kB of text.
+    if (line === lastLine) return lastLists;
+    let lists = byLine.get(line);
+    if (!lists) {
+      lists = parseLine(line);
+      byLine.set(line, lists);
+    }
+    lastLine = line;
+    lastLists = lists;
+    return lists;
+  };
+
+  function parseLine(line: string): (readonly string[])[] {
+    const parsed = JSON.parse(line) as (string | null)[];
+    const lists: (readonly string[])[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const accession = parsed[i];
+      if (!accession) lists[i] = NONE;
+      else if (accession === aboveText[i]) lists[i] = aboveList[i] as readonly string[];
+      else {
+        // A derived value (Q4 = FY - Q1..Q3) names every filing it uses, comma-joined (ingest/sources/sec.ts).
+        let list = byAccession.get(accession);
+        if (!list) {
+          list = accession.includes(',') ? accession.split(',') : [accession];
+          byAccession.set(accession, list);
+        }
+        lists[i] = list;
+        aboveText[i] = accession;
+        aboveList[i] = list;
+      }
+    }
+    return lists;
+  }
 }
 
 /**
