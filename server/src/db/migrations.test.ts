@@ -143,7 +143,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     expect(await database.db.selectFrom('fact_statements').selectAll().execute()).toEqual([]);
   });
 
-  it('keeps a statement matrix without its filing days (NULL) for the repair at start to write again (022)', async () => {
+  it('drops the statement matrices of the old format for the repair at start to write again (022)', async () => {
     database = await target.open();
     expect((await migratorOf(database).migrateTo('021-price-bars')).error).toBeUndefined();
     const id = await insertSecurity(database.db, { ticker: 'OLDF', name: 'Old Filings' });
@@ -166,8 +166,10 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       })
       .execute();
     expect(await migrateToLatest(database)).toEqual(['022-statement-filed-days']);
-    const rows = await database.db.selectFrom('fact_statements').select(['security_id', 'filed_days']).execute();
-    expect(rows).toEqual([{ security_id: id, filed_days: null }]);
+    const tables = await database.db.introspection.getTables();
+    const columns = tables.find((t) => t.name === 'fact_statements')?.columns ?? [];
+    expect(columns.find((c) => c.name === 'filed_days')).toMatchObject({ isNullable: false });
+    expect(await database.db.selectFrom('fact_statements').selectAll().execute()).toEqual([]);
   });
 
   it('stores days, flags and prices portably', async () => {

@@ -144,7 +144,7 @@ export interface FactStatementsTable {
   line_items: string;
   /** float64 little-endian, item-major: item k at period i is amount k * n + i (derived/fact-statements.ts packAmounts). */
   amounts: Uint8Array;
-  /** One line per item, newline-joined: '' or a JSON array of n accession numbers (or null); '' when none at all. */
+  /** The distinct filings (a JSON array), then per item '', '=' or the cells' indexes into them; '' when none at all (derived/fact-statements.ts). */
   accessions: string;
   /** Item-major, one character per cell: 1 derived, 0 filed, - no fact. */
   derived: string;
@@ -157,10 +157,9 @@ export interface FactStatementsTable {
   restated: string;
   /**
    * Each cell's filing day (migration 022): int32 little-endian day numbers, item-major like the amounts,
-   * NO_FILED_DAY where none (derived/fact-statements.ts). NULL in a matrix written before it, until the
-   * repair at start writes it again.
+   * NO_FILED_DAY where none (derived/fact-statements.ts).
    */
-  filed_days: Uint8Array | null;
+  filed_days: Uint8Array;
 }
 
 export interface FinancialFactsTable {

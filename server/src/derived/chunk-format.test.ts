@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayNumber } from '../finance/types.ts';
 import { packAmounts, packDayNumbers, unpackAmounts, unpackDayNumbers } from './chunk-layout.ts';
 import { NO_FILED_DAY as NO, packFactStatement, type StatementFact } from './fact-statements.ts';
+import { periodRows } from './fiscal-periods.ts';
 import { packPriceYear } from './price-years.ts';
 
 /* The series tables' chunk format (ADR 0008): packing, and the price chart written from the stored points. */
@@ -46,6 +47,45 @@ describe('chunk format', () => {
     const shifted = new Uint8Array(packed.byteLength + 3);
     shifted.set(packed, 3);
     expect([...unpackAmounts(shifted.subarray(3))]).toEqual(awkward);
+  });
+
+  it("writes each filing once and repeated items as '=', and reads every cell's filings back", () => {
+    const q1 = '0000000001-21-000001';
+    const q2 = '0000000001-21-000002';
+    const fy = '0000000001-22-000001';
+    const fact = (item: string, end: string, accession: string | null): StatementFact => ({
+      line_item: item,
+      period: 'quarterly',
+      period_start: null,
+      period_end: end,
+      fiscal_year: 2021,
+      fiscal_period: 'Q1',
+      value: 1,
+      unit: 'USD',
+      accession,
+      derived: 0,
+    });
+    const row = packFactStatement(3, [
+      fact('cash', '2021-03-31', null),
+      fact('cash', '2021-06-30', null),
+      // A fourth quarter derived from the year and three quarters names all their filings.
+      fact('cost_of_revenue', '2021-03-31', q1),
+      fact('cost_of_revenue', '2021-06-30', `${fy},${q1}`),
+      fact('net_income', '2021-03-31', q1),
+      fact('net_income', '2021-06-30', `${fy},${q1}`),
+      fact('revenue', '2021-03-31', q1),
+      fact('revenue', '2021-06-30', `${fy},${q1}`),
+      fact('taxes', '2021-06-30', q2),
+    ]);
+    expect(row.accessions.split('\n')).toEqual([JSON.stringify([q1, `${fy},${q1}`, q2]), '', '0,1', '=', '=', ',2']);
+    const [march, june] = periodRows(row, []);
+    const filings = (r: typeof march, item: string) => r?.items.get(item)?.accessions;
+    expect(filings(march, 'cash')).toEqual([]);
+    expect(filings(march, 'revenue')).toEqual([q1]);
+    expect(filings(june, 'revenue')).toEqual([fy, q1]);
+    expect(filings(june, 'net_income')).toBe(filings(june, 'cost_of_revenue'));
+    expect(filings(june, 'taxes')).toEqual([q2]);
+    expect(march?.items.has('taxes')).toBe(false);
   });
 
   it('keeps every day number through its bytes, aligned or not', () => {
@@ -115,7 +155,7 @@ describe('chunk format', () => {
       fiscal_periods: 'Q1Q2FY',
       line_items: 'cash,revenue',
       amounts: packAmounts([0, 7, 8, 1, 2, 0]),
-      accessions: '\n[null,"0000320193-21-000065",null]',
+      accessions: '["0000320193-21-000065"]\n\n,0,',
       derived: '-00' + '01-',
       currency: 'USD',
       restated: '',

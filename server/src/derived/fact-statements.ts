@@ -21,7 +21,11 @@ import {
  *   amounts: item-major float64 little-endian bytes (a BLOB, bytea in PostgreSQL): computed with, never
  *     passed through, so they are read as a Float64Array view without parsing;
  *   derived: one character per cell, '1' computed (a fourth quarter), '0' filed, '-' no fact;
- *   accessions: one line per item, empty or a JSON array of the cell's filings;
+ *   accessions: the cells' filings, '' when no cell has one. Line 0, the statement's distinct accession
+ *     texts as a JSON array (a derived value's is its filings comma-joined); then one line per item: ''
+ *     (none of its cells has one), '=' (the same as the item before), or n comma-separated indexes into
+ *     line 0, empty for a cell without (migration 022: a JSON array per item repeated each period's
+ *     accession for every item, 220 kB of a 300 kB quarterly matrix of a real filer);
  *   restated: the few cells a later filing changed (issue 32, migration 020), '' when none: a JSON array of
  *     [k, i, first value, first accession, first filed, latest filed, concept], so the statement answers
  *     give the value as first filed from the row they read anyway (fiscal-periods.ts periodRows);
@@ -110,8 +114,6 @@ export function packFactStatement(securityId: number, facts: readonly StatementF
       restated.push([k, i, ...first, f.filed ?? null, f.concept ?? f.line_item]);
     }
   }
-  // Most statements outside SEC data have no filings at all: nothing to parse when read.
-  const lines = accessions.map((list) => (list.some(Boolean) ? JSON.stringify(list) : ''));
   const currency = statementCurrency(facts);
   return {
     security_id: securityId,
@@ -122,12 +124,35 @@ export function packFactStatement(securityId: number, facts: readonly StatementF
     fiscal_periods: labels.join(''),
     line_items: items.join(','),
     amounts: packAmounts(amounts),
-    accessions: lines.some(Boolean) ? lines.join('\n') : '',
+    accessions: packAccessions(accessions),
     derived: derived.join(''),
     currency,
     restated: restated.length > 0 ? JSON.stringify(restated) : '',
     filed_days: packDayNumbers(filedDays),
   };
+}
+
+/** The accessions column (see the top of this file) of the cells' filings, item by item. */
+function packAccessions(cells: readonly (readonly (string | null)[])[]): string {
+  const distinct = new Map<string, number>();
+  const lines = cells.map((list) => {
+    if (!list.some(Boolean)) return '';
+    return list
+      .map((accession) => {
+        if (!accession) return '';
+        let at = distinct.get(accession);
+        if (at === undefined) {
+          at = distinct.size;
+          distinct.set(accession, at);
+        }
+        return String(at);
+      })
+      .join(',');
+  });
+  // Most statements outside SEC data have no filings at all: nothing to parse when read.
+  if (distinct.size === 0) return '';
+  const items = lines.map((line, k) => (k > 0 && line !== '' && line === lines[k - 1] ? '=' : line));
+  return [JSON.stringify([...distinct.keys()]), ...items].join('\n');
 }
 
 /**
@@ -239,8 +264,7 @@ export interface MatrixFact {
 /**
  * The facts of some line items, ending on or before `to` when given, read from the securities' statement
  * matrices (the rows a stock page reads anyway) rather than financial_facts: in financial_facts' key order
- * (security, kind of period, item, period end). A matrix written before its filing days were kept
- * (migration 022, until the repair at start writes it again) is an error, not values without their days.
+ * (security, kind of period, item, period end).
  */
 export async function selectStatementFacts(
   db: Db,
@@ -259,10 +283,8 @@ export async function selectStatementFacts(
   const wanted = new Set(lineItems);
   const out: MatrixFact[] = [];
   for (const row of rows) {
-    if (!row.filed_days)
-      throw new Error(
-        `fact_statements ${row.security_id}/${row.period} has no filing days: the repair at start writes them`,
-      );
+    if (row.filed_days.byteLength * 2 !== row.amounts.byteLength)
+      throw new Error(`fact_statements ${row.security_id}/${row.period}: filing days do not match its cells`);
     const ends = row.period_ends;
     const n = ends.length / SERIES_DAY;
     const last = to === undefined ? n : daysBefore(ends, n, to, true);

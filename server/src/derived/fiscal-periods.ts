@@ -72,14 +72,13 @@ export function periodRows(
   const items = statement.line_items === '' ? [] : statement.line_items.split(',');
   const wanted = lineItems ? new Set(lineItems) : undefined;
   const amounts = unpackAmounts(statement.amounts);
-  const accessionLines = statement.accessions === '' ? undefined : statement.accessions.split('\n');
+  const filingsOfItem = statement.accessions === '' ? undefined : itemFilings(statement.accessions, n);
   const { derived } = statement;
   // The few cells a later filing changed, by position (k * n + i); most statements have none.
   const restated = statement.restated
     ? new Map((JSON.parse(statement.restated) as RestatedCell[]).map((cell) => [cell[0] * n + cell[1], cell]))
     : undefined;
   const rows = new Array<PeriodRow | undefined>(n);
-  const filings = accessionLines ? filingsOfLines(n) : undefined;
   let years: string[] | undefined;
   /** Per period: in the range (1), out (0), or not looked at yet (undefined). */
   const inRange = new Array<number | undefined>(n);
@@ -90,8 +89,7 @@ export function periodRows(
     if (wanted && !wanted.has(item)) continue;
     const perShare = PER_SHARE_ITEMS.has(item);
     const shares = SHARE_ITEMS.has(item);
-    const line = accessionLines?.[k];
-    const cellFilings = line && filings ? filings(line) : undefined;
+    const cellFilings = filingsOfItem?.(k);
     for (let i = 0; i < n; i++) {
       const cell = derived.charCodeAt(k * n + i);
       if (cell === NONE_CODE) continue;
@@ -138,53 +136,36 @@ export function periodRows(
 }
 
 /**
- * The filings of each cell of a statement's accession lines (one JSON array of n accessions per item), as
- * lists shared, never changed: a period's cells mostly name the same filing, so a value computed from one
- * period's cells hands its list on (metric-values.ts computed) instead of merging a new one. A line seen
- * before (most items of a statement come from the same filings: about 3 distinct lines in 90) is not parsed
- * again; a cell naming the same filing as the cell above it, or as any cell before, shares its list.
+ * The filings of each cell of item k, from a statement's accessions column (fact-statements.ts), as lists
+ * shared, never changed: every cell naming one filing gets the same list, so a value computed from one
+ * period's cells hands that list on (metric-values.ts computed) instead of merging a new one. Undefined for
+ * an item none of whose cells has a filing.
  */
-function filingsOfLines(n: number): (line: string) => readonly (readonly string[])[] {
-  const byLine = new Map<string, (readonly string[])[]>();
-  const byAccession = new Map<string, readonly string[]>();
-  const aboveText: (string | null | undefined)[] = new Array(n);
-  const aboveList: (readonly string[])[] = new Array(n);
-  let lastLine = '';
-  let lastLists: (readonly string[])[] = [];
-  return (line) => {
-    // The line of the item before, most often: compared, which is cheaper than hashing 2 kB of text.
-    if (line === lastLine) return lastLists;
-    let lists = byLine.get(line);
-    if (!lists) {
-      lists = parseLine(line);
-      byLine.set(line, lists);
-    }
-    lastLine = line;
-    lastLists = lists;
-    return lists;
-  };
-
-  function parseLine(line: string): (readonly string[])[] {
-    const parsed = JSON.parse(line) as (string | null)[];
-    const lists: (readonly string[])[] = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const accession = parsed[i];
-      if (!accession) lists[i] = NONE;
-      else if (accession === aboveText[i]) lists[i] = aboveList[i] as readonly string[];
-      else {
-        // A derived value (Q4 = FY - Q1..Q3) names every filing it uses, comma-joined (ingest/sources/sec.ts).
-        let list = byAccession.get(accession);
-        if (!list) {
-          list = accession.includes(',') ? accession.split(',') : [accession];
-          byAccession.set(accession, list);
-        }
-        lists[i] = list;
-        aboveText[i] = accession;
-        aboveList[i] = list;
+function itemFilings(column: string, n: number): (k: number) => readonly (readonly string[])[] | undefined {
+  const lines = column.split('\n');
+  // A derived value (Q4 = FY - Q1..Q3) names every filing it uses, comma-joined (ingest/sources/sec.ts).
+  const lists = (JSON.parse(lines[0] as string) as string[]).map((text) =>
+    text.includes(',') ? text.split(',') : [text],
+  );
+  const decoded = new Map<number, (readonly string[])[]>();
+  const decode = (line: number): (readonly string[])[] | undefined => {
+    const text = lines[line];
+    if (!text) return undefined;
+    // '=': the same as the item before.
+    if (text === '=') return decode(line - 1);
+    let cells = decoded.get(line);
+    if (!cells) {
+      const at = text.split(',');
+      cells = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const index = at[i];
+        cells[i] = index ? (lists[Number(index)] as readonly string[]) : NONE;
       }
+      decoded.set(line, cells);
     }
-    return lists;
-  }
+    return cells;
+  };
+  return (k) => decode(k + 1);
 }
 
 /**

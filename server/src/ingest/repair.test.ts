@@ -78,24 +78,17 @@ describe.each(testDatabases())('the consistency check at start on $engine', (tar
       .where('security_id', '=', solq)
       .where('year', '=', 2024)
       .execute();
-    // A statement matrix written before matrices kept their cells' filing days (migration 022).
-    await db
-      .updateTable('fact_statements')
-      .set({ filed_days: null })
-      .where('security_id', '=', wqnd)
-      .where('period', '=', 'annual')
-      .execute();
     expect(await derivedCoverage(db)).toEqual({
       securities: 4,
       withoutScreenerRow: 2,
       withoutPriceChunks: 3,
-      withoutStatements: 2,
+      withoutStatements: 1,
     });
     const version = await readDataVersion(db);
 
     const report = await repairLoads(db);
     expect(report.priceChunks.sort()).toEqual(['QBTZ', 'SOLQ', 'WQND']);
-    expect(report.statements).toEqual(['SOLQ', 'WQND']);
+    expect(report.statements).toEqual(['SOLQ']);
     expect(report.screenerRows.sort()).toEqual(['QBTZ', 'SOLQ', 'WQND']);
     expect(await derivedCoverage(db)).toEqual({
       securities: 4,

@@ -89,12 +89,11 @@ async function missing(db: Db, kind: 'screener' | 'prices' | 'statements'): Prom
         ]),
       );
   // A kind of period with facts and no matrix; each test an index seek (the facts' key starts with the
-  // security and the period), not a scan of the facts. Or a matrix written before its cells' filing days
-  // were kept (migration 022).
+  // security and the period), not a scan of the facts.
   if (kind === 'statements')
     query = query.where(({ or, and, not, exists, selectFrom }) =>
-      or([
-        ...PERIODS.map((period) =>
+      or(
+        PERIODS.map((period) =>
           and([
             exists(
               selectFrom('financial_facts as f')
@@ -112,13 +111,7 @@ async function missing(db: Db, kind: 'screener' | 'prices' | 'statements'): Prom
             ),
           ]),
         ),
-        exists(
-          selectFrom('fact_statements as old')
-            .select('old.security_id')
-            .whereRef('old.security_id', '=', 's.id')
-            .where('old.filed_days', 'is', null),
-        ),
-      ]),
+      ),
     );
   return query.orderBy('s.id').execute();
 }

@@ -2,13 +2,17 @@ import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../engine.ts';
 
 /*
- * Issues 31 and 35: a statement matrix (fact_statements) carries each cell's filing day beside its amount:
- * `filed_days`, int32 little-endian day numbers (days since 1970-01-01), item-major like the amounts, the
- * smallest int32 where a cell has no fact or no filing day. The valuation chart (a value counts from the
- * day it was filed) then reads its facts from the two matrices a stock page already reads instead of
- * 1,100 rows of financial_facts, the largest table (12 of 21 GB at 8,000 companies): a stock page's reads
- * stay in the tables that fit the page cache. Matrices written before this have none (NULL): the repair
- * at start writes them again from financial_facts (ingest/repair.ts).
+ * Issues 31 and 35 (ADR 0025), a new statement matrix format (derived/fact-statements.ts):
+ * - `filed_days`: each cell's filing day, int32 little-endian day numbers (days since 1970-01-01),
+ *   item-major like the amounts, the smallest int32 where a cell has no fact or no filing day. The valuation
+ *   chart (a value counts from the day it was filed) reads its facts from the two matrices a stock page
+ *   reads anyway instead of 1,100 rows of financial_facts, the largest table (12 of 21 GB at 8,000
+ *   companies).
+ * - `accessions`: each distinct filing once, then per item the cells' indexes into them ('=' for an item
+ *   like the one before), instead of a JSON array per item repeating each period's accession: 220 of a
+ *   300 kB quarterly matrix of a real filer.
+ * Every matrix is deleted; the repair at start writes them again from financial_facts, then those
+ * securities' screener rows (as 020 did).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Schema type
 type AnyDb = Kysely<any>;
@@ -16,8 +20,12 @@ type AnyDb = Kysely<any>;
 export function statementFiledDaysMigration(engine: Engine) {
   return {
     async up(db: AnyDb): Promise<void> {
-      const binary = engine === 'sqlite' ? sql`blob` : sql`bytea`;
-      await db.schema.alterTable('fact_statements').addColumn('filed_days', binary).execute();
+      await db.deleteFrom('fact_statements').execute();
+      const [binary, empty] = engine === 'sqlite' ? [sql`blob`, sql`X''`] : [sql`bytea`, sql`'\\x'::bytea`];
+      await db.schema
+        .alterTable('fact_statements')
+        .addColumn('filed_days', binary, (c) => c.notNull().defaultTo(empty))
+        .execute();
     },
     async down(db: AnyDb): Promise<void> {
       await db.schema.alterTable('fact_statements').dropColumn('filed_days').execute();
