@@ -25,7 +25,7 @@ import {
  *     texts as a JSON array (a derived value's is its filings comma-joined); then one line per item: ''
  *     (none of its cells has one), '=' (the same as the item before), or n comma-separated indexes into
  *     line 0, empty for a cell without (migration 022: a JSON array per item repeated each period's
- *     accession for every item, 220 kB of a 300 kB quarterly matrix of a real filer);
+ *     accession for every item: 220 of the 290 kB of a quarterly matrix with one in every cell);
  *   restated: the few cells a later filing changed (issue 32, migration 020), '' when none: a JSON array of
  *     [k, i, first value, first accession, first filed, latest filed, concept], so the statement answers
  *     give the value as first filed from the row they read anyway (fiscal-periods.ts periodRows);

@@ -9,8 +9,8 @@ import type { Engine } from '../engine.ts';
  *   reads anyway instead of 1,100 rows of financial_facts, the largest table (12 of 21 GB at 8,000
  *   companies).
  * - `accessions`: each distinct filing once, then per item the cells' indexes into them ('=' for an item
- *   like the one before), instead of a JSON array per item repeating each period's accession: 220 of a
- *   300 kB quarterly matrix of a real filer.
+ *   like the one before), instead of a JSON array per item repeating each period's accession: 220 of the
+ *   290 kB of a quarterly matrix with an accession number in every cell.
  * Every matrix is deleted; the repair at start writes them again from financial_facts, then those
  * securities' screener rows (as 020 did).
  */
