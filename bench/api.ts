@@ -48,6 +48,7 @@ import {
   startServer,
   stopServer,
   waitReady,
+  warmReadSide,
 } from './api-builds.ts';
 import { loadTools, type Result } from './api-load.ts';
 import { changeSection, recentStart, tickerSection } from './api-payloads.ts';
@@ -288,7 +289,16 @@ try {
     );
   }
   const tools = { builds, tickers, connections, seconds: tickerSeconds, runs, load, printer, recent };
-  if (sections.has('ticker')) await tickerSection(tools);
+  if (sections.has('ticker')) {
+    for (const build of builds) {
+      const started = performance.now();
+      const bytes = warmReadSide(build.dataDir);
+      out(
+        `${build.label}: the read side's tables read once (${(bytes / 1e9).toFixed(1)} GB, ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      );
+    }
+    await tickerSection(tools);
+  }
   if (sections.has('change')) await changeSection(tools, screenerUrl(0));
   if (sections.has('scale')) await scaleSection(tools, screenerUrl, out);
   printer.summary();
