@@ -8,6 +8,10 @@
  *     then the data cache's version check let expire): budget 300 ms. In a stock page's order: the first
  *     key-statistics call of a data version builds the beta's universe index.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Budget, budgetPrinter } from './api-budgets.ts';
 import { atMost } from './api-budgets.ts';
 import { type Build, bumpVersion } from './api-builds.ts';
@@ -75,6 +79,33 @@ export function oneTickerCalls(ticker: string, recent: string): string[] {
   ];
 }
 
+/**
+ * The floor of a whole-history daily call: a bare node:http server (no database, no computing, no
+ * framework) holding the answer of `file` parsed once, and serialising and compressing it (brotli 1, as the
+ * server does) on each request. Where the floor misses a budget, no server that serialises and compresses
+ * each answer keeps it on this machine.
+ */
+function startFloor(file: string, port: number): ChildProcess {
+  const code = `
+    const http = require('node:http');
+    const zlib = require('node:zlib');
+    const answer = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+    http.createServer((req, res) => {
+      const body = Buffer.from(JSON.stringify(answer));
+      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT };
+      zlib.brotliCompress(body, { params }, (error, out) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'br',
+          'content-length': out.length });
+        res.end(out);
+      });
+    }).listen(${port}, '127.0.0.1', () => process.send('listening'));`;
+  return spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+}
+
+/** The whole-history daily calls (no `from`, daily): the API's, asked for by name. */
+const wholeHistoryDaily = (url: string) => url.endsWith('&resolution=daily') && !url.includes('from=');
+
 export interface SectionTools {
   builds: readonly Build[];
   /** Where a stock page's daily part starts for this dataset (recentStart of its last day). */
@@ -139,6 +170,35 @@ export async function tickerSection(tools: SectionTools): Promise<void> {
       many,
       loaded.map((r) => r.p99),
     );
+    if (wholeHistoryDaily(name)) await floorRow(tools, calls[0]?.[k] ?? '', short);
+  }
+}
+
+/** The floor (startFloor) of one whole-history call with the first ticker's answer, as a context row. */
+async function floorRow(tools: SectionTools, call: string, short: string): Promise<void> {
+  const { builds, connections, seconds, load, printer } = tools;
+  const now = builds.at(-1) as Build;
+  const file = path.join(os.tmpdir(), `ledgerlight-bench-floor-${process.pid}.json`);
+  writeFileSync(file, await (await fetch(`${now.base}${call}`)).text());
+  // Beside the server (its port), the ceiling (+1) and the build before (+2).
+  const port = now.port + 3;
+  const floor = startFloor(file, port);
+  try {
+    await new Promise((resolve, reject) => {
+      floor.once('message', resolve);
+      floor.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+    });
+    const result = await load(() => `http://127.0.0.1:${port}/floor`, connections, seconds, ACCEPT);
+    printer.row(
+      `${short}, floor: serialise + brotli only, p99, ${connections} conn.`,
+      undefined,
+      builds.map(() => result.p99),
+      'ms',
+      'context: the answer parsed once, no database, no computing, a bare node:http server',
+    );
+  } finally {
+    floor.kill();
+    rmSync(file, { force: true });
   }
 }
 
