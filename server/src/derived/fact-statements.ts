@@ -30,7 +30,7 @@ import {
  *     [k, i, first value, first accession, first filed, latest filed, concept], so the statement answers
  *     give the value as first filed from the row they read anyway (fiscal-periods.ts periodRows);
  *   filed_days: each cell's filing day (migration 022), int32 day numbers item-major like the amounts,
- *     NO_FILED_DAY where none: the valuation chart counts a value from that day (valuation-facts.ts).
+ *     NO_FILED_DAY where none: the valuation chart counts a value from that day (selectStatementFacts).
  * financial_facts stays the source of truth; the loader (ingest/store.ts) rewrites the statements a
  * write touches in the same transaction.
  */
