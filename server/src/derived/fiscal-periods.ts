@@ -150,8 +150,8 @@ function itemFilings(column: string, n: number): (k: number) => readonly (readon
   const decoded = new Map<number, (readonly string[])[]>();
   const decode = (line: number): (readonly string[])[] | undefined => {
     const text = lines[line];
-    if (!text) return undefined;
-    // '=': the same as the item before.
+    if (!text || line === 0) return undefined;
+    // '=': the same as the item before (never the first item's: line 0 is the filings).
     if (text === '=') return decode(line - 1);
     let cells = decoded.get(line);
     if (!cells) {
