@@ -26,6 +26,29 @@ const PRODUCT_TABLES = [
   'app_meta',
 ];
 
+/** A statement matrix as the schema of an earlier migration had it (the columns of 007 and 011, and `extra`). */
+async function insertOldMatrix(database: Database, ticker: string, extra: Record<string, unknown> = {}) {
+  const id = await insertSecurity(database.db, { ticker, name: `Old ${ticker}` });
+  const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  await old
+    .insertInto('fact_statements')
+    .values({
+      security_id: id,
+      period: 'annual',
+      period_ends: '2024-12-31',
+      period_starts: '2024-01-01',
+      fiscal_years: '2024',
+      fiscal_periods: 'FY',
+      line_items: 'revenue',
+      amounts: Buffer.alloc(8),
+      accessions: '',
+      derived: '0',
+      currency: 'USD',
+      ...extra,
+    })
+    .execute();
+}
+
 describe.each(testDatabases())('migrations on $engine', (target) => {
   let database: Database | undefined;
   afterEach(async () => {
@@ -113,24 +136,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
   it('drops the statement matrices without restated cells for the repair at start to write again (020)', async () => {
     database = await target.open();
     expect((await migratorOf(database).migrateTo('019-fact-versions')).error).toBeUndefined();
-    const id = await insertSecurity(database.db, { ticker: 'OLDS', name: 'Old Statement' });
-    const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    await old
-      .insertInto('fact_statements')
-      .values({
-        security_id: id,
-        period: 'annual',
-        period_ends: '2024-12-31',
-        period_starts: '2024-01-01',
-        fiscal_years: '2024',
-        fiscal_periods: 'FY',
-        line_items: 'revenue',
-        amounts: Buffer.alloc(8),
-        accessions: '',
-        derived: '0',
-        currency: 'USD',
-      })
-      .execute();
+    await insertOldMatrix(database, 'OLDS');
     expect(await migrateToLatest(database)).toEqual([
       '020-restated-cells',
       '021-price-bars',
@@ -146,25 +152,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
   it('drops the statement matrices of the old format for the repair at start to write again (022)', async () => {
     database = await target.open();
     expect((await migratorOf(database).migrateTo('021-price-bars')).error).toBeUndefined();
-    const id = await insertSecurity(database.db, { ticker: 'OLDF', name: 'Old Filings' });
-    const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    await old
-      .insertInto('fact_statements')
-      .values({
-        security_id: id,
-        period: 'annual',
-        period_ends: '2024-12-31',
-        period_starts: '2024-01-01',
-        fiscal_years: '2024',
-        fiscal_periods: 'FY',
-        line_items: 'revenue',
-        amounts: Buffer.alloc(8),
-        accessions: '',
-        derived: '0',
-        currency: 'USD',
-        restated: '',
-      })
-      .execute();
+    await insertOldMatrix(database, 'OLDF', { restated: '' });
     expect(await migrateToLatest(database)).toEqual(['022-statement-filed-days']);
     const tables = await database.db.introspection.getTables();
     const columns = tables.find((t) => t.name === 'fact_statements')?.columns ?? [];

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.ts';
 import type { FinancialFactsTable, Period, Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
-import { dayNumber, dayText } from '../finance/types.ts';
+import { dayNumber, isoDayOf } from '../finance/types.ts';
 import {
   type AnyDb,
   daysBefore,
@@ -264,18 +264,21 @@ export interface MatrixFact {
 /**
  * The facts of some line items, ending on or before `to` when given, read from the securities' statement
  * matrices (the rows a stock page reads anyway) rather than financial_facts: in financial_facts' key order
- * (security, kind of period, item, period end).
+ * (security, kind of period, item, period end). Beside them, from the same rows, the statements' reporting
+ * currencies (issue 19: an IFRS filer may report in EUR while it trades in USD): each security's distinct
+ * ones, none for a security without statements or whose statements say none.
  */
 export async function selectStatementFacts(
   db: Db,
   ids: readonly number[],
   lineItems: readonly string[],
   to: string | undefined,
-): Promise<MatrixFact[]> {
-  if (ids.length === 0) return [];
+): Promise<{ facts: MatrixFact[]; currencies: Map<number, Set<string>> }> {
+  const currencies = new Map<number, Set<string>>();
+  if (ids.length === 0) return { facts: [], currencies };
   const rows = await db
     .selectFrom('fact_statements')
-    .select(['security_id', 'period', 'period_ends', 'line_items', 'amounts', 'derived', 'filed_days'])
+    .select(['security_id', 'period', 'period_ends', 'line_items', 'amounts', 'derived', 'filed_days', 'currency'])
     .where('security_id', 'in', ids)
     .orderBy('security_id')
     .orderBy('period')
@@ -283,6 +286,11 @@ export async function selectStatementFacts(
   const wanted = new Set(lineItems);
   const out: MatrixFact[] = [];
   for (const row of rows) {
+    if (row.currency !== '') {
+      const known = currencies.get(row.security_id);
+      if (known) known.add(row.currency);
+      else currencies.set(row.security_id, new Set([row.currency]));
+    }
     if (row.filed_days.byteLength * 2 !== row.amounts.byteLength)
       throw new Error(`fact_statements ${row.security_id}/${row.period}: filing days do not match its cells`);
     const ends = row.period_ends;
@@ -304,12 +312,12 @@ export async function selectStatementFacts(
           period: row.period,
           period_end: ends.slice(i * SERIES_DAY, i * SERIES_DAY + SERIES_DAY),
           value: amounts[cell] as number,
-          filed: day === NO_FILED_DAY ? null : dayText(day),
+          filed: day === NO_FILED_DAY ? null : isoDayOf(day),
         });
       }
     }
   }
-  return out;
+  return { facts: out, currencies };
 }
 
 const NO_FACT_CODE = NO_FACT.charCodeAt(0);

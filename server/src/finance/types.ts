@@ -70,9 +70,11 @@ export function dayNumberAt(text: string, at: number): number {
   return era * 146_097 + dayOfEra - 719_468;
 }
 
-/** The 'YYYY-MM-DD' of a day number (dayNumber's inverse, by the same civil-date arithmetic), years 0-9999. */
-export function dayText(n: number): string {
-  const z = n + 719_468;
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** The ISO date (YYYY-MM-DD) of a day number, dayNumber's inverse, for years 0 to 9999 (civil-from-days, proleptic Gregorian). */
+export function isoDayOf(day: number): string {
+  const z = day + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
   const yearOfEra = Math.floor(
@@ -83,7 +85,7 @@ export function dayText(n: number): string {
   const date = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
   const month = shifted < 10 ? shifted + 3 : shifted - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`;
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(date)}`;
 }
 
 export function addDays(day: string, days: number): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayNumber } from '../../finance/types.ts';
-import { isoDayOf, isWeekdayNumber } from './days.ts';
+import { dayNumber, isoDayOf } from '../../finance/types.ts';
+import { isWeekdayNumber } from './days.ts';
 
 describe('demo day numbers', () => {
   it('print and tell weekdays as a Date does, every day from 1900 to 2101', () => {

@@ -1,7 +1,7 @@
-import { addDays, dayNumber } from '../../finance/types.ts';
+import { addDays, dayNumber, isoDayOf } from '../../finance/types.ts';
 import type { DividendRecord, PriceBar, SecurityBundle, SplitRecord } from '../types.ts';
 import { demoCoinSupply } from './coin-supply.ts';
-import { isoDayOf, isWeekdayNumber } from './days.ts';
+import { isWeekdayNumber } from './days.ts';
 import { demoRestatements } from './kind-statements.ts';
 import { completeStatements, type DemoQuarter, statementFacts } from './statements.ts';
 import type { DemoCoin, DemoCompany } from './universe.ts';

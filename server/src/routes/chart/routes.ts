@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { AppContext, ZodApp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
+import { selectStatementFacts } from '../../derived/fact-statements.ts';
 import { readCloseColumn, readCloseSeries, readPriceBars } from '../../derived/price-years.ts';
 import { selectCloses, selectDividends, selectSplits } from '../../derived/series-queries.ts';
 import { addDays, type Range } from '../../finance/types.ts';
@@ -22,7 +23,7 @@ import { dataCache } from '../../http/data-cache.ts';
 import { ColumnCloses } from '../../metrics/closes.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries } from './presenter.ts';
-import { selectStatementCurrencies, selectValuationFacts } from './queries.ts';
+import { VALUATION_ITEMS } from './queries.ts';
 import { chooseResolution, weekRunsOf } from './resolution.ts';
 import { valuationSeries } from './valuation.ts';
 
@@ -100,18 +101,18 @@ async function dividendYield(db: Db, securities: SecurityRef[], range: Range, as
 }
 
 async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
-  const [closes, facts, splits, currencies] = await Promise.all([
+  const [closes, { facts, currencies }, splits] = await Promise.all([
     readCloseColumn(db, ids(securities), range, 'close_split_adj'),
-    selectValuationFacts(db, ids(securities), range.to),
+    selectStatementFacts(db, ids(securities), VALUATION_ITEMS, range.to),
     selectSplits(db, ids(securities)),
-    selectStatementCurrencies(db, ids(securities)),
   ]);
   const [f, s] = [groupBySecurity(facts), groupBySecurity(splits)];
   // No exchange rates here: a price in one currency over statements in another has no ratio (the
   // screener's rule, ingest/indicators.ts), never USD prices over EUR earnings.
-  const tradingCurrency = new Map(securities.map((sec) => [sec.id, sec.currency]));
   const otherCurrency = new Set(
-    currencies.filter((c) => tradingCurrency.get(c.security_id) !== c.currency).map((c) => c.security_id),
+    securities
+      .filter((sec) => [...(currencies.get(sec.id) ?? [])].some((currency) => currency !== sec.currency))
+      .map((sec) => sec.id),
   );
   return {
     series: securities.map((sec) => {
