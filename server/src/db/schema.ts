@@ -221,7 +221,7 @@ export interface IndicatorsTable {
   currency: string;
   price: number | null;
   change_pct: number | null;
-  /** Change over one year in % on daily split-adjusted closes (migration 015, metrics/catalogue.ts). */
+  /** Change over one year in % on daily split-adjusted closes (migration 015, contract/src/metrics.ts). */
   change_1y_pct: number | null;
   market_cap: number | null;
   /** Basic EPS of the trailing twelve months (or the last fiscal year), on the latest share basis. */

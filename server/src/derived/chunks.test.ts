@@ -9,7 +9,7 @@ import { unpackAmounts } from './chunk-layout.ts';
 import { rebuildFactStatements } from './fact-statements.ts';
 import { readCloseColumn, readCloseSeries, rebuildPriceYears } from './price-years.ts';
 
-/* The series tables (ADR 0008) in the database: the chunks staying equal to the source tables, and their reads. (The chunk format: series-format.test.ts.) */
+/* The series tables (ADR 0008) in the database: the chunks staying equal to the source tables, and their reads. (The chunk format: chunk-format.test.ts.) */
 
 /** Every chunk row of both series tables, in key order. */
 async function snapshot(database: Database) {

@@ -170,7 +170,7 @@ function itemFilings(column: string, n: number): (k: number) => readonly (readon
 
 /**
  * How far back the period before a period may end and still be its start (averages: ROE, ROA): a year
- * and its slack, a quarter and its slack. Reading `from` minus this much finds it (routes/financials/load.ts).
+ * and its slack, a quarter and its slack. Reading `from` minus this much finds it (metrics/financials.ts).
  */
 export const START_WINDOW_DAYS = { annual: 400, quarterly: 100 } as const;
 

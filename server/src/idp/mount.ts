@@ -21,7 +21,7 @@ function handledByProvider(url: string): boolean {
 
 /**
  * The provider route a request reaches, for rate limits: `/idp/token` for `/idp/Token/` too. oidc-provider's
- * router (lib/helpers/router.js) matches the undecoded path case-insensitively (folding ASCII letters only
+ * router (oidc-provider/lib/helpers/router.js) matches the undecoded path case-insensitively (folding ASCII letters only
  * can make a path equal to its ASCII routes) and retries once without one trailing slash; Koa's path stops
  * at '?' or '#'.
  */

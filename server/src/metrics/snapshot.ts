@@ -47,7 +47,7 @@ import { statementTemplates } from './templates.ts';
  * statistics compute them here on request; the loader stores them as the screener's columns
  * (ingest/indicators.ts), which the screener, the home cards and the market panels read. Same inputs,
  * same function: the same number everywhere (server/test/consistency.test.ts checks every security).
- * Each figure's name, unit, basis and formula: catalogue.ts.
+ * Each figure's name, unit, basis and formula: contract/src/metrics.ts.
  */
 
 export interface SnapshotInputs {

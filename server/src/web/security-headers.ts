@@ -56,8 +56,7 @@ const isSubresource = (url: string, contentType: unknown) =>
   (typeof contentType === 'string' && /^(text\/css|(text|application)\/javascript)/i.test(contentType));
 
 /**
- * The security headers of an answer to `url` with this content type: what the hook below sets, and what
- * an answer written before routing (http/memory-hits.ts) carries.
+ * The security headers of an answer to `url` with this content type: what the hook below sets.
  */
 export function securityHeaders(
   csp: string,

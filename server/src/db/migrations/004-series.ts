@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Engine } from '../engine.ts';
 
 /*
- * Series tables (ADR 0008, db/series.ts): price_years and fact_series, the chunked read-side copies of
+ * Series tables (ADR 0008; the series module of the time): price_years and fact_series, the chunked read-side copies of
  * daily_prices and financial_facts. Both are left empty here, and built by the last migration that
  * changes their shape (built here with today's code, they would be handed rows of another shape):
  * price_years by 008, which added chart_points; fact_series was changed to binary amounts by 005 and

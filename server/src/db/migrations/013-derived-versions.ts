@@ -5,8 +5,8 @@ import type { Engine } from '../engine.ts';
  * Issue 24, ADR 0016: the stored chart points and screener rows carry the version of the code that wrote
  * them (price_years.chart_version, indicators.row_version), as the statement values do: rows of another
  * version are never read as they are (the chart is made from the closes beside them, the screener page
- * from the columns), and the server rewrites them in the background at start (derived/rebuild.ts). Rows
- * stored before this migration get 0, which no code version is (code-version.ts), so they are rebuilt
+ * from the columns), and the server rewrites them in the background at start (the rebuild of the time). Rows
+ * stored before this migration get 0, which no code version is, so they are rebuilt
  * once; meanwhile their answers are made the other way, which gives the same bytes.
  *
  * price_years_chart_version lets the start find the stale years without reading the table: the version
