@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/index.ts';
 import { readDataVersion } from '../db/meta.ts';
 import {
@@ -18,7 +19,7 @@ import {
  * The speed layer of every GET /api/data/* call (issue 4, "Speed"). Market data only changes when an
  * ingest run bumps the data version (db/meta.ts), so a response is a pure function of
  * (data version, path, query): it gets an ETag from them, a 304 when the client already has it,
- * Cache-Control a CDN may act on, and a bounded in-process LRU serves repeats without touching SQL.
+ * Cache-Control a CDN may act on, and a bounded in-process LRU (lru-cache) serves repeats without touching SQL.
  * Answers are compressed here (br or gzip by Accept-Encoding, http/compress.ts) and a stored answer keeps
  * each encoding's bytes once made: a hit sends stored bytes, compressing nothing. Each encoding is its own
  * variant with its own ETag (`"v-tag-br"`), and every answer says `Vary: Accept-Encoding`.
@@ -60,8 +61,6 @@ interface Entry {
   bytes: number;
   /** The route pattern that answered (metrics and rate limits of an answer given before routing). */
   route: string;
-  /** Answered from memory since eviction last passed it (store()). */
-  used?: boolean;
 }
 
 /** A URL's cache key and ETag, made for one data version. */
@@ -145,11 +144,17 @@ export function dataCache(database: Database, options: Partial<DataCacheOptions>
 }
 
 export function createDataCache(readVersion: () => Promise<number>, options: DataCacheOptions): DataCache {
-  const entries = new Map<string, Entry>();
-  /** Keys asked for but not stored yet, with how many times: oldest first. */
-  const seen = new Map<string, number>();
+  // Least recently used within both limits, an answer's bytes its size (each encoding kept adds to it); an
+  // answer over a quarter of the memory limit is never stored.
+  const entries = new LRUCache<string, Entry>({
+    max: options.maxEntries,
+    maxSize: options.maxBytes,
+    maxEntrySize: options.maxBytes / 4,
+    sizeCalculation: (entry) => entry.bytes,
+  });
+  /** Keys asked for but not stored yet, with how many times (admitAfter). */
+  const seen = new LRUCache<string, number>({ max: options.maxEntries * 4 });
   const pending = new WeakMap<FastifyRequest, Pending>();
-  let bytes = 0;
   let version: { value: number; readAt: number } | undefined;
   let versionRead: Promise<number> | undefined;
 
@@ -179,7 +184,7 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
    * for the long tail of URLs asked once, an identity kept for a while and then dropped would be garbage
    * promoted to the old generation, which brought full collections every few seconds under load.
    */
-  const identities = new Map<string, Identity>();
+  const identities = new LRUCache<string, Identity>({ max: options.maxEntries });
   function identify(url: string, dataVersion: number): Identity {
     const known = identities.get(url);
     // An identity is good for the data version it was made with only.
@@ -189,7 +194,6 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
     return { version: dataVersion, key: `${dataVersion}|${query}`, etag: `"${dataVersion}-${tag}"` };
   }
   function remember(url: string, identity: Identity): void {
-    if (identities.size >= options.maxEntries) identities.delete(identities.keys().next().value as string);
     identities.set(url, { version: identity.version, key: identity.key, etag: identity.etag });
   }
 
@@ -197,16 +201,16 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
     identities.clear();
     entries.clear();
     seen.clear();
-    bytes = 0;
   }
 
   /** Counts a miss; true when this one makes the key worth storing. */
   function admit(key: string): boolean {
     const count = (seen.get(key) ?? 0) + 1;
-    seen.delete(key);
-    if (count >= options.admitAfter) return true;
+    if (count >= options.admitAfter) {
+      seen.delete(key);
+      return true;
+    }
     seen.set(key, count);
-    if (seen.size > options.maxEntries * 4) seen.delete(seen.keys().next().value as string);
     return false;
   }
 
@@ -216,40 +220,13 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
     const kept = entry[coding];
     if (kept) return kept;
     const made = await compress(entry.body, coding);
-    // Still the stored entry (not evicted or replaced meanwhile): keep the bytes with it.
-    if (entries.get(key) === entry && !entry[coding]) {
+    // Still the stored entry (not evicted or replaced meanwhile): keep the bytes with it, its size grown.
+    if (entries.peek(key) === entry && !entry[coding]) {
       entry[coding] = made;
       entry.bytes += made.length;
-      bytes += made.length;
+      entries.set(key, entry);
     }
     return made;
-  }
-
-  function store(key: string, entry: Entry): void {
-    if (entry.bytes > options.maxBytes / 4) return;
-    const previous = entries.get(key);
-    if (previous) {
-      entries.delete(key);
-      bytes -= previous.bytes;
-    }
-    entries.set(key, entry);
-    bytes += entry.bytes;
-    /*
-     * Least recently used, approximately (second chance): a Map iterates in insertion order, and a hit
-     * only marks its entry used. Past the limits the oldest unmarked entry goes; a marked one is moved to
-     * the end unmarked. Re-inserting the key on every hit instead cost a third of a hit's time (a Map
-     * with thousands of deletes in it rehashes itself; ADR 0019).
-     */
-    for (const [oldest, old] of entries) {
-      if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
-      entries.delete(oldest);
-      if (old.used) {
-        old.used = false;
-        entries.set(oldest, old);
-      } else {
-        bytes -= old.bytes;
-      }
-    }
   }
 
   return {
@@ -272,7 +249,6 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
         }
         const hit = entries.get(key);
         if (hit) {
-          hit.used = true;
           const body = await variant(key, hit, coding);
           // A small answer goes out raw whatever was asked: its ETag is then the identity one.
           reply.headers(hitHeaders(identity.etag, hit, body === hit.body ? null : coding, options.cacheControl));
@@ -307,7 +283,7 @@ export function createDataCache(readVersion: () => Promise<number>, options: Dat
             entry[coding] = sent;
             entry.bytes += sent.length;
           }
-          store(miss.key, entry);
+          entries.set(miss.key, entry);
           remember(request.url, miss);
         }
         return sent;
