@@ -20,6 +20,7 @@ import { createMetrics, type Metrics, registerMetrics } from './http/metrics.ts'
 import { rateLimitSettings, registerRateLimits } from './http/rate-limit.ts';
 import { routeDataReads } from './http/read-routing.ts';
 import { registerRepairGate } from './http/repair-gate.ts';
+import { mountedProviderRoute } from './idp/mount.ts';
 import { registerOpenApi } from './openapi.ts';
 import { chartRoutes } from './routes/chart/routes.ts';
 import { companyRoutes } from './routes/company/routes.ts';
@@ -88,7 +89,7 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   registerMetrics(app, appMetrics, config.METRICS_TOKEN);
   const limits = rateLimitSettings(config);
   // Before the /idp mount, whose hook takes over its requests (docs/operations.md, "Rate limits").
-  registerRateLimits(app, limits, appMetrics.recordRateLimited);
+  registerRateLimits(app, limits, appMetrics.recordRateLimited, mountedProviderRoute);
   // Sign-in (docs/auth.md): an external OpenID Provider, or the development one mounted under /idp.
   const oidc = await setUpOidc(app, config, appMetrics.issuerKeysObserver(app.log));
   const csp = contentSecurityPolicy({

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
+import { CloseHistory, ColumnCloses } from '../finance/close-history.ts';
 import { dayNumber, dayNumberAt, type Range } from '../finance/types.ts';
-import { CloseHistory, ColumnCloses } from '../metrics/closes.ts';
 import { type AnyDb, groupBy, packAmounts, SERIES_DAY, unpackAmounts } from './chunk-layout.ts';
 
 /*

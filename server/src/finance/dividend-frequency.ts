@@ -1,5 +1,4 @@
-import { addMonths } from '../metrics/closes.ts';
-import { dayNumber } from './types.ts';
+import { addMonths, dayNumber } from './types.ts';
 
 /*
  * How often a company pays, read from the ex-dates alone (issue 33): each payment gets the cadence of the

@@ -98,3 +98,13 @@ export function ratio(numerator: number | null | undefined, denominator: number 
   const value = numerator / denominator;
   return Number.isFinite(value) ? value : null;
 }
+
+/** The same date `months` later (earlier when negative), clamped to the month's last day (29 Feb -> 28 Feb). */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const total = year * 12 + (month - 1) + months;
+  const y = Math.floor(total / 12);
+  const m = (total % 12) + 1;
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${y}-${String(m).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
+}

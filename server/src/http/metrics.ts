@@ -1,12 +1,28 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { IssuerKeysObserver } from '../auth/oidc/issuer-keys.ts';
 import type { Database } from '../db/index.ts';
 import { readDataVersion } from '../db/meta.ts';
-import type { RunReport } from '../news/refresher.ts';
 import { unauthorized } from './errors.ts';
 import type { BucketName } from './rate-limit.ts';
+
+/*
+ * What the layers above report to the metrics, declared here where it is read: the issuer key cache
+ * (auth/oidc/issuer-keys.ts) and the feed refresher (news/refresher.ts) hand their events over in these
+ * shapes, so this module imports neither (issue 44: http/ sits below auth/ and news/).
+ */
+export interface IssuerKeysObserver {
+  refreshed(keys: { fetchedAt: number }): void;
+  /** A refresh failed; `ageMs` is the age of the copy still in use, null when none is usable (503s). */
+  refreshFailed(error: unknown, ageMs: number | null): void;
+}
+
+export interface FeedRunReport {
+  updated: number;
+  unchanged: number;
+  failed: number;
+  newItems: number;
+}
 
 /*
  * GET /metrics in the Prometheus text format (docs/operations.md). One registry per app, not prom-client's
@@ -19,7 +35,7 @@ export interface Metrics {
   registry: Registry;
   /** Counts and logs the identity provider's key refreshes (auth/oidc/issuer-keys.ts). */
   issuerKeysObserver(log: FastifyBaseLogger): IssuerKeysObserver;
-  recordFeedRun(report: RunReport): void;
+  recordFeedRun(report: FeedRunReport): void;
   recordFeedRunFailure(): void;
   recordRateLimited(bucket: BucketName): void;
   /** Reads the data version and ingest progress; the /metrics route awaits it before rendering. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { mountedProviderRoute } from '../idp/mount.ts';
 import { rateLimited } from './errors.ts';
 
 /*
@@ -105,10 +104,14 @@ export function tokenBuckets(limit: number, windowSeconds: number, maxKeys = 100
 /**
  * The route a request will run. Fastify has matched it already when onRequest hooks run (its router
  * decodes percent-encoding, ignores a trailing slash here, and is case-sensitive), so its pattern is
- * exact. Requests for the development provider match no Fastify route: its own router decides.
+ * exact. Requests for the development provider match no Fastify route: its own router decides, and
+ * `mountedRoute` (idp/mount.ts mountedProviderRoute, handed in by app.ts) names the route it will take.
  */
-export function routeOf(request: FastifyRequest): string | undefined {
-  return request.routeOptions.url ?? mountedProviderRoute(request.raw.url ?? request.url);
+export function routeOf(
+  request: FastifyRequest,
+  mountedRoute: (url: string) => string | undefined = () => undefined,
+): string | undefined {
+  return request.routeOptions.url ?? mountedRoute(request.raw.url ?? request.url);
 }
 
 /**
@@ -119,6 +122,7 @@ export function registerRateLimits(
   app: FastifyInstance,
   settings: RateLimitSettings,
   onLimited: (bucket: BucketName) => void = () => undefined,
+  mountedRoute?: (url: string) => string | undefined,
 ): void {
   const buckets = new Map<BucketName, TokenBuckets>();
   for (const [bucket, limit] of Object.entries(settings.limits) as [BucketName, number][])
@@ -126,7 +130,7 @@ export function registerRateLimits(
   if (buckets.size === 0) return;
   app.addHook('onRequest', async (request) => {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const route = routeOf(request);
+    const route = routeOf(request, mountedRoute);
     const rule = route === undefined ? undefined : RULES.find((r) => r.method === method && r.route === route);
     const limiter = rule && buckets.get(rule.bucket);
     if (!rule || !limiter) return;

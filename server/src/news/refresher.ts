@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import type { FeedRunReport } from '../http/metrics.ts';
 import { demoCompanies, demoFeedInputs, demoFeedName, renderDemoFeed } from './demo-feeds.ts';
 import { type FeedReader, openFeedReader, type ReaderLimits } from './feed-reader.ts';
 import { loadFeedsFile } from './feeds-file.ts';
@@ -83,12 +84,8 @@ export async function syncRegistry({ db, settings, log }: RefreshDeps, now = new
   await syncOrigin(db, 'demo', settings.demo ? demoFeedInputs(settings.publicUrl, companies) : [], now);
 }
 
-export interface RunReport {
-  updated: number;
-  unchanged: number;
-  failed: number;
-  newItems: number;
-}
+/** A run's counts, in the shape the metrics read (http/metrics.ts). */
+export type RunReport = FeedRunReport;
 
 /**
  * Fetch every feed that is due (next_fetch_at passed or never fetched). `stopping` is checked between

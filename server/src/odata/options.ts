@@ -1,6 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import { invalidField } from '../http/errors.ts';
-
 /*
  * OData 4.01 system query option names are case-insensitive and their "$" is optional (Part 2, 5: "OData
  * 4.01 services MUST support case-insensitive system query option names specified with or without the $
@@ -35,9 +32,20 @@ export function systemOptionName(name: string): string | undefined {
   return SYSTEM_OPTIONS.includes(bare) ? `$${bare}` : undefined;
 }
 
+/** An option given twice under two spellings: the route answers 400 naming the parameter. */
+export class RepeatedOptionError extends Error {
+  constructor(
+    readonly parameter: string,
+    readonly detail: string,
+  ) {
+    super(`Invalid query parameter "${parameter}": ${detail}`);
+    this.name = 'RepeatedOptionError';
+  }
+}
+
 /**
  * The query with every system option under its canonical name. An option given twice under two spellings
- * (`$top=5&top=9`) is a 400 naming both: the spec allows each once.
+ * (`$top=5&top=9`) is refused (RepeatedOptionError, naming both): the spec allows each once.
  */
 export function canonicalODataQuery(query: Record<string, unknown>): Record<string, unknown> {
   const canonical: Record<string, unknown> = {};
@@ -46,16 +54,11 @@ export function canonicalODataQuery(query: Record<string, unknown>): Record<stri
     const option = systemOptionName(name) ?? name;
     const earlier = spelledAs.get(option);
     if (earlier !== undefined)
-      throw invalidField(name, `is the option ${option} again (given as "${earlier}" too); give it once`);
+      throw new RepeatedOptionError(name, `is the option ${option} again (given as "${earlier}" too); give it once`);
     spelledAs.set(option, name);
     canonical[option] = value;
   }
   return canonical;
-}
-
-/** A preValidation hook for OData routes: the schema then checks `top=abc` as it checks `$top=abc`. */
-export async function canonicalODataOptions(request: FastifyRequest): Promise<void> {
-  request.query = canonicalODataQuery(request.query as Record<string, unknown>);
 }
 
 /** The query string of `url` with the option `$skip` (however it was spelled) set to `skip`: the next page. */

@@ -1,5 +1,6 @@
 import type { JSONWebKeySet } from 'jose';
 import { serviceUnavailable } from '../../http/errors.ts';
+import type { IssuerKeysObserver } from '../../http/metrics.ts';
 import { asymmetricAlgorithms, fetchDiscovery, fetchKeySet } from './discovery.ts';
 
 /*
@@ -19,12 +20,8 @@ export interface IssuerKeys {
   fetchedAt: number;
 }
 
-/** What the cache reports, for logs and metrics (metrics.ts, issuerKeysObserver). */
-export interface IssuerKeysObserver {
-  refreshed(keys: IssuerKeys): void;
-  /** A refresh failed; `ageMs` is the age of the copy still in use, null when none is usable (503s). */
-  refreshFailed(error: unknown, ageMs: number | null): void;
-}
+/** What the cache reports, for logs and metrics: the shape the metrics read (http/metrics.ts). */
+export type { IssuerKeysObserver };
 
 export interface IssuerKeysOptions {
   issuer: string;

@@ -1,7 +1,9 @@
 import { errorBody, odataQuery, odataResponse, odataTopMax, odataV2Response, screenerChoices } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { canonicalODataOptions, withSkip } from '../../odata/options.ts';
+import { invalidField } from '../../http/errors.ts';
+import { canonicalODataQuery, RepeatedOptionError, withSkip } from '../../odata/options.ts';
 import { screenerChoices as selectChoices } from './choices.ts';
 import { describeColumns } from './columns.ts';
 import { screenerPage } from './screener.ts';
@@ -12,6 +14,16 @@ const FILTER_HELP =
   "with '' for a quote), $orderby (several keys, asc/desc, nulls last), $select, $top (at most 1000), $skip, " +
   '$count=true; as OData 4.01 allows, an option may be written without its $ and in any case (filter=, Top=). ' +
   'A malformed expression is a 400 whose details give the position (0-based) and what was expected.';
+
+/** A preValidation hook for OData routes: the schema then checks `top=abc` as it checks `$top=abc`. */
+async function canonicalODataOptions(request: FastifyRequest): Promise<void> {
+  try {
+    request.query = canonicalODataQuery(request.query as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof RepeatedOptionError) throw invalidField(error.parameter, error.detail);
+    throw error;
+  }
+}
 
 /** spec 7, Indicators: the screener's OData endpoints. */
 export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
