@@ -30,8 +30,10 @@ function plant(files: Record<string, string>): string {
 describe('every file a doc or a comment names exists', () => {
   it('names a planted missing file, and only it', () => {
     const dir = plant({
-      'docs/guide.md': 'See `server/src/http/cache.ts` and `http/missing-cache.ts`; https://example.com/x/y.ts is a URL.\n',
-      'server/src/http/cache.ts': '// The keys: see ./keys.ts and ../db/gone.ts.\nexport const text = "not/a/comment.ts";\n',
+      'docs/guide.md':
+        'See `server/src/http/cache.ts` and `http/missing-cache.ts`; https://example.com/x/y.ts is a URL.\n',
+      'server/src/http/cache.ts':
+        '// The keys: see ./keys.ts and ../db/gone.ts.\nexport const text = "not/a/comment.ts";\n',
       'server/src/http/keys.ts': 'export {};\n',
     });
     expect(missingNames(dir)).toEqual([
