@@ -1,13 +1,15 @@
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import type { SecurityBundle } from '../types.ts';
 import { type ParseJob, parseEntry } from './parse-entry.ts';
 import { openZip, type ZipArchive } from './zip-reader.ts';
 
 /*
- * The bulk commands' parsing thread (bulk/parse-pool.ts): reads an archive entry through its own handle
- * on the zip file, inflates and parses it into the loader's bundle and posts the bundle back, so the main
- * thread only writes. An error is posted back as a message naming the entry.
+ * The bulk commands' parsing thread (bulk/parse-pool.ts, run by piscina): reads an archive entry through
+ * its own handle on the zip file, inflates and parses it into the loader's bundle and answers with it, so
+ * the main thread only writes. An entry that cannot be read or parsed answers with its error, naming it.
  */
+
+export type ParseAnswer = { bundle: SecurityBundle } | { error: string };
 
 const archives = new Map<string, Promise<ZipArchive>>();
 
@@ -20,12 +22,11 @@ function archive(file: string): Promise<ZipArchive> {
   return zip;
 }
 
-parentPort?.on('message', async (message: { id: number; job: ParseJob }) => {
-  const { id, job } = message;
+export default async function parse(job: ParseJob): Promise<ParseAnswer> {
   try {
     const data = await (await archive(job.archive)).read(job.entry);
-    parentPort?.postMessage({ id, bundle: parseEntry(job, data, path.basename(job.archive)) });
+    return { bundle: parseEntry(job, data, path.basename(job.archive)) };
   } catch (error) {
-    parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    return { error: error instanceof Error ? error.message : String(error) };
   }
-});
+}
