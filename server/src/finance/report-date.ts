@@ -1,3 +1,4 @@
+import { median } from './stats.ts';
 import { addDays, dayNumber } from './types.ts';
 
 /*
@@ -36,13 +37,8 @@ const RECENT = 8;
 /** A company whose last period ended more than this before `at` has stopped filing: no estimate. */
 const STALE_DAYS = 2 * 366;
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
-};
+/** A median number of days, whole (median is null only for none, and callers have some). */
+const medianDays = (values: readonly number[]) => Math.round(median(values) as number);
 
 const monthEnd = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).toISOString().slice(0, 10);
 
@@ -58,7 +54,7 @@ export function nextPeriodEnd(end: string, months: 3 | 12): string {
 function cadenceOf(ends: readonly string[]): FilingCadence {
   if (ends.length < 2) return ends.length === 1 ? 'annual' : 'none';
   const gaps = ends.slice(1).map((end, i) => dayNumber(end) - dayNumber(ends[i] as string));
-  const gap = median(gaps);
+  const gap = medianDays(gaps);
   if (gap >= 80 && gap <= 100) return 'quarterly';
   if (gap >= 350 && gap <= 380) return 'annual';
   return 'irregular';
@@ -90,7 +86,7 @@ export function estimateNextReport(filings: readonly FiledPeriod[], at: string):
     // The annual report's own lag; a quarter's when the company has no annual report yet, and back.
     const lags =
       label === 'FY' ? (annualLags.length ? annualLags : quarterLags) : quarterLags.length ? quarterLags : annualLags;
-    const lagDays = median(lags);
+    const lagDays = medianDays(lags);
     const date = addDays(periodEnd, lagDays);
     if (date > at)
       return { cadence, expected: { date, periodEnd, fiscalPeriod: label, lagDays, basedOn: lags.length } };

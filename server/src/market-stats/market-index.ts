@@ -13,14 +13,14 @@ export interface IndexPoint {
   value: number;
 }
 
-/** One security's closes, days ascending. */
-export interface CloseHistory {
+/** One security's closes as day and close lists, days ascending (the markets page's indexes; a stock's packed columns are finance/close-history.ts). */
+export interface DailyCloses {
   days: readonly string[];
   closes: readonly number[];
 }
 
 /** The equal-weighted index of the histories from the first trading day on or after `from`, at 100. */
-export function equalWeightDailyIndex(histories: readonly CloseHistory[], from: string): IndexPoint[] {
+export function equalWeightDailyIndex(histories: readonly DailyCloses[], from: string): IndexPoint[] {
   const sums = new Map<string, { sum: number; count: number }>();
   for (const { days, closes } of histories) {
     for (let i = 0; i < days.length; i++) {

@@ -1,13 +1,14 @@
-import type { CloseHistory } from '../metrics/closes.ts';
+import type { CloseHistory } from '../finance/close-history.ts';
+import { median } from '../finance/stats.ts';
+import { addDays } from '../finance/types.ts';
+
+export { addDays };
 
 /*
  * Key statistics from a security's own price and dividend history (issue 22): pure functions, data in,
  * numbers out, so each is tested by scenario. Days are 'YYYY-MM-DD'; closes are split-adjusted.
  */
 const DAY_MS = 86_400_000;
-
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 export interface DayVolume {
   day: string;
@@ -81,11 +82,4 @@ export function nextDividend(
     next = addDays(next, Math.round(gap));
   }
   return { exDate: next, amount: last.amount, estimated: true };
-}
-
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }

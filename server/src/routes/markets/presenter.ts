@@ -1,8 +1,8 @@
 import type { MarketIndices, SectorMover } from '@app/contract';
 import {
   type ChangePeriod,
-  type CloseHistory,
   changeOver,
+  type DailyCloses,
   equalWeightDailyIndex,
   type IndexPoint,
 } from '../../market-stats/market-index.ts';
@@ -55,10 +55,10 @@ export function presentIndices(
   asOf: string,
   from: string,
   stocks: readonly StockQuote[],
-  histories: ReadonlyMap<number, CloseHistory>,
+  histories: ReadonlyMap<number, DailyCloses>,
 ): MarketIndices {
   const priced = stocks.filter((s) => histories.has(s.id));
-  const historiesOf = (list: readonly StockQuote[]) => list.map((s) => histories.get(s.id) as CloseHistory);
+  const historiesOf = (list: readonly StockQuote[]) => list.map((s) => histories.get(s.id) as DailyCloses);
   const universe = equalWeightDailyIndex(historiesOf(priced), from);
   const days = universe.map((p) => p.day);
   const bySector = new Map<string, StockQuote[]>();

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import { readCloseSeries } from '../../derived/price-years.ts';
-import type { CloseHistory } from '../../market-stats/market-index.ts';
+import type { DailyCloses } from '../../market-stats/market-index.ts';
 
 /*
  * Reads of the markets page: every stock's screener row (sector, last close, day change) by column name,
@@ -32,7 +32,7 @@ export async function selectCloseHistories(
   ids: readonly number[],
   from: string,
   to: string,
-): Promise<Map<number, CloseHistory>> {
+): Promise<Map<number, DailyCloses>> {
   const series = await readCloseSeries(db, ids, { from, to }, 'close_split_adj');
   return new Map([...series].map(([id, s]) => [id, { days: s.days, closes: s.closes.map(Number) }] as const));
 }
