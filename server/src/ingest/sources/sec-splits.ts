@@ -23,11 +23,19 @@ const TOLERANCE = 0.03;
 const near = (a: number, b: number) => Math.abs(a / b - 1) < TOLERANCE;
 
 /**
+ * A split is one event however many facts, tags and days report it: filers tag the ratio on the day the
+ * board approved it and again on the day it was paid (Alphabet's 20-for-1: 2022-02-01 and 2022-07-15;
+ * NVIDIA's 4-for-1: 2021-06-03 and 2021-07-19). The same ratio tagged on days at most this far from the
+ * event's first day is that event (no filer splits twice by the same ratio within nine months).
+ */
+export const SPLIT_EVENT_WINDOW_DAYS = 270;
+
+/**
  * The splits the filings tag (StockholdersEquityNoteStockSplitConversionRatio1: 4 for a 4-for-1, 0.1
- * for a 1-for-10 reverse split), on the day the fact is dated, one per split. One filing (accession)
- * that tags a ratio in several contexts (a 10-Q after a split repeats it in its comparative periods, a
- * year earlier) reports one split: the latest of its days. The same ratio tagged again by later filings
- * within a month is the same split too. Durations longer than a quarter give no day.
+ * for a 1-for-10 reverse split), one per event, on its payout day: the latest day any fact of the event
+ * is dated (the announcement comes first; a 10-Q after a split repeats it in its comparative periods, a
+ * year earlier, and those are earlier days of the same filing). Durations longer than a quarter give no
+ * day. Facts of any form count here (an 8-K announcing a split dates it as well as a 10-Q).
  */
 export function splitFacts(facts: Record<string, unknown>): SplitRecord[] {
   const found: { day: string; ratio: number; accn: string | null }[] = [];
@@ -52,10 +60,14 @@ export function splitFacts(facts: Record<string, unknown>): SplitRecord[] {
     if (!seen || s.day > seen.day) perFiling.set(key, { day: s.day, ratio: s.ratio });
   });
   const events = [...perFiling.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-  const out: { day: string; ratio: number }[] = [];
+  const out: { first: string; day: string; ratio: number }[] = [];
   for (const s of events) {
-    if (out.some((o) => near(o.ratio, s.ratio) && Math.abs(dayNumber(o.day) - dayNumber(s.day)) <= 31)) continue;
-    out.push(s);
+    const same = out.find(
+      (o) => near(o.ratio, s.ratio) && dayNumber(s.day) - dayNumber(o.first) <= SPLIT_EVENT_WINDOW_DAYS,
+    );
+    // Events are in day order: a later day of the same event moves it to that day (the payout).
+    if (same) same.day = s.day;
+    else out.push({ first: s.day, day: s.day, ratio: s.ratio });
   }
   return out.map(({ day, ratio }) => splitRecord(day, ratio));
 }
