@@ -37,6 +37,47 @@ describe('split events from the filings', () => {
     expect(splitFacts(facts).map((s) => s.day)).toEqual(['2012-05-01', '2013-06-01']);
   });
 
+  it('later reports mentioning a split over the quarter of their statements do not move it nor add one', () => {
+    const tag = (start: string | null, end: string, val: number, accn: string) => ({
+      ...(start ? { start } : {}),
+      end,
+      val,
+      accn,
+      form: '10-Q',
+      filed: '2022-10-24',
+    });
+    const revenue = (start: string, end: string, accn: string) => ({ start, end, val: 1, accn, form: '10-Q' });
+    // Tesla's shape: 5-for-1 tagged on 2020-08-10, again over Q1 2021; 3-for-1 on 2022-08-05, over Q3 2022 and Q3 2021.
+    const facts = {
+      'us-gaap': {
+        StockholdersEquityNoteStockSplitConversionRatio1: {
+          units: {
+            pure: [
+              tag(null, '2020-08-10', 5, 'q3-20'),
+              tag('2021-01-01', '2021-03-31', 5, 'q1-21'),
+              tag('2021-07-01', '2021-09-30', 3, 'q3-22'),
+              tag(null, '2022-08-05', 3, 'q3-22'),
+              tag('2022-07-01', '2022-09-30', 3, 'q3-22'),
+            ],
+          },
+        },
+        Revenues: {
+          units: {
+            USD: [
+              revenue('2021-01-01', '2021-03-31', 'q1-21'),
+              revenue('2021-07-01', '2021-09-30', 'q3-22'),
+              revenue('2022-07-01', '2022-09-30', 'q3-22'),
+            ],
+          },
+        },
+      },
+    };
+    expect(splitFacts(facts)).toEqual([
+      { day: '2020-08-10', numerator: 5, denominator: 1 },
+      { day: '2022-08-05', numerator: 3, denominator: 1 },
+    ]);
+  });
+
   it('per-share values restated after the payout are brought back once: in the terms of their period end', () => {
     const { facts } = parseCompanyFacts(read('companyfacts-split-two-days.json'), 'QZTD', '1231');
     const eps = (period: string, end: string) =>

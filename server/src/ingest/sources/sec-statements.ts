@@ -148,7 +148,7 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
   const rejections: Rejection[] = [];
   const filings = filingIndex(all);
   const currency = reportingCurrency(all);
-  const splits = splitFacts(all);
+  const splits = splitFacts(all, filings);
   const perItem = LINE_ITEMS.map((spec) => ({ spec, raw: rawFacts(all, spec, currency, filings, ticker, rejections) }));
   // A 52/53-week filer's period tagged with two ends a day apart is one period (sec-period-ends.ts).
   const aliases = periodEndAliases(perItem.filter(({ spec }) => spec.kind === 'flow').flatMap(({ raw }) => raw));
