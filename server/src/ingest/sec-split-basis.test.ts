@@ -25,10 +25,9 @@ describe.each(testDatabases())('per-share figures on one basis on $label', (targ
     await database?.close();
   });
 
-  const load = async () => {
-    database = await migratedDatabase(target);
+  const write = () => {
     const parsed = parseCompanyFacts(JSON.parse(readFileSync(file, 'utf8')), 'QZTD', '1231');
-    await database.db.transaction().execute((tx) =>
+    return database.db.transaction().execute((tx) =>
       writeSecurity(
         tx,
         {
@@ -41,6 +40,10 @@ describe.each(testDatabases())('per-share figures on one basis on $label', (targ
         { source: 'sec', demo: false, overrides: [] },
       ),
     );
+  };
+  const load = async () => {
+    database = await migratedDatabase(target);
+    await write();
     return database.db
       .selectFrom('securities')
       .select(['id', 'ticker', 'name', 'currency', 'kind'])
@@ -84,5 +87,31 @@ describe.each(testDatabases())('per-share figures on one basis on $label', (targ
     expect(annual.splitBasis).toBe('2022-11-01');
     expect(annual.eps).toEqual({ '2021-12-31': 5 });
     expect(quarterly.eps).toEqual({ '2021-09-30': 1.35, '2022-03-31': 1.5, '2022-09-30': 1.6 });
+  });
+
+  it("a reload removes a split an older parser stored twice (the announcement's), keeping the price source's", async () => {
+    const security = await load();
+    // As an older parser and a price source left them: the 4-for-1 on Yahoo's day, the 20-for-1 twice.
+    await database.db.deleteFrom('splits').where('security_id', '=', security.id).execute();
+    await database.db
+      .insertInto('splits')
+      .values([
+        { security_id: security.id, day: '2021-07-20', numerator: 4, denominator: 1, source: 'yahoo' },
+        { security_id: security.id, day: '2022-02-01', numerator: 20, denominator: 1, source: 'sec' },
+        { security_id: security.id, day: '2022-07-15', numerator: 20, denominator: 1, source: 'sec' },
+      ])
+      .execute();
+    await write();
+    const stored = await database.db
+      .selectFrom('splits')
+      .select(['day', 'numerator', 'source'])
+      .where('security_id', '=', security.id)
+      .orderBy('day')
+      .execute();
+    expect(stored).toEqual([
+      { day: '2021-07-20', numerator: 4, source: 'yahoo' },
+      { day: '2022-07-15', numerator: 20, source: 'sec' },
+    ]);
+    expect((await epsOf(security, 'annual')).eps).toEqual({ '2021-12-31': 5, '2022-12-31': 6 });
   });
 });
