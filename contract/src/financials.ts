@@ -102,6 +102,15 @@ const seriesHeadShape = {
       'Adjusted for splits: every per-share value and share count is restated, exactly once, for these splits ' +
       '(from the filings and the price source), into the share terms after the last of them. Empty: no split.',
   }),
+  splitBasis: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'The day up to which splits are applied (YYYY-MM-DD): every per-share value and share count of the answer is ' +
+        'in the share terms of the end of this day, one basis for all. As filed on a day (asOf): that day, only ' +
+        'splits paid by then applied; else the day of the last split. null: no split applies, values as filed.',
+    }),
 };
 export type FinancialSeriesHead = z.infer<z.ZodObject<typeof seriesHeadShape>>;
 
@@ -133,6 +142,7 @@ const exampleHead = {
   currency: 'USD',
   quartersFiled: true,
   splits: [{ day: '2020-08-31', numerator: 4, denominator: 1 }],
+  splitBasis: '2020-08-31',
 };
 
 export const financialsResponse = z

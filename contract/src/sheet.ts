@@ -59,6 +59,14 @@ export const sheetData = z
         'without the figures that mean nothing for it (a bank has no gross profit)',
     }),
     currency: z.string().meta({ description: 'ISO 4217 code of the amounts: the reporting currency of the filings' }),
+    splitBasis: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The day up to which splits are applied: per-share rows and share counts are in the share terms of the end of ' +
+          'this day (as filed on a day: that day); null: no split applies',
+      }),
     columns: z.array(
       z.object({
         fiscalYear: z.number().int(),
@@ -88,6 +96,7 @@ export const sheetData = z
       sheet: 'income-statement',
       period: 'annual',
       currency: 'USD',
+      splitBasis: null,
       columns: [{ fiscalYear: 2024, fiscalPeriod: 'FY', periodEnd: '2024-12-31' }],
       rows: [
         {

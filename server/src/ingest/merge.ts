@@ -27,7 +27,14 @@ const sameRatio = (a: { numerator: number; denominator: number }, b: { numerator
  */
 export async function mergeSplits(tx: Tx, id: number, incoming: readonly SplitRecord[], source: string) {
   const stored = await tx.selectFrom('splits').selectAll().where('security_id', '=', id).execute();
-  const byDay = new Map(stored.map((s) => [s.day, s]));
+  // The filings give the whole split history on every load: a split only they gave that they no longer
+  // give (an older parser counted a split's announcement and its payout as two, issue 43) goes.
+  const stale =
+    source === 'sec'
+      ? stored.filter((s) => s.source === 'sec' && !incoming.some((i) => i.day === s.day && sameRatio(i, s)))
+      : [];
+  for (const s of stale) await tx.deleteFrom('splits').where('security_id', '=', id).where('day', '=', s.day).execute();
+  const byDay = new Map(stored.filter((s) => !stale.includes(s)).map((s) => [s.day, s]));
   const rows: Schema['splits'][] = [];
   for (const s of incoming) {
     const old = byDay.get(s.day);
@@ -48,7 +55,7 @@ export async function mergeSplits(tx: Tx, id: number, incoming: readonly SplitRe
     byDay.set(s.day, row);
   }
   await upsertRows(tx, 'splits', rows, ['security_id', 'day'], ['numerator', 'denominator', 'source']);
-  return { splits: [...byDay.values()], changed: rows.length };
+  return { splits: [...byDay.values()], changed: rows.length + stale.length };
 }
 
 /**

@@ -196,7 +196,9 @@ describe.each(cliTargets())('SEC golden companyfacts through the ingest CLI into
 
   it('a company without statements has a profile and empty financials, and no TTM', async () => {
     const body = await get('income-statement', { tickers: 'QZNS' });
-    expect(body.series).toEqual([{ ticker: 'QZNS', currency: 'USD', quartersFiled: false, splits: [], periods: [] }]);
+    expect(body.series).toEqual([
+      { ticker: 'QZNS', currency: 'USD', quartersFiled: false, splits: [], splitBasis: null, periods: [] },
+    ]);
     expect(await ttm('QZNS')).toMatchObject({ basis: null, period: null, values: {} });
   });
 

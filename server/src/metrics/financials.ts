@@ -63,7 +63,7 @@ export async function loadFinancials(
     security,
     rows: periodRows(f.get(security.id), s.get(security.id) ?? [], { from, to: range.to }, inputs?.lineItems),
     dividends: dividendPoints(d.get(security.id) ?? []),
-    head: seriesHead(k.get(security.id) ?? [], s.get(security.id) ?? [], security.currency),
+    head: seriesHead(k.get(security.id) ?? [], s.get(security.id) ?? [], security.currency, asOf),
     ...(asOf && !Array.isArray(asFiled)
       ? { asFiled: { day: asOf, firstFiled: asFiled.firstFiled.get(security.id) ?? null } }
       : {}),

@@ -131,6 +131,17 @@ function unitKeys(spec: LineItemSpec, currency: string | null): { keys: string[]
   return { keys: [`${currency}/shares`, currency], unit: `${currency}/shares` };
 }
 
+/**
+ * The forms a statement value may come from: periodic reports (10-K, 10-Q, a foreign issuer's 20-F, 40-F
+ * and 6-K, the transition reports 10-KT and 10-QT) and their amendments. companyfacts holds every form's
+ * facts: a proxy statement's pay-versus-performance table (DEF 14A) repeats the year's net income, filed
+ * months after the 10-K, and would win as "the latest filing"; 8-K exhibits and prospectuses (424B, S-1)
+ * repeat figures too. None of them is a statement. A 6-K carries XBRL only with financial statements.
+ */
+const PERIODIC_REPORT = /^(10-K|10-Q|20-F|40-F|6-K|10-KT|10-QT)(\/A)?$/;
+
+export const isPeriodicReport = (form: string | null): boolean => form !== null && PERIODIC_REPORT.test(form);
+
 /** The latest period end of the filing on or before `day`: the period a cover-page fact of that day describes. */
 function periodOfCover(filing: Filing | undefined, day: string): string | null {
   if (!filing) return null;
@@ -167,6 +178,8 @@ export function rawFacts(
         reject('fact is not an object');
         continue;
       }
+      // Not an error in the data: a figure repeated outside a periodic report is left out, not rejected.
+      if (!isPeriodicReport(str(f.form))) continue;
       const val = finiteNumber(f.val);
       const start = f.start == null ? null : f.start;
       if (!isDay(f.end)) reject(`bad end date ${JSON.stringify(f.end)}`);

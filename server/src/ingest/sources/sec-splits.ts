@@ -2,7 +2,7 @@ import { dayNumber } from '../../finance/types.ts';
 import { finiteNumber, isDay, type SplitRecord } from '../types.ts';
 import type { LineItemSpec } from './sec-concepts.ts';
 import { SPLIT_CONCEPTS } from './sec-concepts.ts';
-import { isObject, type RawFact, unitsOf } from './sec-facts.ts';
+import { type Filing, filingIndex, isObject, type RawFact, unitsOf } from './sec-facts.ts';
 
 /*
  * Stock splits in the filings, and the share terms of each filed per-share value and share count.
@@ -23,14 +23,38 @@ const TOLERANCE = 0.03;
 const near = (a: number, b: number) => Math.abs(a / b - 1) < TOLERANCE;
 
 /**
- * The splits the filings tag (StockholdersEquityNoteStockSplitConversionRatio1: 4 for a 4-for-1, 0.1
- * for a 1-for-10 reverse split), on the day the fact is dated, one per split. One filing (accession)
- * that tags a ratio in several contexts (a 10-Q after a split repeats it in its comparative periods, a
- * year earlier) reports one split: the latest of its days. The same ratio tagged again by later filings
- * within a month is the same split too. Durations longer than a quarter give no day.
+ * A split is one event however many facts, tags and days report it: filers tag the ratio on the day the
+ * board approved it and again on the day it was paid (Alphabet's 20-for-1: 2022-02-01 and 2022-07-15;
+ * NVIDIA's 4-for-1: 2021-06-03 and 2021-07-19). The same ratio tagged on days at most this far from the
+ * event's first day is that event (no filer splits twice by the same ratio within nine months).
  */
-export function splitFacts(facts: Record<string, unknown>): SplitRecord[] {
-  const found: { day: string; ratio: number; accn: string | null }[] = [];
+export const SPLIT_EVENT_WINDOW_DAYS = 270;
+
+/**
+ * Later reports mention a split again at their own period ends, over the quarter their statements cover
+ * (Tesla tags its 5-for-1 of 2020-08-10 again over Q1 2021, and its 3-for-1 of 2022-08-05 over Q3 2022 and
+ * Q3 2021): such a mention within
+ * this many days of an event of the same ratio is that event (a year of comparatives and the window).
+ */
+const MENTION_DAYS = 450;
+
+interface Tagged {
+  day: string;
+  ratio: number;
+  accn: string | null;
+}
+
+/**
+ * The splits the filings tag (StockholdersEquityNoteStockSplitConversionRatio1: 4 for a 4-for-1, 0.1
+ * for a 1-for-10 reverse split), one per event, on its payout day: the latest day a fact of the event is
+ * dated, other than a period end of its filing (a mention, above). One filing that tags a ratio on several
+ * days (a 10-Q after a split repeats it a year earlier, in its comparative period) gives its latest.
+ * Durations longer than a quarter give no day. Facts of any form count here (an 8-K announcing a split
+ * dates it as well as a 10-Q). A split only ever tagged at period ends is dated by its first filing.
+ */
+export function splitFacts(facts: Record<string, unknown>, filings = filingIndex(facts)): SplitRecord[] {
+  const days: Tagged[] = [];
+  const mentions: Tagged[] = [];
   for (const concept of SPLIT_CONCEPTS) {
     for (const list of Object.values(unitsOf(facts, concept) ?? {})) {
       if (!Array.isArray(list)) continue;
@@ -40,24 +64,51 @@ export function splitFacts(facts: Record<string, unknown>): SplitRecord[] {
         if (ratio === null || ratio <= 0 || ratio === 1) continue;
         if (isDay(f.start) && dayNumber(f.end) - dayNumber(f.start) > 100) continue;
         const accn = typeof f.accn === 'string' && f.accn !== '' ? f.accn : null;
-        found.push({ day: f.end, ratio, accn });
+        // At a period end of its filing, as an instant or over the quarter the statement covers: a mention.
+        const span = isDay(f.start) ? dayNumber(f.end) - dayNumber(f.start) : 0;
+        const atPeriodEnd =
+          accn !== null && (span === 0 || span >= 75) && (filings.get(accn)?.ends.includes(f.end) ?? false);
+        (atPeriodEnd ? mentions : days).push({ day: f.end, ratio, accn });
       }
     }
   }
-  // One event per ratio of a filing: its latest day (the comparative contexts are earlier).
-  const perFiling = new Map<string, { day: string; ratio: number }>();
-  found.forEach((s, i) => {
+  // A filing's latest day per ratio (its comparative contexts are earlier), then one event per window.
+  const perFiling = new Map<string, Tagged>();
+  days.forEach((s, i) => {
     const key = s.accn === null ? `#${i}` : `${s.accn}|${s.ratio}`;
     const seen = perFiling.get(key);
-    if (!seen || s.day > seen.day) perFiling.set(key, { day: s.day, ratio: s.ratio });
+    if (!seen || s.day > seen.day) perFiling.set(key, s);
   });
-  const events = [...perFiling.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-  const out: { day: string; ratio: number }[] = [];
-  for (const s of events) {
-    if (out.some((o) => near(o.ratio, s.ratio) && Math.abs(dayNumber(o.day) - dayNumber(s.day)) <= 31)) continue;
-    out.push(s);
+  // In day order: a later day of the same event moves it there (the payout comes after the announcement).
+  const events = groups([...perFiling.values()]).map((group) => group.at(-1) as Tagged);
+  const unexplained = mentions.filter(
+    (m) => !events.some((e) => near(e.ratio, m.ratio) && Math.abs(dayNumber(e.day) - dayNumber(m.day)) <= MENTION_DAYS),
+  );
+  // Mentions alone: the latest day the first filing gives, so later reports' period ends do not move it.
+  for (const group of groups(unexplained)) {
+    const first = group.reduce((a, b) => (filedOf(filings, b) < filedOf(filings, a) ? b : a));
+    events.push(group.filter((m) => m.accn === first.accn).at(-1) as Tagged);
   }
-  return out.map(({ day, ratio }) => splitRecord(day, ratio));
+  events.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  return events.map(({ day, ratio }) => splitRecord(day, ratio));
+}
+
+const filedOf = (filings: ReadonlyMap<string, Filing>, t: Tagged) => (t.accn ? filings.get(t.accn)?.filed : null) ?? '';
+
+/** Tagged days in groups of one ratio within the window of the group's first day, each in day order. */
+function groups(tagged: readonly Tagged[]): Tagged[][] {
+  const sorted = [...tagged].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const out: Tagged[][] = [];
+  for (const s of sorted) {
+    const same = out.find(
+      (g) =>
+        near((g[0] as Tagged).ratio, s.ratio) &&
+        dayNumber(s.day) - dayNumber((g[0] as Tagged).day) <= SPLIT_EVENT_WINDOW_DAYS,
+    );
+    if (same) same.push(s);
+    else out.push([s]);
+  }
+  return out;
 }
 
 /** A ratio as the split table keeps it: 4-for-1 is 4:1, a 1-for-10 reverse split 1:10. */

@@ -5,8 +5,10 @@ import { ParseError } from './parse-error.ts';
 import { LINE_ITEMS, type LineItemSpec, SUMS } from './sec-concepts.ts';
 import { CURRENT_MATURITIES, sumOfParts, withoutCurrentDebtTwice, withoutSameAsTotal } from './sec-derived-lines.ts';
 import { type Filing, filingIndex, isObject, type RawFact, rawFacts, reportingCurrency } from './sec-facts.ts';
-import { perShareFactorBetween, splitFacts, toPeriodShareTerms } from './sec-splits.ts';
-import { combinedVersions, historyOf, versionsOf } from './sec-versions.ts';
+import { alignPeriodEnds, periodEndAliases } from './sec-period-ends.ts';
+import { fourthQuarters, quartersFromYearToDate } from './sec-quarters.ts';
+import { splitFacts, toPeriodShareTerms } from './sec-splits.ts';
+import { versionsOf } from './sec-versions.ts';
 
 /*
  * companyfacts -> the facts of our statements. A period is identified by start/end (fy/fp name the
@@ -139,38 +141,6 @@ function record(
 /** Two filed values are the same figure (binary noise of restated per-share values aside). */
 const sameValue = (a: number, b: number) => a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 
-/**
- * The quarters a 10-Q gives only as year-to-date values (cash-flow statements are year-to-date: six
- * and nine months): Q2 = H1 - Q1, Q3 = 9M - H1, each from the same fiscal-year start, where the
- * three-month value was not filed. Derived, naming both filings. Amounts only: per-share values and
- * share counts do not subtract.
- */
-function quartersFromYearToDate(chosen: Map<string, RawFact>): void {
-  const toDate = [...chosen.entries()]
-    .filter(([key]) => key.startsWith('Y|'))
-    .map(([, f]) => f)
-    .sort((a, b) => (a.end < b.end ? -1 : 1));
-  for (const y of toDate) {
-    if (chosen.has(`Q|${y.end}`)) continue;
-    const before = [...chosen.entries()].find(([key, p]) => {
-      if (p.start !== y.start || !(key.startsWith('Q|') || key.startsWith('Y|'))) return false;
-      const gap = dayNumber(y.end) - dayNumber(p.end);
-      return gap >= 75 && gap <= 105;
-    })?.[1];
-    if (!before) continue;
-    chosen.set(`Q|${y.end}`, {
-      ...y,
-      start: addDays(before.end, 1),
-      val: Number((y.val - before.val).toPrecision(12)),
-      accn:
-        [y.accn, ...(before.accn?.split(',') ?? [])].filter((a, i, all) => a && all.indexOf(a) === i).join(',') || null,
-      derived: true,
-      first: undefined,
-      history: combinedVersions([historyOf(y), historyOf(before)], ([whole, part]) => (whole ?? 0) - (part ?? 0)),
-    });
-  }
-}
-
 /** companyfacts JSON -> normalised facts for the statements, per-share data and dividends per share. */
 export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: string | null = null): CompanyFacts {
   if (!isObject(json) || !isObject(json.facts)) throw new ParseError('facts', 'companyfacts has no facts object');
@@ -178,8 +148,18 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
   const rejections: Rejection[] = [];
   const filings = filingIndex(all);
   const currency = reportingCurrency(all);
-  const splits = splitFacts(all);
+  const splits = splitFacts(all, filings);
   const perItem = LINE_ITEMS.map((spec) => ({ spec, raw: rawFacts(all, spec, currency, filings, ticker, rejections) }));
+  // A 52/53-week filer's period tagged with two ends a day apart is one period (sec-period-ends.ts).
+  const aliases = periodEndAliases(perItem.filter(({ spec }) => spec.kind === 'flow').flatMap(({ raw }) => raw));
+  for (const { raw } of perItem) alignPeriodEnds(raw, aliases);
+  for (const filing of filings.values())
+    filing.ends = [...new Set(filing.ends.map((end) => aliases.get(end) ?? end))].sort();
+  const read = (spec: LineItemSpec) => {
+    const raw = rawFacts(all, spec, currency, filings, ticker, rejections);
+    alignPeriodEnds(raw, aliases);
+    return raw;
+  };
   toPeriodShareTerms(perItem, splits);
 
   // The fiscal years (every annual flow period of any item) and the quarters of the company.
@@ -215,7 +195,8 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
         if (transitions.some((t) => t.start === f.start && t.end === f.end)) key = `T|${f.end}`;
         else if (isAnnualSpan(span)) key = `A|${f.end}`;
         else if (isQuarterSpan(span)) key = `Q|${f.end}`;
-        else if (isYearToDateSpan(span) && spec.unit === 'money') key = `Y|${f.start}|${f.end}`;
+        // Per-share year-to-date values are kept for Q4 = FY - 9M only (sec-quarters.ts).
+        else if (isYearToDateSpan(span) && spec.unit !== 'shares') key = `Y|${f.start}|${f.end}`;
         else continue;
       } else {
         // An instant joins the period its flows define: never a period of its own (one row per period).
@@ -251,9 +232,9 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
     if (sum)
       sumOfParts(
         chosen,
-        sum.parts.map((part) => choose(part, rawFacts(all, part, currency, filings, ticker, rejections))),
+        sum.parts.map((part) => choose(part, read(part))),
       );
-    if (spec.kind === 'flow') quartersFromYearToDate(chosen);
+    if (spec.kind === 'flow' && spec.unit === 'money') quartersFromYearToDate(chosen);
 
     const quarters = new Map<string, FactRecord>();
     for (const [key, f] of chosen) {
@@ -280,12 +261,13 @@ export function parseCompanyFacts(json: unknown, ticker: string, fiscalYearEnd: 
       quarters.set(f.end, q);
       out.push(q);
     }
-    if (spec.kind === 'flow' && spec.unit !== 'shares') out.push(...fourthQuarters(spec, out, quarters, splits));
+    if (spec.kind === 'flow' && spec.unit !== 'shares') {
+      const yearToDate = [...chosen].filter(([key]) => key.startsWith('Y|')).map(([, f]) => f);
+      out.push(...fourthQuarters(spec, out, quarters, yearToDate, splits));
+    }
   }
   const currentMaturities = new Map(
-    [
-      ...choose(CURRENT_MATURITIES, rawFacts(all, CURRENT_MATURITIES, currency, filings, ticker, rejections)).values(),
-    ].map((f) => [f.end, f.val]),
+    [...choose(CURRENT_MATURITIES, read(CURRENT_MATURITIES)).values()].map((f) => [f.end, f.val]),
   );
   const facts = withoutSameAsTotal(withoutCurrentDebtTwice(out, currentMaturities));
   return { facts, rejections, splits, currency, noStatements: facts.length > 0 ? null : whyNone(all, currency) };
@@ -330,60 +312,6 @@ function transitionPeriods(
   }
   return out;
 }
-
-/**
- * Q4 = FY - (Q1 + Q2 + Q3) of a flow in money or per share, where the fourth quarter was not filed.
- * Per-share quarters are first brought into the terms of the year end (a split inside the year). Share
- * counts are averages, never derived. The value names the 10-K and the three 10-Qs, the 10-K first.
- */
-function fourthQuarters(
-  spec: LineItemSpec,
-  facts: readonly FactRecord[],
-  quarters: ReadonlyMap<string, FactRecord>,
-  splits: readonly SplitRecord[],
-): FactRecord[] {
-  const out: FactRecord[] = [];
-  for (const annual of facts.filter(
-    (f) => f.lineItem === spec.item && f.period === 'annual' && f.fiscalPeriod === 'FY',
-  )) {
-    const start = annual.periodStart ?? '';
-    const until = addDays(annual.periodEnd, 7);
-    const inYear = [...quarters.values()].filter((q) => q.periodEnd > start && q.periodEnd <= until);
-    if (inYear.some((q) => q.fiscalPeriod === 'Q4')) continue;
-    const firstThree = [1, 2, 3].map((n) => inYear.find((q) => q.fiscalPeriod === `Q${n}`));
-    if (firstThree.some((q) => !q)) continue;
-    const three = firstThree as FactRecord[];
-    const sum = three.reduce(
-      (total, q) =>
-        total +
-        (spec.unit === 'perShare' ? q.value * perShareFactorBetween(splits, q.periodEnd, annual.periodEnd) : q.value),
-      0,
-    );
-    const q3 = three[2] as FactRecord;
-    const accessions = [...new Set([annual, ...three].flatMap((f) => f.accession?.split(',') ?? []))];
-    const { firstFiled: _first, ...ofYear } = annual;
-    const factors = three.map((q) =>
-      spec.unit === 'perShare' ? perShareFactorBetween(splits, q.periodEnd, annual.periodEnd) : 1,
-    );
-    out.push({
-      ...ofYear,
-      period: 'quarterly',
-      periodStart: addDays(q3.periodEnd, 1),
-      fiscalPeriod: 'Q4',
-      // toPrecision drops the binary noise of the subtraction (0.9 - 0.67 = 0.22999999999999998).
-      value: Number((annual.value - sum).toPrecision(12)),
-      accession: accessions.length > 0 ? accessions.join(',') : null,
-      derived: true,
-      versions: combinedVersions([annual, ...three].map(versionsOfRecord), ([year, ...quarters]) =>
-        quarters.reduce((rest, v, i) => rest - v * (factors[i] as number), year as number),
-      ),
-    });
-  }
-  return out;
-}
-
-/** A fact's versions, or the fact alone as its one version. */
-const versionsOfRecord = (f: FactRecord) => f.versions ?? [{ value: f.value, accession: f.accession, filed: f.filed }];
 
 /** Why a company's companyfacts give no statement: said in the ingest summary. */
 function whyNone(facts: Record<string, unknown>, currency: string | null): string {

@@ -95,6 +95,7 @@ describe.each(testDatabases())('financials on $label', (target) => {
       currency: 'USD',
       quartersFiled: true,
       splits: [{ day: '2023-07-03', numerator: 2, denominator: 1 }],
+      splitBasis: '2023-07-03',
     });
     const periods = body.series[0]?.periods ?? [];
     expect(periods.map((p) => [p.fiscalYear, p.fiscalPeriod, p.periodEnd])).toEqual([
@@ -176,7 +177,9 @@ describe.each(testDatabases())('financials on $label', (target) => {
 
   it('gives crypto (no fundamentals) an empty series rather than an error', async () => {
     const body = await get('income-statement', { tickers: 'COIN' });
-    expect(body.series).toEqual([{ ticker: 'COIN', currency: 'USD', quartersFiled: false, splits: [], periods: [] }]);
+    expect(body.series).toEqual([
+      { ticker: 'COIN', currency: 'USD', quartersFiled: false, splits: [], splitBasis: null, periods: [] },
+    ]);
   });
 
   it('sums the last four quarters for TTM, and falls back to the fiscal year when one is missing', async () => {
@@ -205,6 +208,7 @@ describe.each(testDatabases())('financials on $label', (target) => {
       currency: 'USD',
       quartersFiled: false,
       splits: [],
+      splitBasis: null,
       template: 'general',
       basis: null,
       asOf: null,

@@ -43,6 +43,7 @@ export function sheetTable(
     period,
     template: kind,
     currency: data.head.currency,
+    splitBasis: data.head.splitBasis,
     columns: filled.map(({ row }) => ({
       fiscalYear: row.fiscalYear,
       fiscalPeriod: row.fiscalPeriod,

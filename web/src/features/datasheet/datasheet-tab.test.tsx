@@ -31,6 +31,7 @@ const DATA: SheetData = {
   period: 'annual',
   template: 'general',
   currency: 'EUR',
+  splitBasis: null,
   columns: [
     { fiscalYear: 2023, fiscalPeriod: 'FY', periodEnd: '2023-12-31' },
     { fiscalYear: 2024, fiscalPeriod: 'FY', periodEnd: '2024-12-31' },

@@ -63,6 +63,7 @@ const HEAD = {
   currency: 'EUR',
   quartersFiled: false,
   splits: [{ day: '2021-06-01', numerator: 4, denominator: 1 }],
+  splitBasis: '2021-06-01',
 };
 const ACCESSION = '0001234567-25-000010';
 

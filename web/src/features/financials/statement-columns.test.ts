@@ -20,6 +20,7 @@ const ttm = (basis: 'ttm' | 'fy'): TtmFinancials['series'][number] => ({
   currency: 'USD',
   quartersFiled: true,
   splits: [],
+  splitBasis: null,
   basis,
   asOf: '2025-09-30',
   period: {

@@ -1,0 +1,207 @@
+// Golden figures of the corpus, worked out from the companyfacts alone, independently of the app's code
+// (no import from server/src). Run: node server/test/corpus/golden.mjs > server/test/corpus/golden.json, then
+// npx biome format --write server/test/corpus/golden.json (the layout the lint keeps).
+//
+// Rules (stated here, applied by hand-simple code):
+// 1. Sources: only periodic reports (10-K, 10-Q, 20-F, 40-F, 6-K, 10-KT, 10-QT and their /A).
+// 2. A period is its start and end; a year is 340-380 days, a quarter 75-105 days.
+// 3. A figure takes the first concept of its list that has a value for the period, then the latest filing
+//    (then the greater accession): net income NetIncomeLoss, ProfitLoss, ifrs ProfitLossAttributableToOwnersOfParent,
+//    ifrs ProfitLoss; EPS EarningsPerShareBasic, EarningsPerShareBasicAndDiluted, ifrs BasicEarningsLossPerShare.
+// 4. Label: the fiscal year (fy) the company's own annual report gives the year (the earliest report whose
+//    latest year it is); a year only reported as a comparative: the next year's label minus one.
+// 5. Q4 = FY - (Q1 + Q2 + Q3) with the three 10-Q quarters of the year, naming the 10-K then Q1, Q2, Q3.
+// 6. Per share "today": a value as filed is in the share terms of its filing day (US GAAP restates earlier
+//    periods for a split before the report is issued); divided by every split paid after that day.
+//    Splits come from the companies' announcements (SPLITS below), not from the facts.
+// 7. As filed on day d: the latest value filed on or before d, divided by the splits paid after its filing
+//    day and on or before d.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PERIODIC = /^(10-K|10-Q|20-F|40-F|6-K|10-KT|10-QT)(\/A)?$/;
+const ANNUAL_FORM = /^(10-K|20-F|40-F)(\/A)?$/;
+
+// First day of trading in the new terms, from each company's announcement (ratio new shares per old).
+const SPLITS = {
+  AAPL: [
+    ['2014-06-09', 7],
+    ['2020-08-31', 4],
+  ],
+  NVDA: [
+    ['2021-07-20', 4],
+    ['2024-06-10', 10],
+  ],
+  GOOGL: [
+    ['2014-04-03', 2],
+    ['2022-07-18', 20],
+  ],
+  TSLA: [
+    ['2020-08-31', 5],
+    ['2022-08-25', 3],
+  ],
+  MRVL: [],
+  SNOW: [['2018-11-30', 2]],
+  LPA: [],
+};
+const COMPANIES = [
+  ['AAPL', '0000320193'],
+  ['NVDA', '0001045810'],
+  ['GOOGL', '0001652044'],
+  ['TSLA', '0001318605'],
+  ['MRVL', '0001835632'],
+  ['SNOW', '0001640147'],
+  ['LPA', '0001997711'],
+];
+// As filed on a day: Alphabet between its 20-for-1's announcement and payout, and after it.
+const AS_FILED = { GOOGL: ['2022-05-01', '2022-11-01'], TSLA: ['2022-08-01', '2022-11-01'] };
+
+const NET_INCOME = [
+  'us-gaap:NetIncomeLoss',
+  'us-gaap:ProfitLoss',
+  'ifrs-full:ProfitLossAttributableToOwnersOfParent',
+  'ifrs-full:ProfitLoss',
+];
+const EPS = [
+  'us-gaap:EarningsPerShareBasic',
+  'us-gaap:EarningsPerShareBasicAndDiluted',
+  'ifrs-full:BasicEarningsLossPerShare',
+];
+
+const days = (a, b) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
+const isYear = (f) => f.start && days(f.start, f.end) >= 340 && days(f.start, f.end) <= 380;
+const isQuarter = (f) => f.start && days(f.start, f.end) >= 75 && days(f.start, f.end) <= 105;
+
+function factsOf(json, chain, perShare) {
+  return chain.map((qualified) => {
+    const [taxonomy, name] = qualified.split(':');
+    const units = json.facts[taxonomy]?.[name]?.units ?? {};
+    return Object.entries(units)
+      .filter(([unit]) => (perShare ? unit.includes('/shares') || /^[A-Z]{3}$/.test(unit) : /^[A-Z]{3}$/.test(unit)))
+      .flatMap(([, list]) => list)
+      .filter((f) => PERIODIC.test(f.form ?? ''));
+  });
+}
+
+/** The chosen fact of a period (start, end) filed on or before `until`. */
+function choose(byConcept, start, end, until = '9999-12-31') {
+  for (const list of byConcept) {
+    const found = list.filter((f) => f.start === start && f.end === end && f.filed <= until);
+    if (found.length === 0) continue;
+    return found.reduce((a, b) => (b.filed > a.filed || (b.filed === a.filed && b.accn > a.accn) ? b : a));
+  }
+  return undefined;
+}
+
+const splitsBetween = (ticker, after, upTo) =>
+  SPLITS[ticker].filter(([day]) => day > after && day <= upTo).reduce((p, [, r]) => p * r, 1);
+
+function goldenOf(ticker, cik) {
+  const json = JSON.parse(gunzipSync(readFileSync(path.join(here, `companyfacts-CIK${cik}.json.gz`))));
+  const income = factsOf(json, NET_INCOME, false);
+  const eps = factsOf(json, EPS, true);
+  const all = Object.values(json.facts).flatMap((t) => Object.values(t).flatMap((c) => Object.values(c.units).flat()));
+  const years = new Map();
+  for (const f of income.flat()) if (isYear(f)) years.set(f.end, f.start);
+  // The fy each annual report gives its own year (the latest year it reports); a year only ever reported as
+  // a comparative (the first report's earlier years) is the next year's label minus one.
+  const own = new Map();
+  const byReport = new Map();
+  for (const f of all)
+    if (f.fp === 'FY' && ANNUAL_FORM.test(f.form ?? '') && isYear(f)) {
+      const r = byReport.get(f.accn) ?? { fy: f.fy, filed: f.filed, end: f.end };
+      if (f.end > r.end) r.end = f.end;
+      byReport.set(f.accn, r);
+    }
+  for (const r of [...byReport.values()].sort((a, b) => b.filed.localeCompare(a.filed))) own.set(r.end, r.fy);
+  const label = (end) => {
+    if (own.has(end)) return own.get(end);
+    const next = [...own.keys()].filter((e) => e > end).sort()[0];
+    return next ? own.get(next) - 1 : null;
+  };
+  const lastSplit = SPLITS[ticker].at(-1)?.[0] ?? null;
+  const figures = [];
+  const ends = [...years.keys()].sort().slice(-3);
+  for (const end of ends) {
+    const start = years.get(end);
+    const fy = label(end);
+    const ni = choose(income, start, end);
+    if (ni)
+      figures.push({
+        item: 'net_income',
+        period: 'annual',
+        label: `FY${fy}`,
+        start,
+        end,
+        value: ni.val,
+        accession: ni.accn,
+        basis: null,
+      });
+    const e = choose(eps, start, end);
+    if (e)
+      figures.push({
+        item: 'eps_basic',
+        period: 'annual',
+        label: `FY${fy}`,
+        start,
+        end,
+        value: e.val / splitsBetween(ticker, e.filed, '9999-12-31'),
+        accession: e.accn,
+        basis: lastSplit,
+      });
+  }
+  // Q4 of the latest year with its three quarters filed in 10-Qs.
+  for (const end of [...ends].reverse()) {
+    const start = years.get(end);
+    const quarters = income
+      .flat()
+      .filter((f) => isQuarter(f) && f.start >= start && f.end < end && /^10-Q/.test(f.form))
+      .map((f) => [f.start, f.end]);
+    const distinct = [...new Map(quarters.map((q) => [q.join('|'), q])).values()].sort((a, b) =>
+      a[1].localeCompare(b[1]),
+    );
+    if (distinct.length !== 3) continue;
+    const year = choose(income, start, end);
+    const three = distinct.map(([s, e]) => choose(income, s, e));
+    if (!year || three.some((q) => !q)) continue;
+    figures.push({
+      item: 'net_income',
+      period: 'quarterly',
+      label: `Q4 FY${label(end)}`,
+      start: null,
+      end,
+      value: year.val - three.reduce((sum, q) => sum + q.val, 0),
+      accession: [...new Set([year, ...three].map((f) => f.accn))].join(','),
+      basis: null,
+    });
+    break;
+  }
+  // As filed: EPS of the fiscal year before each as-filed day's split, on that day's basis.
+  for (const day of AS_FILED[ticker] ?? []) {
+    const end = [...years.keys()]
+      .filter((e) => e < day)
+      .sort()
+      .at(-1);
+    const start = years.get(end);
+    const e = choose(eps, start, end, day);
+    if (!e) continue;
+    figures.push({
+      item: 'eps_basic',
+      period: 'annual',
+      label: `FY${label(end)}`,
+      start,
+      end,
+      value: e.val / splitsBetween(ticker, e.filed, day),
+      accession: e.accn,
+      basis: day,
+      asOf: day,
+    });
+  }
+  return { ticker, cik, splits: SPLITS[ticker], figures };
+}
+
+const out = COMPANIES.map(([ticker, cik]) => goldenOf(ticker, cik));
+process.stdout.write(`${JSON.stringify(out, null, 1)}\n`);
