@@ -45,7 +45,10 @@ export interface PerSecurity {
   /** From the same date five years before the last close, every day: the running high starts there. */
   drawdown5yDaily: Series<DrawdownChart>;
   priceWhole: Series<PriceChartV2>;
-  /** What the price panel joins to the whole history: every day from the Monday two years before. */
+  /**
+   * The days the price page holds beside the whole history: a stock's from the Monday two years before
+   * (joined to its weekly history), a coin's every day (its page asks for the whole history daily).
+   */
   priceRecent: Series<PriceChartV2>;
   peers?: CompanyPeers;
   percentile?: DividendYieldPercentile;

@@ -52,29 +52,33 @@ export function meaningless(kind: Kind, figure: string): boolean {
 const ratioOrNull = (a: number | null, b: number | null, positive = true) =>
   a === null || b === null || (positive ? b <= 0 : b === 0) ? null : a / b;
 
-/** TTM fundamentals and valuation on a day at a (split-adjusted) close. */
-export function valuationOn(st: Statements, basis: Basis, close: number) {
-  const shares = st.stock(basis, 'shares_outstanding') ?? st.stock(basis, 'shares_basic');
+/**
+ * Valuation on a day at its (split-adjusted) close: flows over the TTM basis known that day, balance items
+ * (shares, equity, debt, cash) their latest value known that day ("latest reported at d").
+ */
+export function valuationOn(st: Statements, basis: Basis | null, day: string, close: number) {
+  const flow = (item: string) => (basis ? st.flow(basis, item) : null);
+  const shares = st.latest('shares_outstanding', day) ?? st.latest('shares_basic', day);
   const marketCap = shares === null ? null : close * shares;
-  const debt = st.stock(basis, 'total_debt');
-  const cash = st.stock(basis, 'cash');
+  const debt = st.latest('total_debt', day);
+  const cash = st.latest('cash', day);
   const enterpriseValue = marketCap === null || debt === null || cash === null ? null : marketCap + debt - cash;
-  const revenue = st.flow(basis, 'revenue');
-  const operating = st.flow(basis, 'operating_income');
-  const da = st.flow(basis, 'depreciation_amortization');
+  const revenue = flow('revenue');
+  const operating = flow('operating_income');
+  const da = flow('depreciation_amortization');
   const ebitda = operating === null || da === null ? null : operating + da;
-  const ocf = st.flow(basis, 'operating_cash_flow');
-  const capex = st.flow(basis, 'capital_expenditure');
+  const ocf = flow('operating_cash_flow');
+  const capex = flow('capital_expenditure');
   const fcf = ocf === null || capex === null ? null : ocf - capex;
   // Definitions: P/E on diluted EPS, basic where no diluted EPS is filed.
-  const epsDiluted = st.flow(basis, 'eps_diluted') ?? st.flow(basis, 'eps_basic');
+  const epsDiluted = flow('eps_diluted') ?? flow('eps_basic');
   return {
     shares,
     marketCap,
     enterpriseValue,
     pe: ratioOrNull(close, epsDiluted),
     ps: ratioOrNull(marketCap, revenue),
-    pb: ratioOrNull(marketCap, st.stock(basis, 'equity')),
+    pb: ratioOrNull(marketCap, st.latest('equity', day)),
     evEbitda: ratioOrNull(enterpriseValue, ebitda),
     pfcf: ratioOrNull(marketCap, fcf),
     evSales: ratioOrNull(enterpriseValue, revenue),
@@ -150,11 +154,11 @@ function fundamentals(st: Statements, basis: Basis | null, close: number, day: s
         'debtToEquity',
       ].map((k) => [k, null]),
     );
-  const v = valuationOn(st, basis, close);
+  const v = valuationOn(st, basis, day, close);
   const revenue = st.flow(basis, 'revenue');
   const eps = st.flow(basis, 'eps_basic');
   const netIncome = st.flow(basis, 'net_income');
-  const equity = st.stock(basis, 'equity');
+  const equity = st.latest('equity', day);
   const end = basis.ends.at(-1) as string;
   // ROE on the mean of equity now and a year before (the period end twelve months earlier).
   const equityBefore = st.stockAt(monthsEarlier(end, 12), 'equity');
@@ -182,7 +186,7 @@ function fundamentals(st: Statements, basis: Basis | null, close: number, day: s
     netMargin: margin('net_income'),
     // A return on negative average equity means nothing (the definitions are silent; P/B's rule applied).
     roe: equity === null || equityBefore === null ? null : ratioOrNull(netIncome, (equity + equityBefore) / 2),
-    debtToEquity: ratioOrNull(st.stock(basis, 'total_debt'), equity),
+    debtToEquity: ratioOrNull(st.latest('total_debt', day), equity),
   };
 }
 

@@ -89,41 +89,46 @@ export function weeksOf<T extends { day: string }>(points: readonly T[]): T[][] 
   return weeks;
 }
 
-/**
- * Weekly total-return beta against the universe's equal-weighted index (finance-definitions.md "Price
- * figures"): each week's return from its last trading day's adjusted close to the previous week's, the
- * index's return the mean of the stocks' returns that week, over the weeks of the last 5 years; null with
- * fewer than 104 weekly returns in common.
- */
-export function weeklyBeta(stock: readonly Close[], universe: readonly (readonly Close[])[]): number | null {
-  const last = stock.at(-1);
-  if (!last) return null;
-  const since = monthsEarlier(last.day, 60);
-  const weekly = (closes: readonly Close[]) => {
-    const returns = new Map<string, number>();
-    const weeks = weeksOf(closes);
-    for (let i = 1; i < weeks.length; i++) {
-      const prev = weeks[i - 1]?.at(-1) as Close;
-      const end = weeks[i]?.at(-1) as Close;
-      if (end.day > since && prev.adj > 0) returns.set(mondayOf(end.day), end.adj / prev.adj - 1);
-    }
-    return returns;
-  };
+/** Each week's total return, by the week's Monday: its last adjusted close over the week before's. */
+export function weeklyReturns(closes: readonly Close[]): Map<string, number> {
+  const returns = new Map<string, number>();
+  const weeks = weeksOf(closes);
+  for (let i = 1; i < weeks.length; i++) {
+    const prev = weeks[i - 1]?.at(-1) as Close;
+    const end = weeks[i]?.at(-1) as Close;
+    if (prev.adj > 0) returns.set(mondayOf(end.day), end.adj / prev.adj - 1);
+  }
+  return returns;
+}
+
+/** The universe's equal-weighted weekly index return: the mean of its stocks' returns each week. */
+export function equalWeightedWeekly(universe: readonly (readonly Close[])[]): Map<string, number> {
   const sums = new Map<string, { sum: number; n: number }>();
   for (const member of universe)
-    for (const [week, r] of weekly(member)) {
+    for (const [week, r] of weeklyReturns(member)) {
       const s = sums.get(week) ?? { sum: 0, n: 0 };
       sums.set(week, { sum: s.sum + r, n: s.n + 1 });
     }
+  return new Map([...sums].map(([week, s]) => [week, s.sum / s.n]));
+}
+
+/**
+ * Weekly total-return beta against the universe's equal-weighted index (finance-definitions.md "Price
+ * figures"): covariance / variance over the weeks of the last 5 years; null with fewer than 104 weekly
+ * returns in common.
+ */
+export function weeklyBeta(stock: readonly Close[], index: ReadonlyMap<string, number>): number | null {
+  const last = stock.at(-1);
+  if (!last) return null;
+  const since = mondayOf(monthsEarlier(last.day, 60));
   const pairs: [number, number][] = [];
-  for (const [week, r] of weekly(stock)) {
-    const index = sums.get(week);
-    if (index) pairs.push([r, index.sum / index.n]);
+  for (const [week, r] of weeklyReturns(stock)) {
+    const i = index.get(week);
+    if (week > since && i !== undefined) pairs.push([r, i]);
   }
   if (pairs.length < 104) return null;
-  const mean = (k: 0 | 1) => pairs.reduce((s, p) => s + p[k], 0) / pairs.length;
-  const ms = mean(0);
-  const mi = mean(1);
+  const ms = pairs.reduce((s, p) => s + p[0], 0) / pairs.length;
+  const mi = pairs.reduce((s, p) => s + p[1], 0) / pairs.length;
   let cov = 0;
   let variance = 0;
   for (const [s, i] of pairs) {

@@ -7,8 +7,8 @@ import type { Source } from '../../src/ingest/types.ts';
  * loader, reduced so both engines run within the suite's two-minute budget on a shared 2-core machine.
  * Chosen to hold every case a definition treats apart: a bank, an insurer, three REITs, the three split
  * companies, negative equity (ZBEV), loss years, buybacks, every dividend pattern (none, annual,
- * quarterly, monthly) and coins (a stablecoin among them). Twelve years of history each: the 10-year
- * percentile window, the 5-year beta and the 10Y range all fit, with two years to spare.
+ * quarterly, monthly) and coins (a stablecoin among them). Twelve years of history (two shorter): the
+ * 10-year percentile window, the 5-year beta and the 10Y range all fit, with two years to spare.
  */
 export const ORACLE_COMPANIES = [
   'SOLQ',
@@ -38,12 +38,17 @@ export const ORACLE_COMPANIES = [
 ];
 export const ORACLE_COINS = ['QBTZ', 'QDOG', 'ZSTB', 'QRIV'];
 const HISTORY_YEARS = 12;
+/**
+ * Two shorter histories, so a yield percentile's window is the whole history (shorter than 10 years) and
+ * its first year, when the dividend history does not yet cover 12 months, falls inside it.
+ */
+const SHORT_HISTORY: Record<string, number> = { GZTH: 4, ZDAT: 6 };
 
 export function oracleSource(endDay: string): Source {
   const companies = new Map(
     DEMO_COMPANIES.filter((c) => ORACLE_COMPANIES.includes(c.ticker)).map((c) => [
       c.ticker,
-      { ...c, historyYears: HISTORY_YEARS },
+      { ...c, historyYears: SHORT_HISTORY[c.ticker] ?? HISTORY_YEARS },
     ]),
   );
   const coins = new Map(DEMO_COINS.filter((c) => ORACLE_COINS.includes(c.ticker)).map((c) => [c.ticker, c]));
