@@ -135,7 +135,8 @@ function compareIndex(
   },
 ): void {
   const values = indexOn(days, members);
-  values.forEach((v, i) => d.check('index value', label, `market/indices ${days[i]}`, v, answer.values[i]));
+  for (const [i, v] of values.entries())
+    d.check('index value', label, `market/indices ${days[i]}`, v, answer.values[i]);
   const last = days.length - 1;
   const at = (day: string) => {
     let found: number | undefined;
