@@ -22,21 +22,30 @@ export function sameNumber(oracle: unknown, answer: unknown): boolean {
   return Math.abs(oracle - answer) <= Math.max(1e-9 * scale, 1e-12);
 }
 
-export class Differences {
-  readonly list: Difference[] = [];
+export interface Differences {
+  readonly list: Difference[];
   /** Records a difference when the answer is not the oracle's value. */
-  check(figure: string, ticker: string, surface: string, oracle: unknown, answer: unknown): void {
-    if (!sameNumber(oracle, answer)) this.list.push({ figure, ticker, surface, oracle, answer });
-  }
+  check(figure: string, ticker: string, surface: string, oracle: unknown, answer: unknown): void;
   /** One line per difference (the first 40, then the count), for the failure message. */
-  report(): string[] {
-    const lines = this.list
-      .slice(0, 40)
-      .map(
-        (d) =>
-          `${d.figure} ${d.ticker} [${d.surface}]: oracle ${JSON.stringify(d.oracle)} vs ${JSON.stringify(d.answer)}`,
-      );
-    if (this.list.length > 40) lines.push(`... ${this.list.length - 40} more`);
-    return lines;
-  }
+  report(): string[];
+}
+
+export function differences(): Differences {
+  const list: Difference[] = [];
+  return {
+    list,
+    check(figure, ticker, surface, oracle, answer) {
+      if (!sameNumber(oracle, answer)) list.push({ figure, ticker, surface, oracle, answer });
+    },
+    report() {
+      const lines = list
+        .slice(0, 40)
+        .map(
+          (d) =>
+            `${d.figure} ${d.ticker} [${d.surface}]: oracle ${JSON.stringify(d.oracle)} vs ${JSON.stringify(d.answer)}`,
+        );
+      if (list.length > 40) lines.push(`... ${list.length - 40} more`);
+      return lines;
+    },
+  };
 }

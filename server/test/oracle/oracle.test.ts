@@ -14,7 +14,7 @@ import {
 } from './checks-charts.ts';
 import { FIGURE_CHECKS, LABEL_CHECK, NOT_MEANINGFUL_CHART_CHECKS, NOT_MEANINGFUL_CHECKS } from './checks-figures.ts';
 import { MARKET_INDICES_CHECK, RANGE_CHECKS, STATISTICS_EXTRAS_CHECK } from './checks-market.ts';
-import { Differences } from './compare.ts';
+import { differences } from './compare.ts';
 import { type Check, type Context, contextOf } from './context.ts';
 import { KNOWN_WRONG_UNTIL_MERGED } from './known-wrong.ts';
 import { readStored } from './stored.ts';
@@ -74,7 +74,7 @@ describe.each(testDatabases())('oracle: every figure recomputed from the stored 
 
   for (const check of CHECKS) {
     const run = () => {
-      const d = new Differences();
+      const d = differences();
       check.run(ctx, d);
       expect(d.report(), check.name).toEqual([]);
     };
