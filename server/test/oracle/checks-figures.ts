@@ -190,7 +190,7 @@ export const NOT_MEANINGFUL_CHECKS: Check[] = [
 
 /** The valuation chart's ratios a kind leaves out: null on every point (a bank's and an insurer's apart). */
 export const NOT_MEANINGFUL_CHART_CHECKS: Check[] = (['bank', 'insurer'] as const).map((only) => ({
-  name: `valuation chart: ratios that mean nothing for a ${only} are null on every point`,
+  name: `valuation chart: ratios that mean nothing for ${only === 'bank' ? 'a bank' : 'an insurer'} are null on every point`,
   run(ctx: Context, d: Differences) {
     for (const ticker of ctx.stored.keys()) {
       const kind = ctx.kinds.get(ticker) ?? 'general';

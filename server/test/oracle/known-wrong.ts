@@ -3,21 +3,22 @@
  * branch fixing it. oracle.test.ts skips exactly these (it.skip with this reason in the title); delete a
  * line once its fix is merged and the check runs again. Never a place to park a check that is merely hard.
  */
+// Each value is the reason, with an example as "answer vs oracle" (the engine-independent demo data).
 export const KNOWN_WRONG_UNTIL_MERGED: Record<string, string> = {
   'pe on every surface':
-    'P/E uses basic TTM EPS, the definition diluted (basic where none is filed): fixed by the numbers branch',
+    'P/E uses basic TTM EPS, the definition diluted, basic where none is filed (AQWT: 20.31 vs 20.51): fixed by the numbers branch',
   'valuation chart: ratios that mean nothing for a bank are null on every point':
-    "a bank's EV/EBITDA, EV/Sales and P/FCF are drawn (BQNK 2005-03-01: EV/EBITDA 8.48): fixed by the numbers branch",
-  'valuation chart: ratios that mean nothing for a insurer are null on every point':
-    "found by the oracle, no branch yet: an insurer's EV/EBITDA is drawn (ZINS 2005-03-01: 16.74)",
+    "a bank's EV/EBITDA, EV/Sales and P/FCF are drawn (BQNK 2013-03-01: EV/EBITDA 7.47): fixed by the numbers branch",
+  'valuation chart: ratios that mean nothing for an insurer are null on every point':
+    "found by the oracle, no branch yet: an insurer's EV/EBITDA is drawn (ZINS 2013-03-01: 15.03)",
   'not meaningful figures are null in the TTM answer (bank, insurer, REIT)':
     'found by the oracle, no branch yet: ttm-financial gives a bank gross and operating margins (BQNK 0.377, 0.133), an insurer and REITs a gross margin',
   'not meaningful figures are null on every surface: coin':
-    "found by the oracle, no branch yet: a coin's key statistics give an enterprise value (its market cap; QBTZ 621124814187.65)",
+    "found by the oracle, no branch yet: a coin's key statistics give an enterprise value (its market cap; QBTZ 646915995617.77)",
   'dividendGrowthYears on every surface':
-    'found by the oracle, no branch yet: the count compares the first full year with the partial year the history starts in (SOLQ, history from 2012-06-28: 11 years, the full years give 10)',
+    'found by the oracle, no branch yet: the count compares the first full year with the partial year the history starts in (QBYT, history from mid-2012: 11 vs 10)',
   'beta: 5 years of weekly total returns against the equal-weighted universe (key statistics)':
-    'beta is of 60 monthly returns, the definition 5 years of weekly ones, at least 104 (AQWT: 1.100 vs 0.581): fixed by the numbers branch',
+    'beta is of 60 monthly returns, the definition 5 years of weekly ones, at least 104 (BQNK: 1.022 vs 0.280): fixed by the numbers branch',
   'dividend yield chart: no point before the dividend history covers 12 months, none missing after':
     'the chart draws yields from the first close, before 12 months of dividend history (AQWT 2012-06-29): fixed by the numbers branch',
   'valuation chart: P/E on every weekly point':
