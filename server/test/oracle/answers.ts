@@ -3,6 +3,7 @@ import {
   type CompanyProfile,
   companyPeers,
   companyProfile,
+  cryptoStrip,
   type DividendYieldChart,
   type DividendYieldPercentile,
   type DrawdownChart,
@@ -12,7 +13,9 @@ import {
   type HomeCards,
   homeCards,
   type MarketIndices,
+  type MarketMover,
   marketIndices,
+  marketMovers,
   odataResponse,
   odataV2Response,
   type PartialIndicatorRow,
@@ -61,6 +64,9 @@ export interface Answers {
   odata: Map<string, PartialIndicatorRow>;
   odatav2: Map<string, PartialIndicatorRow>;
   indices: MarketIndices;
+  /** The home page's movers (gainers, losers, most active) and coin strip, every row of each. */
+  movers: MarketMover[];
+  coins: MarketMover[];
   bySecurity: Map<string, PerSecurity>;
 }
 
@@ -73,6 +79,8 @@ export async function askEverything(app: ZodApp, stored: Map<string, Security>):
   const odata = odataResponse.parse(await get('indicator/odata', { $top: '1000' }));
   const odatav2 = odataV2Response.parse(await get('indicator/odatav2', { $top: '1000' }));
   const indices = marketIndices.parse(await get('market/indices'));
+  const moverLists = marketMovers.parse(await get('market/movers', { limit: '25' }));
+  const coins = cryptoStrip.parse(await get('market/crypto')).coins;
   const tickers = [...stored.keys()];
   const cards = new Map<string, Card>();
   for (let i = 0; i < tickers.length; i += 50)
@@ -114,6 +122,8 @@ export async function askEverything(app: ZodApp, stored: Map<string, Security>):
     odata: new Map(odata.value.map((row) => [row.ticker ?? '', row])),
     odatav2: new Map(odatav2.value.map((row) => [row.ticker ?? '', row])),
     indices,
+    movers: [...moverLists.gainers, ...moverLists.losers, ...moverLists.mostActive],
+    coins,
     bySecurity,
   };
 }

@@ -115,6 +115,10 @@ export function surfacesOf(ctx: Context, ticker: string, figure: string): Record
     out['drawdown chart (Max) end'] = a.drawdownMax?.points.at(-1)?.drawdownPct;
   }
   if (figure === 'maxDrawdownPct') out['drawdown chart (Max) deepest'] = a.drawdownMax?.maxPct;
+  if (figure === 'changePct' || figure === 'price' || figure === 'marketCap') {
+    const home = [...ctx.answers.movers, ...ctx.answers.coins].filter((m) => m.ticker === ticker);
+    for (const [i, m] of home.entries()) out[`home market movers/coins #${i + 1}`] = get(m, figure);
+  }
   if (figure === 'changePct' || figure === 'price') {
     const movers = ctx.answers.indices.sectors.flatMap((s) => [...s.gainers, ...s.losers]);
     const mover = movers.find((m) => m.ticker === ticker);

@@ -70,6 +70,13 @@ describe.each(testDatabases())('oracle: every figure recomputed from the stored 
     expect(ctx.stored.size).toBe(ORACLE_COMPANIES.length + ORACLE_COINS.length);
     for (const kind of ['general', 'bank', 'insurer', 'reit', 'coin']) expect(kinds, kind).toContain(kind);
     expect(ctx.answers.odata.size).toBe(ctx.stored.size);
+    // The comparisons are not all of nulls: paying stocks, movers and coins are there to compare.
+    const paying = [...ctx.oracle.values()].filter(
+      (f) => typeof f.dividendYieldPct === 'number' && f.dividendYieldPct > 0,
+    );
+    expect(paying.length).toBeGreaterThan(10);
+    expect(ctx.answers.movers.length).toBeGreaterThan(10);
+    expect(ctx.answers.coins.length).toBe(ORACLE_COINS.length);
   });
 
   for (const check of CHECKS) {
