@@ -84,6 +84,14 @@ export function AdvancedFilter({ applied, onApply }: AdvancedFilterProps) {
 }
 
 /**
+ * The whole token that starts at `at`: a quoted string, a word or number, else one character (issue 46:
+ * marking one character cut a word in two, "<a>nd").
+ */
+export function tokenAt(expression: string, at: number): string {
+  return /^(?:'(?:[^']|'')*'?|[\w.:+-]+|\S)/u.exec(expression.slice(at))?.[0] ?? '';
+}
+
+/**
  * The API's verdict. The position is the API's own, counted from 0 as in its message ("at position 5")
  * and its details (issue 33: this line said one more than the message under it).
  */
@@ -92,15 +100,16 @@ export function CheckResult({ check, expression }: { check: ExpressionCheck; exp
   const units = useUnits();
   if (check.ok) return <p className="advanced-filter__ok">{t('advanced.valid', { count: check.total })}</p>;
   const at = check.position === null ? null : Math.min(check.position, expression.length);
+  const token = at === null ? '' : tokenAt(expression, at);
   return (
     <div className="advanced-filter__error" role="alert">
       <p>{at === null ? t('advanced.invalid') : t('view.invalidAt', { position: units.number(at, 0) })}</p>
       {at !== null && (
-        // The expression again with the character the API stopped at marked (a space past the end).
+        // The expression again with the token the API stopped at marked (a space past the end).
         <pre className="advanced-filter__marked" translate="no">
           {expression.slice(0, at)}
-          <mark>{expression.slice(at, at + 1) || ' '}</mark>
-          {expression.slice(at + 1)}
+          <mark>{token || ' '}</mark>
+          {expression.slice(at + token.length)}
         </pre>
       )}
       <p className="advanced-filter__api-message" lang="en" translate="no">
