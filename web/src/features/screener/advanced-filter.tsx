@@ -18,6 +18,8 @@ function useSettled(value: string, ms: number): string {
 export interface AdvancedFilterProps {
   /** The expression the results use now (from the URL). */
   applied: string | undefined;
+  /** The panel's filters as OData (panelFilter): the box counts the expression with them, as the results do. */
+  panel: string;
   onApply: (expression: string | undefined) => void;
 }
 
@@ -25,12 +27,12 @@ export interface AdvancedFilterProps {
  * An OData $filter of the reader's own (issue 23). Checked by the API alone as they type, so the
  * error's position is a position in their text, shown under it; applied only once the API accepts it.
  */
-export function AdvancedFilter({ applied, onApply }: AdvancedFilterProps) {
+export function AdvancedFilter({ applied, panel, onApply }: AdvancedFilterProps) {
   const { t } = useTranslation('screener');
   const id = useId();
   const [text, setText] = useState(applied ?? '');
   const settled = useSettled(text.trim(), TYPING_PAUSE_MS);
-  const check = useExpressionCheck(settled);
+  const check = useExpressionCheck(settled, panel);
   const appliedRef = useRef(applied);
   appliedRef.current = applied;
   const wrote = useOwnWrites(
