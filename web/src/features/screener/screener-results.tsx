@@ -205,6 +205,8 @@ export function ScreenerResults({
           columns={columns}
           rows={rows}
           rowKey={(row) => row.ticker ?? ''}
+          // The page says it above the table, with its fade.
+          scrollHint={false}
           sort={{ key: state.sort, direction: state.direction }}
           onSortChange={(sort: SortState) => onChange({ sort: sort.key as SortKey, direction: sort.direction })}
         />
