@@ -233,6 +233,9 @@ export default function TimeSeriesChartCanvas({
       },
       rightPriceScale: { mode: logScale ? PriceScaleMode.Logarithmic : PriceScaleMode.Normal },
     });
+    // The chart's option reaches every pane's right scale: the volume pane stays linear (issue 46: on a
+    // log scale its linear labels bunched at its top and all but one were left out).
+    chart.current?.panes()[1]?.priceScale('right').applyOptions({ mode: PriceScaleMode.Normal });
     relayout();
   }, [units, logScale, relayout]);
 
@@ -270,7 +273,9 @@ export default function TimeSeriesChartCanvas({
       panes[0]?.setStretchFactor(1 - LOWER_PANE_SHARE);
       panes[1].setStretchFactor(LOWER_PANE_SHARE);
       // Zero a little above the bottom edge, so that its label fits inside the pane.
-      panes[1].priceScale('right').applyOptions({ scaleMargins: { top: 0.1, bottom: 0.08 } });
+      panes[1]
+        .priceScale('right')
+        .applyOptions({ mode: PriceScaleMode.Normal, scaleMargins: { top: 0.1, bottom: 0.08 } });
     }
     const first = created[0]?.api;
     // Filled by the markers' own effect below, once their grouping at this width is known.
