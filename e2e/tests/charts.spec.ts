@@ -42,6 +42,18 @@ function labelProblems(page: Page): Promise<string[]> {
       ).length;
       const dates = frame.querySelectorAll('.chart-label--x').length;
       if (values < 4) problems.push(`chart ${index}: ${values} value labels, fewer than 4`);
+      // Issue 46: no value label twice in one pane ("6%", "6%"); a pane's labels share their left edge.
+      const byPane = new Map<number, string[]>();
+      for (const element of frame.querySelectorAll<HTMLElement>(
+        '.chart-label:not(.chart-label--x):not(.chart-label--badge):not(.chart-label--value):not(.chart-label--note)',
+      )) {
+        const left = Math.round(element.getBoundingClientRect().left);
+        byPane.set(left, [...(byPane.get(left) ?? []), element.textContent ?? '']);
+      }
+      for (const texts of byPane.values()) {
+        const twice = texts.filter((text, i) => texts.indexOf(text) !== i);
+        if (twice.length) problems.push(`chart ${index}: "${twice[0]}" labelled twice`);
+      }
       if (dates < 3) problems.push(`chart ${index}: ${dates} date labels, fewer than 3`);
       for (const [i, label] of labels.entries()) {
         const r = label.rect;
@@ -109,6 +121,37 @@ test.describe('chart labels', () => {
             await panels.nth(i).screenshot({ path: `${SHOTS}/${entry.name}-${i}-${width}-${scheme}.png` });
           }
         }
+      }
+      if (entry.name === 'overview') {
+        // Issue 46, in the same load: on a log scale the price pane is labelled over its whole height
+        // (its lower 40 % had none) at even ratios, and the volume pane keeps at least four labels.
+        await page.setViewportSize({ width: 1440, height: 1000 });
+        // A click, not check(): the box follows the URL, a moment after the click.
+        await page.getByRole('checkbox', { name: 'Log scale' }).click();
+        await expect(page).toHaveURL(/log=1/);
+        await expect(page.getByRole('checkbox', { name: 'Log scale' })).toBeChecked();
+        await chartsSettled(page, entry.charts);
+        const panes = await page
+          .locator('[data-chart-frame]')
+          .first()
+          .evaluate((frame) => {
+            const top = frame.getBoundingClientRect().top;
+            const labels = Array.from(
+              frame.querySelectorAll<HTMLElement>('.chart-label:not(.chart-label--x):not(.chart-label--badge)'),
+            ).map((element) => ({ text: element.textContent ?? '', y: element.getBoundingClientRect().top - top }));
+            return { height: frame.clientHeight, labels };
+          });
+        const money = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+        const price = panes.labels.filter((label) => label.text.startsWith('$')).sort((a, b) => a.y - b.y);
+        const volume = panes.labels.filter((label) => !label.text.startsWith('$'));
+        failures.push(...(price.length >= 4 ? [] : [`log: ${price.length} price labels`]));
+        failures.push(...(volume.length >= 4 ? [] : [`log: ${volume.length} volume labels`]));
+        // The lowest price label sits in the lower part of the price pane (above the volume pane).
+        const priceBottom = Math.min(...volume.map((label) => label.y), panes.height);
+        if ((price.at(-1)?.y ?? 0) < priceBottom * 0.6) failures.push('log: nothing labelled on the lower 40 %');
+        const ratios = price.slice(1).map((label, i) => Math.log10(money(price[i]?.text ?? '') / money(label.text)));
+        if (Math.max(...ratios) / Math.min(...ratios) > 1.33)
+          failures.push(`log: uneven steps ${price.map((l) => l.text)}`);
       }
       expect(failures, failures.join('\n')).toEqual([]);
     });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { axeViolations, describeViolations } from '../support/axe.ts';
 
 /*
@@ -87,6 +87,16 @@ async function visitAll(browser: Browser, name: keyof typeof VIEWS): Promise<voi
   expect(failures, failures.join('\n\n')).toEqual([]);
 }
 
+/** The element lies whole inside the scroll box's visible width (a phone table's key column in view). */
+async function expectInBox(box: Locator, element: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      const [outer, inner] = await Promise.all([box.boundingBox(), element.boundingBox()]);
+      return Boolean(outer && inner && inner.x >= outer.x - 1 && inner.x + inner.width <= outer.x + outer.width + 1);
+    })
+    .toBe(true);
+}
+
 test.describe('pages in four languages', () => {
   // Up to 40 page visits per view, each with an axe run: more than the default 30 s.
   test.describe.configure({ timeout: 240_000 });
@@ -119,6 +129,28 @@ test.describe('pages in four languages', () => {
     await row.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
     await expect(more.end).toBeHidden();
     await expect(more.start).toBeVisible();
+
+    // Issue 46, in the same load at 390 px: each peer's P/E and yield are in view beside the company,
+    // the table says that it scrolls sideways, and scrolled, no sliver of a column shows beside the
+    // sticky one (the columns fade out under its edge).
+    await page.setViewportSize({ width: 390, height: 740 });
+    const peers = page.getByRole('region', { name: `${STOCK} and its nearest peers by industry and market cap` });
+    await peers.scrollIntoViewIfNeeded();
+    for (const name of [/^P\/E/, /^Div\. yield/]) await expectInBox(peers, peers.getByRole('columnheader', { name }));
+    const peersBox = page.locator('.data-table__box').filter({ has: peers });
+    await expect(peersBox.getByText('Swipe the table sideways for more columns.')).toBeVisible();
+    await peers.evaluate((element) => element.scrollBy({ left: 60 }));
+    await expect(peersBox).toHaveAttribute('data-scrolled', 'true');
+    const fade = await peers
+      .locator('tbody tr > :first-child')
+      .first()
+      .evaluate((cell) => {
+        const after = getComputedStyle(cell, '::after');
+        return { image: after.backgroundImage, width: Number.parseFloat(after.width) };
+      });
+    expect(fade.image).toContain('gradient');
+    expect(fade.width).toBeGreaterThanOrEqual(24);
+    await page.setViewportSize({ width: 360, height: 740 });
 
     // The last tab opened from its address is scrolled into view, with the hint now at the start.
     await page.goto(`/stocks/${STOCK}/data`);
@@ -179,6 +211,23 @@ test.describe('pages in four languages', () => {
     // Every payment with its days and frequency, newest first, and the same as a CSV file.
     const payments = page.getByRole('region', { name: `Every dividend payment of ${STOCK}, newest first` });
     await expect(payments.getByRole('columnheader', { name: 'Record date' })).toBeVisible();
+    // Issue 46, in the same load at 390 px: the amount beside the ex-date, the date on one line.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await payments.scrollIntoViewIfNeeded();
+    await expectInBox(payments, payments.getByRole('columnheader', { name: /^Amount/ }));
+    await expectInBox(payments, payments.getByRole('row').nth(1).getByRole('cell').first());
+    const exDate = payments.getByRole('row').nth(1).getByRole('rowheader');
+    const lines = await exDate.evaluate((cell) => {
+      const style = getComputedStyle(cell);
+      return (
+        (cell.clientHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom)) /
+        Number.parseFloat(
+          style.lineHeight === 'normal' ? String(Number.parseFloat(style.fontSize) * 1.3) : style.lineHeight,
+        )
+      );
+    });
+    expect(lines).toBeLessThan(1.6);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(payments.getByRole('row').nth(1)).toContainText('Quarterly');
     const csv = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
     const file = await page.request.get(csv ?? '');

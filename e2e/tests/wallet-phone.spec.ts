@@ -28,7 +28,7 @@ test('the phone sheet lists the wallet apps, and a tap opens this page in the ap
   await expect(dialog.getByRole('listitem')).toHaveText(['Coinbase Wallet', 'MetaMask', 'OKX Wallet', 'Trust Wallet']);
   const here = `http://${host}:${port}/de`;
   const href = (name: string) => dialog.getByRole('link', { name }).getAttribute('href');
-  expect(await href('MetaMask')).toBe(`https://link.metamask.io/dapp/${host}:${port}/de`);
+  expect(await href('MetaMask')).toBe(`https://link.metamask.io/dapp/${here}`);
   expect(await href('Coinbase Wallet')).toBe(`https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(here)}`);
   expect(await href('Trust Wallet')).toBe(
     `https://link.trustwallet.com/open_url?coin_id=60&url=${encodeURIComponent(here)}`,
@@ -45,5 +45,5 @@ test('the phone sheet lists the wallet apps, and a tap opens this page in the ap
   const box = await dialog.boundingBox();
   expect(box && Math.round(box.y + box.height)).toBe(760);
   await dialog.getByRole('link', { name: 'MetaMask' }).click();
-  await expect(page).toHaveURL(`https://link.metamask.io/dapp/${host}:${port}/de`);
+  await expect(page).toHaveURL(`https://link.metamask.io/dapp/${here}`);
 });

@@ -99,12 +99,22 @@ test('a phone-size screen shows the modal as a bottom sheet, and Esc closes it',
   await expect(dialog).toBeHidden();
 });
 
-test('without any browser wallet the desktop modal says it is unable to connect', async ({ page }) => {
+test('without any browser wallet the desktop modal offers what can connect, not an unable view', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
-  await expect(dialog.getByRole('heading', { name: 'Unable to Connect Wallet' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Copy URL' })).toBeVisible();
+  // Issue 46: Coinbase Wallet connects through its SDK's popup without an extension, so the list can
+  // connect and spec 2's unable view (only when nothing can) is not shown beside it.
+  await expect(dialog.getByRole('heading', { name: 'What is a wallet?' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Unable to Connect Wallet' })).toHaveCount(0);
+  // A wallet without an extension here: its Safari entry says it leads to the Chrome one.
+  await dialog.getByRole('button', { name: 'MetaMask' }).click();
+  await expect(dialog.getByRole('link', { name: 'Download for Chrome' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Download for Safari' })).toHaveCount(0);
+  await expect(dialog.getByRole('link', { name: 'No Safari version: get it for Chrome' })).toHaveAttribute(
+    'href',
+    /chromewebstore\.google\.com/,
+  );
   // Brave is listed only when installed.
   await expect(dialog.getByRole('button', { name: /Brave/ })).toHaveCount(0);
 });
@@ -117,5 +127,7 @@ test('a phone with no way to connect here says so (spec 2), never an empty list'
   // 127.0.0.1, no wallet in the browser, no WalletConnect project id: no wallet app could open this page.
   await expect(dialog.getByRole('heading', { name: 'Unable to Connect Wallet' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Copy URL' })).toBeVisible();
+  // Issue 46: it says why (a loopback address names the phone in the app's browser) and what to do.
+  await expect(dialog.getByText(/where 127\.0\.0\.1:\d+ would mean the phone itself/)).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Mobile wallets' })).toBeHidden();
 });

@@ -68,6 +68,8 @@ const LEVELS: BinaryOperator[][] = [
   ['mul', 'div', 'divby', 'mod'],
 ];
 const RELATIONAL_LEVEL = 3;
+/** Operator words: never an operand here (no property has such a name), so one standing there is the error. */
+const OPERATOR_WORDS = new Set<string>([...LEVELS.flat(), 'in', 'has']);
 const MAX_DEPTH = 40;
 const MAX_LIST_ITEMS = 200;
 const MAX_TOKENS = 600;
@@ -181,6 +183,9 @@ class Parser {
       const what = UNSUPPORTED_METHODS.has(word) ? 'a supported function' : 'a known function';
       return this.fail(token, `${what} (${Object.keys(FUNCTION_ARITY).join(', ')})`);
     }
+    // Issue 46: "a and and b" read the second "and" as a property and failed at the token after it, one
+    // token late (30 instead of 26); the operand that is missing is missing here.
+    if (OPERATOR_WORDS.has(word)) return this.fail(token, OPERAND);
     // boolean = "true" / "false" (case-insensitive in ABNF); null = %s"null" (case-sensitive).
     if (word === 'true' || word === 'false') {
       return { kind: 'literal', type: 'boolean', value: word === 'true', position: token.position };

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { barChartLayout } from './bar-layout.ts';
-import type { AxisLabel } from './chart-axes.ts';
+import type { AxisFormat, AxisLabel } from './chart-axes.ts';
 import { axisMeasure } from './time-series-chart-axes.tsx';
 import { MISSING } from './units.ts';
 import './ui.css';
@@ -21,9 +21,10 @@ export interface BarChartProps {
   /** The chart's accessible name. */
   title: string;
   bars: readonly Bar[];
-  format: (value: number) => string;
-  /** The axis values, when shorter than the bar values ("$1" rather than "$1.00"). */
-  axisFormat?: (value: number) => string;
+  /** A bar's value alone; with `ticks`, an axis label (AxisFormat). */
+  format: AxisFormat;
+  /** The axis values, when shorter than the bar values ("$1" rather than "$1.00"); they share decimals. */
+  axisFormat?: AxisFormat;
   /** Plot height in pixels (labels come above and below). */
   height?: number;
 }

@@ -1,4 +1,12 @@
-import { type AxisLabel, LABEL_HEIGHT, LABEL_PAD_X, linearTicks, type Measure, planYAxis } from './chart-axes.ts';
+import {
+  type AxisFormat,
+  type AxisLabel,
+  LABEL_HEIGHT,
+  LABEL_PAD_X,
+  linearTicks,
+  type Measure,
+  planYAxis,
+} from './chart-axes.ts';
 
 /*
  * Geometry of a bar chart (issue 22: an axis and a value on every bar). Pure, so it is unit-tested
@@ -44,7 +52,7 @@ export function barChartLayout(
   bars: readonly BarInput[],
   width: number,
   plotHeight: number,
-  format: (value: number) => string,
+  format: AxisFormat,
   measure: Measure,
 ): BarChartLayout {
   const labelWidth = (text: string) => measure(text) + LABEL_PAD_X * 2;
@@ -53,7 +61,7 @@ export function barChartLayout(
   const min = Math.min(0, ...known);
   // The densest round values the axis may fall back to (planYAxis): the gutter fits each of them.
   const tickValues = linearTicks(min, max, Math.max(2, Math.floor(plotHeight / (LABEL_HEIGHT + 4))));
-  const gutter = Math.max(36, ...tickValues.map((value) => labelWidth(format(value)) + 2));
+  const gutter = Math.max(36, ...tickValues.map((value) => labelWidth(format(value, tickValues)) + 2));
   const plotWidth = Math.max(width - gutter, 0);
   // The slot every bar needs so its value, label and note fit side by side with the next.
   const slotNeed = Math.max(

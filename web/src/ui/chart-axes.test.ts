@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayIndex,
+  finerStep,
   inside,
   LABEL_HEIGHT,
   layoutBadges,
@@ -14,6 +15,7 @@ import {
   overlaps,
   planXAxis,
   planYAxis,
+  ticksAtStep,
   timeTicks,
 } from './chart-axes.ts';
 
@@ -37,7 +39,9 @@ describe('round tick values', () => {
   });
 
   it('log ticks are 1-2-5 decades over a wide range and linear over a narrow one', () => {
-    expect(logTicks(0.8, 120, 10)).toEqual([1, 2, 5, 10, 20, 50, 100]);
+    expect(logTicks(0.8, 120, 6)).toEqual([1, 2, 5, 10, 20, 50, 100]);
+    expect(logTicks(0.8, 120, 3)).toEqual([1, 10, 100]);
+    expect(logTicks(0.8, 120, 9)).toEqual([1, 2, 3, 5, 7, 10, 20, 30, 50, 70, 100]);
     expect(logTicks(250, 340, 5)).toEqual(linearTicks(250, 340, 5));
   });
 });
@@ -304,5 +308,103 @@ describe('issue 33: enough labels on every axis', () => {
       timeTicks(days, count).map((tick) => ({ x: (tick.index / 20) * width, text: tick.day.slice(0, 4), major: true }));
     const { labels } = planXAxis(ticksFor, { left: 0, right: width }, 0, measure, 84);
     expect(labels.length).toBeGreaterThanOrEqual(MIN_X_LABELS);
+  });
+});
+
+describe('issue 46: every label at even steps, the badge beside them', () => {
+  const measureText = (text: string) => text.length * 7;
+  const gutterBox = { x: 300, width: 70 };
+  const linearPane = (
+    low: number,
+    high: number,
+    height: number,
+    format: (v: number, t?: readonly number[]) => string,
+  ) => ({
+    low,
+    high,
+    log: false,
+    toY: (value: number) => (height * (high - value)) / (high - low),
+    format,
+    plot: { top: 0, bottom: height },
+    gutter: gutterBox,
+    badges: [] as ReturnType<typeof layoutBadges>,
+    measure: measureText,
+    spacing: 36,
+  });
+  const stepsOf = (labels: readonly { y: number; text: string }[]) => {
+    const values = [...labels].sort((a, b) => b.y - a.y).map((label) => Number(label.text.replace(/[^\d.-]/g, '')));
+    return values.slice(1).map((value, i) => Number((value - (values[i] as number)).toPrecision(9)));
+  };
+  const dollars = (value: number, ticks?: readonly number[]) =>
+    `$${value.toFixed(ticks?.some((tick) => !Number.isInteger(tick)) ? 2 : 0)}`;
+
+  it('a badge on a label keeps the label ($400 stays) and moves beside the gutter at its own height', () => {
+    const pane = linearPane(100, 700, 300, dollars);
+    const badgeY = pane.toY(405);
+    pane.badges = layoutBadges([{ y: badgeY, text: '$405', color: '#000' }], pane.plot, gutterBox, measureText);
+    const { labels, badges } = planYAxis(pane);
+    expect(labels.map((label) => label.text)).toContain('$400');
+    expect(labels.length).toBeGreaterThanOrEqual(MIN_Y_LABELS);
+    expect(new Set(stepsOf(labels)).size).toBe(1);
+    const [badge] = badges;
+    expect(badge).toBeDefined();
+    expect(badge?.x).toBeLessThan(gutterBox.x);
+    expect(badge?.y).toBeCloseTo(badgeY - LABEL_HEIGHT / 2);
+    expect(noOverlap([...labels, ...badges])).toBe(true);
+  });
+
+  it('a badge clear of every label stays in the gutter', () => {
+    const pane = linearPane(100, 700, 300, dollars);
+    pane.badges = layoutBadges([{ y: pane.toY(450), text: '$450', color: '#000' }], pane.plot, gutterBox, measureText);
+    expect(planYAxis(pane).badges[0]?.x).toBe(gutterBox.x);
+  });
+
+  it('a log pane is labelled over its whole height at even ratios, its lower part too', () => {
+    const low = 1.5;
+    const high = 400;
+    const height = 300;
+    const toY = (value: number) => (height * (Math.log(high) - Math.log(value))) / (Math.log(high) - Math.log(low));
+    const { labels } = planYAxis({ ...linearPane(low, high, height, dollars), log: true, toY });
+    expect(labels.length).toBeGreaterThanOrEqual(MIN_Y_LABELS);
+    // Issue 46: nothing was labelled on the lower 40 % of a log pane.
+    expect(Math.max(...labels.map((label) => label.y))).toBeGreaterThan(height * 0.6);
+    const values = labels.map((label) => Number(label.text.slice(1))).sort((a, b) => a - b);
+    const ratios = values.slice(1).map((value, i) => Math.log10(value / (values[i] as number)));
+    // 1-2-5 steps (x2, x2.5, x2) or whole decades: no ratio more than 1.25 times another.
+    expect(Math.max(...ratios) / Math.min(...ratios)).toBeLessThanOrEqual(1.33);
+  });
+
+  it('a short volume pane keeps at least four labels at one step, sharing decimals', () => {
+    // The price chart's volume pane: about 134 px, volumes up to 3.4M in the middle 82 % (its margins).
+    const compact = (value: number, ticks?: readonly number[]) => {
+      const digits = ticks?.some((tick) => !Number.isInteger(tick / 1e6)) ? 1 : 0;
+      return value === 0 ? '0' : `${(value / 1e6).toFixed(digits)}M`;
+    };
+    const { labels } = planYAxis(linearPane(-0.332e6, 3.815e6, 134, compact));
+    expect(labels.length).toBeGreaterThanOrEqual(MIN_Y_LABELS);
+    expect(
+      new Set(stepsOf(labels.map((label) => ({ ...label, text: String(Number.parseFloat(label.text)) })))).size,
+    ).toBe(1);
+    const decimals = new Set(
+      labels.filter((l) => l.text !== '0').map((label) => label.text.split('.')[1]?.length ?? 0),
+    );
+    expect(decimals.size).toBe(1);
+  });
+
+  it('never shows one text twice: a tick set whose texts repeat ("6%", "6%") is passed over', () => {
+    // A payout axis from 5.2 % to 6.9 %: whole percents would print 5.5 and 6.0 both as "6%".
+    const percent = (value: number, ticks?: readonly number[]) =>
+      `${value.toFixed(ticks ? Math.min(1, ticks.some((t) => !Number.isInteger(t)) ? 1 : 0) : 0)}%`;
+    const { labels } = planYAxis(linearPane(5.2, 6.9, 200, percent));
+    const texts = labels.map((label) => label.text);
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(labels.length).toBeGreaterThanOrEqual(MIN_Y_LABELS);
+  });
+});
+
+describe('round steps, finer', () => {
+  it('walk 5, 2.5, 2, 1, 0.5 times a power of ten', () => {
+    expect([5, 2.5, 2, 1, 0.5, 500_000].map(finerStep)).toEqual([2.5, 2, 1, 0.5, 0.25, 250_000]);
+    expect(ticksAtStep(0.1, 1.05, 0.25)).toEqual([0.25, 0.5, 0.75, 1]);
   });
 });

@@ -66,20 +66,54 @@ export function linearTicks(min: number, max: number, count: number): number[] {
   return ticks;
 }
 
-/** Ticks for a log scale: 1, 2 and 5 times powers of ten, thinned to about `count`; linear when the range is narrow. */
-export function logTicks(min: number, max: number, count: number): number[] {
-  if (!(min > 0) || !(max > min)) return linearTicks(min, max, count);
-  const candidates: number[] = [];
-  for (let power = Math.floor(Math.log10(min)); power <= Math.ceil(Math.log10(max)); power += 1) {
-    for (const unit of [1, 2, 5]) {
-      const value = Number((unit * 10 ** power).toPrecision(12));
-      if (value >= min && value <= max) candidates.push(value);
+/**
+ * The tick ladders of a log scale, sparsest first, each at even ratios so its ticks spread over the whole
+ * pane (issue 46: the lower 40 % had none): every fifth, second and every power of ten, then 1-2-5 in
+ * each decade (about x2 apart), then 1-2-3-5-7 (about x1.5). None when less than three 1-2-5 values show.
+ */
+export function logLadders(min: number, max: number): number[][] {
+  if (!(min > 0) || !(max > min)) return [];
+  const within = (units: readonly number[], every = 1) => {
+    const values: number[] = [];
+    for (let power = Math.floor(Math.log10(min)); power <= Math.ceil(Math.log10(max)); power += 1) {
+      if (((power % every) + every) % every !== 0) continue;
+      for (const unit of units) {
+        const value = Number((unit * 10 ** power).toPrecision(12));
+        if (value >= min && value <= max) values.push(value);
+      }
     }
-  }
+    return values;
+  };
+  const oneTwoFive = within([1, 2, 5]);
+  if (oneTwoFive.length < 3) return [];
+  return [within([1], 5), within([1], 2), within([1]), oneTwoFive, within([1, 2, 3, 5, 7])].filter(
+    (ticks) => ticks.length >= 2,
+  );
+}
+
+/** Ticks for a log scale: the sparsest even-ratio ladder with about `count`; linear over a narrow range. */
+export function logTicks(min: number, max: number, count: number): number[] {
+  const ladders = logLadders(min, max);
   // Less than a decade shown: round linear values read better than two lonely powers of ten.
-  if (candidates.length < 3) return linearTicks(min, max, count);
-  const every = Math.ceil(candidates.length / Math.max(count, 1));
-  return candidates.filter((_, index) => index % every === 0);
+  if (ladders.length === 0) return linearTicks(min, max, count);
+  return ladders.find((ticks) => ticks.length >= count) ?? (ladders.at(-1) as number[]);
+}
+
+/** The next finer round step: 5 -> 2.5 -> 2 -> 1 -> 0.5 (times a power of ten). */
+export function finerStep(step: number): number {
+  const power = 10 ** Math.floor(Math.log10(step) + 1e-9);
+  const unit = Math.round((step / power) * 10) / 10;
+  const next = unit >= 5 ? 2.5 : unit >= 2.5 ? 2 : unit >= 2 ? 1 : 0.5;
+  return Number((next * power).toPrecision(12));
+}
+
+/** Every multiple of `step` from min to max. */
+export function ticksAtStep(min: number, max: number, step: number): number[] {
+  const ticks: number[] = [];
+  for (let k = Math.ceil(min / step - 1e-9); k * step <= max + step * 1e-9; k += 1) {
+    ticks.push(Number((k * step).toPrecision(12)));
+  }
+  return ticks;
 }
 
 export interface YAxisInput {
@@ -254,6 +288,12 @@ export const MIN_X_LABELS = 3;
 /** The closest two value labels may sit: their height and the gap between boxes. */
 const Y_LABEL_PITCH = LABEL_HEIGHT + GAP * 2;
 
+/**
+ * A value's text: alone for a tooltip, or as one of an axis's `ticks`, whose labels then share one
+ * format (issue 46: "$0.1" beside "$0.12", "6%" twice on a payout axis, "$40,000.00").
+ */
+export type AxisFormat = (value: number, ticks?: readonly number[]) => string;
+
 export interface YAxisPlan {
   /** The pane's value range, bottom to top. */
   low: number;
@@ -263,7 +303,8 @@ export interface YAxisPlan {
   ceiling?: number | undefined;
   /** A value's y (CSS px from the frame top), null when off the scale. */
   toY: (value: number) => number | null;
-  format: (value: number) => string;
+  /** A tick's text; `ticks` are the axis's values, so that its labels share one format (AxisFormat). */
+  format: AxisFormat;
   plot: { top: number; bottom: number };
   gutter: { x: number; width: number };
   badges: readonly ValueBadge[];
@@ -275,38 +316,51 @@ export interface YAxisPlan {
 /**
  * The value labels of one pane (issue 33: a margins chart showed one label, a capital allocation chart
  * none): round ticks at the spacing aimed for, then denser round steps (5, 2.5, 2, 1 x 10^k) until at
- * least MIN_Y_LABELS fit beside the badges; when they still do not, the labels win and the badges
- * touching them are left out (the legend and tooltip still give those values).
+ * least MIN_Y_LABELS fit. A value badge never costs a label (issue 46: the label under the badge was
+ * left out, so the steps were uneven, "$400" missing): every tick is labelled, and a badge that would
+ * touch a label moves left, into the plot beside the gutter, at its own height. Tick sets whose texts
+ * repeat ("6%" twice) are passed over.
  */
 export function planYAxis(plan: YAxisPlan): { labels: AxisLabel[]; badges: ValueBadge[] } {
   const height = plan.plot.bottom - plan.plot.top;
   const first = Math.max(2, Math.floor(height / plan.spacing));
-  const most = Math.max(first, Math.floor(height / Y_LABEL_PITCH));
-  const tickList = (count: number, log: boolean) =>
-    (log ? logTicks(plan.low, plan.high, count) : linearTicks(plan.low, plan.high, count))
-      .filter((value) => plan.ceiling === undefined || value <= plan.ceiling)
-      .flatMap((value) => {
-        const y = plan.toY(value);
-        return y === null ? [] : [{ y, text: plan.format(value) }];
-      });
-  const layout = (count: number, log: boolean, taken: readonly Box[]) =>
-    layoutYLabels({ ticks: tickList(count, log), plot: plan.plot, gutter: plan.gutter, taken, measure: plan.measure });
-  const modes = plan.log ? [true, false] : [false];
-  let best: AxisLabel[] = [];
-  for (const taken of [plan.badges, []] as const) {
-    for (const log of modes) {
-      for (let count = first; count <= most; count += 1) {
-        const labels = layout(count, log, taken);
-        if (labels.length > best.length) best = labels;
-        if (labels.length >= MIN_Y_LABELS) {
-          const badges = plan.badges.filter((badge) => !labels.some((label) => overlaps(badge, label, GAP)));
-          return { labels, badges };
-        }
-      }
+  const span = plan.high - plan.low;
+  // Tick sets to try, coarsest first: a log scale's ladders, then round linear steps down to the finest
+  // whose labels still clear each other (a short volume pane needs a 0.5M step that a tick count never
+  // asked for: issue 46, its labels were lost). Each set is evenly stepped, so its labels are too.
+  const sets: number[][] = plan.log ? logLadders(plan.low, plan.high) : [];
+  if (span > 0 && Number.isFinite(span)) {
+    const finest = (span * Y_LABEL_PITCH) / Math.max(height, 1);
+    let step = niceStep(span / first);
+    for (let tries = 0; tries < 12 && (tries === 0 || step >= finest * (1 - 1e-9)); tries += 1) {
+      sets.push(ticksAtStep(plan.low, plan.high, step));
+      step = finerStep(step);
     }
+  } else sets.push([plan.low]);
+  let best: AxisLabel[] = [];
+  for (const set of sets) {
+    const values = set.filter((value) => plan.ceiling === undefined || value <= plan.ceiling);
+    const ticks = values.flatMap((value) => {
+      const y = plan.toY(value);
+      return y === null ? [] : [{ y, text: plan.format(value, values) }];
+    });
+    if (new Set(ticks.map((tick) => tick.text)).size < ticks.length) continue;
+    const labels = layoutYLabels({ ticks, plot: plan.plot, gutter: plan.gutter, measure: plan.measure });
+    if (labels.length > best.length) best = labels;
+    if (labels.length >= MIN_Y_LABELS) break;
   }
-  // A pane too short for MIN_Y_LABELS: as many as fit, and the badges that do not touch them.
-  return { labels: best, badges: plan.badges.filter((badge) => !best.some((label) => overlaps(badge, label, GAP))) };
+  return { labels: best, badges: besideLabels(plan.badges, best, plan.gutter) };
+}
+
+/** Badges that would touch a label move left of the gutter, into the plot, at the same height. */
+export function besideLabels(
+  badges: readonly ValueBadge[],
+  labels: readonly AxisLabel[],
+  gutter: { x: number },
+): ValueBadge[] {
+  return badges.map((badge) =>
+    labels.some((label) => overlaps(badge, label, GAP)) ? { ...badge, x: gutter.x - badge.width - GAP } : badge,
+  );
 }
 
 /**

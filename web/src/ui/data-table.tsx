@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useColumnWindow, WINDOW_COLUMN } from './column-window.ts';
+import { useTableScrollEdges } from './scroll-edges.ts';
 import { ariaSort, nextSort, type SortDirection, type SortState, type SortValue, sortRows } from './table-sort.ts';
 import { useUnits } from './units.ts';
 import './ui.css';
@@ -20,10 +21,19 @@ export interface DataColumn<T> {
   description?: string;
   /** A decorative column (a trend sparkline) that phones leave out so the values fit beside the labels. */
   hideOnPhone?: boolean;
+  /**
+   * Never wrapped, even as the sticky first column of a phone (issue 46: a dividend's ex-date wrapped
+   * to three lines there, squeezed to its longest word).
+   */
+  nowrap?: boolean;
 }
 
 function cellClass<T>(column: DataColumn<T>): string | undefined {
-  const names = [column.align === 'end' ? 'num' : '', column.hideOnPhone ? 'data-table__phone-hidden' : ''];
+  const names = [
+    column.align === 'end' ? 'num' : '',
+    column.hideOnPhone ? 'data-table__phone-hidden' : '',
+    column.nowrap ? 'data-table__nowrap' : '',
+  ];
   return names.filter(Boolean).join(' ') || undefined;
 }
 
@@ -45,6 +55,8 @@ export interface DataTableProps<T> {
    * (aria-colcount) and each cell its column (aria-colindex) to assistive technology.
    */
   windowFrom?: number;
+  /** Says under the table when it scrolls sideways (default); off where the page says it itself. */
+  scrollHint?: boolean;
 }
 
 /**
@@ -60,8 +72,11 @@ export function DataTable<T>({
   onSortChange,
   initialSort = null,
   windowFrom,
+  scrollHint = true,
 }: DataTableProps<T>) {
   const { t } = useTranslation('ui');
+  // Issue 46: a phone's table hid columns past its edge with no sign of them.
+  const { ref: edgesRef, edges } = useTableScrollEdges();
   const units = useUnits();
   const [localSort, setLocalSort] = useState<SortState | null>(initialSort);
   const controlled = onSortChange !== undefined;
@@ -115,71 +130,74 @@ export function DataTable<T>({
   };
 
   return (
-    // The scroll box is focusable so keyboard users can scroll a wide table (axe: scrollable-region-focusable).
-    <section
-      ref={windowed ? view.ref : undefined}
-      className="data-table__scroll"
-      aria-label={caption}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      onFocus={windowed ? view.onFocus : undefined}
-    >
-      <table className="data-table" aria-colcount={windowed ? columns.length : undefined}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {slots.map((slot) => {
-              if (slot.kind === 'gap') return gap(slot);
-              const column = columns[slot.at] as DataColumn<T>;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={cellClass(column)}
-                  aria-sort={column.sortValue || controlled ? ariaSort(activeSort, column.key) : undefined}
-                  title={column.description}
-                  {...place(slot.at)}
-                  // Every windowed column as wide as the widest drawn: the gaps' widths add up.
-                  style={
-                    windowed && slot.at >= from ? { width: view.columnWidth, minWidth: view.columnWidth } : undefined
-                  }
-                >
-                  {column.sortValue || controlled ? (
-                    <button type="button" className="data-table__sort" onClick={() => onHeader(column)}>
-                      {column.header}
-                      <span className="data-table__sort-icon" aria-hidden="true">
-                        {activeSort?.key === column.key ? (activeSort.direction === 'asc' ? '▲' : '▼') : '↕'}
-                      </span>
-                      <span className="visually-hidden">{t('table.sortBy')}</span>
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((row) => (
-            <tr key={rowKey(row)}>
+    <div className="data-table__box" ref={edgesRef} data-scrolled={edges.start || undefined}>
+      {/* The scroll box is focusable so keyboard users can scroll a wide table (axe: scrollable-region-focusable). */}
+      <section
+        ref={windowed ? view.ref : undefined}
+        className="data-table__scroll"
+        aria-label={caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        onFocus={windowed ? view.onFocus : undefined}
+      >
+        <table className="data-table" aria-colcount={windowed ? columns.length : undefined}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
               {slots.map((slot) => {
                 if (slot.kind === 'gap') return gap(slot);
                 const column = columns[slot.at] as DataColumn<T>;
-                return slot.at === 0 ? (
-                  <th key={column.key} scope="row" className={cellClass(column)} {...place(slot.at)}>
-                    {column.cell(row)}
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={cellClass(column)}
+                    aria-sort={column.sortValue || controlled ? ariaSort(activeSort, column.key) : undefined}
+                    title={column.description}
+                    {...place(slot.at)}
+                    // Every windowed column as wide as the widest drawn: the gaps' widths add up.
+                    style={
+                      windowed && slot.at >= from ? { width: view.columnWidth, minWidth: view.columnWidth } : undefined
+                    }
+                  >
+                    {column.sortValue || controlled ? (
+                      <button type="button" className="data-table__sort" onClick={() => onHeader(column)}>
+                        {column.header}
+                        <span className="data-table__sort-icon" aria-hidden="true">
+                          {activeSort?.key === column.key ? (activeSort.direction === 'asc' ? '▲' : '▼') : '↕'}
+                        </span>
+                        <span className="visually-hidden">{t('table.sortBy')}</span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
                   </th>
-                ) : (
-                  <td key={column.key} className={cellClass(column)} {...place(slot.at)}>
-                    {column.cell(row)}
-                  </td>
                 );
               })}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={rowKey(row)}>
+                {slots.map((slot) => {
+                  if (slot.kind === 'gap') return gap(slot);
+                  const column = columns[slot.at] as DataColumn<T>;
+                  return slot.at === 0 ? (
+                    <th key={column.key} scope="row" className={cellClass(column)} {...place(slot.at)}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.key} className={cellClass(column)} {...place(slot.at)}>
+                      {column.cell(row)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {scrollHint && (edges.start || edges.end) && <p className="data-table__hint">{t('table.scrollHint')}</p>}
+    </div>
   );
 }

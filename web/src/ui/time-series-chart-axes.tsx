@@ -1,5 +1,6 @@
 import type { IChartApi, ISeriesApi, Logical, SeriesType } from 'lightweight-charts';
 import {
+  type AxisFormat,
   type AxisLabel,
   LABEL_HEIGHT,
   LABEL_PAD_X,
@@ -25,7 +26,7 @@ const X_LABEL_SPACING = 84;
 export interface AxisPane {
   /** A series of the pane, to turn values into heights. */
   series: ISeriesApi<SeriesType>;
-  format: (value: number) => string;
+  format: AxisFormat;
   log: boolean;
   /** No value above it is labelled (a drawdown is never positive). */
   ceiling?: number | undefined;

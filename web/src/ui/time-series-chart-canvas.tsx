@@ -68,7 +68,8 @@ const NO_BANDS: NonNullable<TimeSeriesChartProps['bands']> = [];
 
 const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 /** The volume pane's share of the plot height. */
-const LOWER_PANE_SHARE = 0.22;
+// A lower pane tall enough for four value labels under its margins (issue 46: the volume axis lost them).
+const LOWER_PANE_SHARE = 0.3;
 
 const seriesDefinition = (kind: ChartSeries['kind']) =>
   kind === 'area'
@@ -125,7 +126,8 @@ export default function TimeSeriesChartCanvas({
       // Round ticks run past the data (95 % data, a 100 % tick): a quarter more covers the next one.
       const reach = (high - low) / 4;
       // The round values between (a 2.5 step prints more digits than the extremes: "$12.5B" beside "$12B").
-      const round = linearTicks(low - reach, high + reach, 12).map(show);
+      const roundValues = linearTicks(low - reach, high + reach, 12);
+      const round = roundValues.map((value) => show(value, roundValues));
       return [show(low), show(high), show(low - reach), show(high + reach), show(values.at(-1) as number), ...round];
     });
     return gutterWidth(samples, measure);
@@ -231,6 +233,9 @@ export default function TimeSeriesChartCanvas({
       },
       rightPriceScale: { mode: logScale ? PriceScaleMode.Logarithmic : PriceScaleMode.Normal },
     });
+    // The chart's option reaches every pane's right scale: the volume pane stays linear (issue 46: on a
+    // log scale its linear labels bunched at its top and all but one were left out).
+    chart.current?.panes()[1]?.priceScale('right').applyOptions({ mode: PriceScaleMode.Normal });
     relayout();
   }, [units, logScale, relayout]);
 
@@ -267,7 +272,10 @@ export default function TimeSeriesChartCanvas({
     if (lower && panes[1]) {
       panes[0]?.setStretchFactor(1 - LOWER_PANE_SHARE);
       panes[1].setStretchFactor(LOWER_PANE_SHARE);
-      panes[1].priceScale('right').applyOptions({ scaleMargins: { top: 0.15, bottom: 0 } });
+      // Zero a little above the bottom edge, so that its label fits inside the pane.
+      panes[1]
+        .priceScale('right')
+        .applyOptions({ mode: PriceScaleMode.Normal, scaleMargins: { top: 0.1, bottom: 0.08 } });
     }
     const first = created[0]?.api;
     // Filled by the markers' own effect below, once their grouping at this width is known.

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { AxisFormat } from './chart-axes.ts';
 import type { ChartTone } from './chart-colors.ts';
 import { useNearViewport } from './near-viewport.ts';
 import { Skeleton } from './skeleton.tsx';
@@ -30,7 +31,7 @@ export interface ChartSeries {
   /** 1 draws the series in a lower pane with its own scale (volume under the price). */
   pane?: 0 | 1;
   /** Formats this series' values when they are not in the chart's unit (volume in shares). */
-  format?: (value: number) => string;
+  format?: AxisFormat;
   /** Whether the last value shows as a badge on the axis; by default yes, except reference lines. */
   badge?: boolean;
   /**
@@ -70,7 +71,7 @@ export interface TimeSeriesChartProps {
   /** The highest value the axis may show (0 for a drawdown, which is never positive). */
   ceiling?: number;
   /** Formats a value for the axis and tooltip, with its unit ("$12.30", "+4.1%"). */
-  format: (value: number) => string;
+  format: AxisFormat;
   height?: number;
 }
 

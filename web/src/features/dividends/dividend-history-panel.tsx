@@ -25,10 +25,16 @@ export function DividendHistoryPanel({ ticker }: { ticker: string }) {
   const payments = query.data?.payments ?? [];
   const split = payments.some((p) => p.amount !== p.amountSplitAdjusted);
   const columns = useMemo(() => {
+    // Issue 46: the amount, the figure a reader comes for, right after the ex-date, so a phone shows both;
+    // the ex-date on one line.
     const list: DataColumn<Payment>[] = [
-      { key: 'ex', header: t('payments.exDate'), cell: (p) => units.date(p.exDate), sortValue: (p) => p.exDate },
-      { key: 'record', header: t('payments.recordDate'), cell: (p) => units.date(p.recordDate) },
-      { key: 'pay', header: t('payments.payDate'), cell: (p) => units.date(p.payDate) },
+      {
+        key: 'ex',
+        header: t('payments.exDate'),
+        nowrap: true,
+        cell: (p) => units.date(p.exDate),
+        sortValue: (p) => p.exDate,
+      },
       {
         key: 'amount',
         header: t('payments.amount'),
@@ -45,6 +51,10 @@ export function DividendHistoryPanel({ ticker }: { ticker: string }) {
         align: 'end',
         cell: (p) => units.money(p.amountSplitAdjusted, p.currency),
       });
+    list.push(
+      { key: 'pay', header: t('payments.payDate'), cell: (p) => units.date(p.payDate) },
+      { key: 'record', header: t('payments.recordDate'), cell: (p) => units.date(p.recordDate) },
+    );
     list.push(
       { key: 'currency', header: t('payments.currency'), cell: (p) => p.currency },
       { key: 'frequency', header: t('payments.frequency'), cell: (p) => t(`payments.frequencies.${p.frequency}`) },

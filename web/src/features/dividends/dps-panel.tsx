@@ -66,7 +66,7 @@ export function DpsPanel({ ticker }: { ticker: string }) {
                     },
               };
             })}
-            format={(value) => units.money(value, currency)}
+            format={(value, ticks) => units.money(value, currency, ticks)}
           />
           {partial && (
             <p className="panel-note">{t('dps.partialNote', { year: partial.year, count: partial.payments })}</p>

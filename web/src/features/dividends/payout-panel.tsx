@@ -59,7 +59,7 @@ export function PayoutPanel({ ticker }: { ticker: string }) {
       <TimeSeriesChart
         label={t('payout.chartLabel', { ticker })}
         series={series}
-        format={(value) => units.pct(value, { digits: 0 })}
+        format={(value, ticks) => units.pct(value, { digits: 0, ticks })}
         height={HEIGHT}
       />
     </ChartPanel>

@@ -90,7 +90,7 @@ export function YieldHistoryPanel({ ticker }: { ticker: string }) {
         label={t('history.chartLabel', { ticker })}
         series={series}
         bands={bands}
-        format={(value) => units.pct(value)}
+        format={(value, ticks) => units.pct(value, { ticks })}
         height={HEIGHT}
       />
     </ChartPanel>

@@ -126,10 +126,10 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
     void group.refetch();
     if (view.period === 'ttm') void ttm.refetch();
   };
-  const chartFormat = (value: number) => {
-    if (statement === 'margins' || statement === 'financial-returns') return units.pct(value, { digits: 1 });
-    if (statement === 'per-share') return units.money(value, currency);
-    return units.moneyCompact(value, currency);
+  const chartFormat = (value: number, ticks?: readonly number[]) => {
+    if (statement === 'margins' || statement === 'financial-returns') return units.pct(value, { digits: 1, ticks });
+    if (statement === 'per-share') return units.money(value, currency, ticks);
+    return units.moneyCompact(value, currency, ticks);
   };
   const title = t(`statements.${statement}`);
   const asOf = columns[0]?.periodEnd ?? null;

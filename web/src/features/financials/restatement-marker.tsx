@@ -124,9 +124,8 @@ export function RestatementMarker({
               {change > 0 ? '+' : ''}
               {show(change)}
             </dd>
-            <dd>
-              {first.value === 0 ? '' : units.fraction(change / Math.abs(first.value), { signed: true, digits: 2 })}
-            </dd>
+            {/* The restatements table's rule for a change (issue 42: "-1.96 %" here, "-2.0 %" there). */}
+            <dd>{first.value === 0 ? '' : units.fraction(change / Math.abs(first.value), { signed: true })}</dd>
           </div>
         </dl>
       </div>

@@ -189,7 +189,7 @@ describe('statement table', () => {
     const terms = [...panel.querySelectorAll('dt')].map((dt) => dt.textContent);
     expect(terms).toEqual(['As first filed', 'Latest', 'Change']);
     const values = [...panel.querySelectorAll('dd')].map((dd) => dd.textContent);
-    expect(values).toEqual(['$1.25B', 'filed Feb 20, 2024', '$1.20B', 'filed Feb 20, 2025', '-$50.00M', '-4.00%']);
+    expect(values).toEqual(['$1.25B', 'filed Feb 20, 2024', '$1.20B', 'filed Feb 20, 2025', '-$50.00M', '-4.0%']);
     // Both filings link to their index pages on sec.gov, named with their accession and day.
     const links = within(panel).getAllByRole('link');
     expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([

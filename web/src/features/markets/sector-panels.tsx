@@ -6,6 +6,7 @@ import { useLanguage } from '../../i18n/use-language.ts';
 import { Link } from '../../router/index.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { Panel, type PanelState } from '../../ui/panel.tsx';
+import { useTableScrollEdges } from '../../ui/scroll-edges.ts';
 import { useUnits } from '../../ui/units.ts';
 
 interface SectorPanelProps {
@@ -14,53 +15,62 @@ interface SectorPanelProps {
   onRetry: () => void;
 }
 
-/** Each sector's equal-weighted index: its day, month and year changes, most companies first. */
+/**
+ * Each sector's equal-weighted index: its month, year and day changes, most companies first. The month
+ * and year come first so a phone shows them beside the sector (issue 46: they were past the edge with
+ * no sign of them); a line under the table says when it scrolls sideways.
+ */
 export function SectorIndicesPanel({ data, state, onRetry }: SectorPanelProps) {
   const { t } = useTranslation('markets');
+  const ui = useTranslation('ui').t;
+  const { ref: box, edges } = useTableScrollEdges();
   const units = useUnits();
   const labels = useSectorLabels();
   return (
     <Panel title={t('sectors.title')} state={state} onRetry={onRetry} emptyText={t('empty')} asOf={data?.asOf ?? null}>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section className="data-table__scroll" aria-label={t('sectors.caption')} tabIndex={0}>
-        <table className="data-table markets-sectors">
-          <caption className="visually-hidden">{t('sectors.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('sectors.sector')}</th>
-              <th scope="col" className="num">
-                {t('sectors.companies')}
-              </th>
-              <th scope="col" className="num">
-                {t('change.day')}
-              </th>
-              <th scope="col" className="num">
-                {t('change.month')}
-              </th>
-              <th scope="col" className="num">
-                {t('change.year')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.sectors.map((row) => (
-              <tr key={row.sector}>
-                <th scope="row">{labels.sector(row.sector)}</th>
-                <td className="num">{units.number(row.companies, 0)}</td>
-                <td className="num">
-                  <ChangeBadge valuePct={row.dayPct} />
-                </td>
-                <td className="num">
-                  <ChangeBadge valuePct={row.monthPct} />
-                </td>
-                <td className="num">
-                  <ChangeBadge valuePct={row.yearPct} />
-                </td>
+      <div className="data-table__box" ref={box} data-scrolled={edges.start || undefined}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+        <section className="data-table__scroll" aria-label={t('sectors.caption')} tabIndex={0}>
+          <table className="data-table markets-sectors">
+            <caption className="visually-hidden">{t('sectors.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('sectors.sector')}</th>
+                <th scope="col" className="num">
+                  {t('change.month')}
+                </th>
+                <th scope="col" className="num">
+                  {t('change.year')}
+                </th>
+                <th scope="col" className="num">
+                  {t('change.day')}
+                </th>
+                <th scope="col" className="num">
+                  {t('sectors.companies')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+            </thead>
+            <tbody>
+              {data?.sectors.map((row) => (
+                <tr key={row.sector}>
+                  <th scope="row">{labels.sector(row.sector)}</th>
+                  <td className="num">
+                    <ChangeBadge valuePct={row.monthPct} />
+                  </td>
+                  <td className="num">
+                    <ChangeBadge valuePct={row.yearPct} />
+                  </td>
+                  <td className="num">
+                    <ChangeBadge valuePct={row.dayPct} />
+                  </td>
+                  <td className="num">{units.number(row.companies, 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        {(edges.start || edges.end) && <p className="data-table__hint">{ui('table.scrollHint')}</p>}
+      </div>
     </Panel>
   );
 }

@@ -46,13 +46,7 @@ export function PeersPanel({ ticker }: { ticker: string }) {
         ),
         sortValue: (row) => row.ticker,
       },
-      {
-        key: 'cap',
-        header: t('marketCap'),
-        align: 'end',
-        cell: (row) => units.moneyCompact(row.marketCap, row.currency),
-        sortValue: (row) => row.marketCap,
-      },
+      // Issue 46: P/E and yield, what peers are compared by, next to the company so a phone shows them.
       { key: 'pe', header: t('pe'), align: 'end', cell: (row) => units.multiple(row.pe), sortValue: (row) => row.pe },
       {
         key: 'yield',
@@ -60,6 +54,13 @@ export function PeersPanel({ ticker }: { ticker: string }) {
         align: 'end',
         cell: (row) => units.pct(row.dividendYieldPct),
         sortValue: (row) => row.dividendYieldPct,
+      },
+      {
+        key: 'cap',
+        header: t('marketCap'),
+        align: 'end',
+        cell: (row) => units.moneyCompact(row.marketCap, row.currency),
+        sortValue: (row) => row.marketCap,
       },
       {
         key: 'payout',

@@ -66,7 +66,7 @@ export function DrawdownPanel({ kind, ticker, name, lastDay, source }: DrawdownP
         label={t('drawdown.chartLabel', { name, ticker })}
         series={series}
         ceiling={0}
-        format={(value) => units.pct(value, { digits: 1 })}
+        format={(value, ticks) => units.pct(value, { digits: 1, ticks })}
         height={HEIGHT}
       />
       <p className="panel-note">{t(kind === 'crypto' ? 'drawdown.explainCrypto' : 'drawdown.explain')}</p>

@@ -48,7 +48,7 @@ const CHART_HEIGHT = 340;
 const closesOf = (points: readonly { day: string; close: number }[] | undefined): DayValue[] =>
   (points ?? []).map((p) => ({ day: p.day, value: p.close }));
 /** The volume pane adds room below the price instead of squeezing it. */
-const VOLUME_HEIGHT = 80;
+const VOLUME_HEIGHT = 130;
 
 /**
  * The price chart (design.md, issue 22): ranges or a custom window, compare normalised to %, line or
@@ -124,7 +124,7 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
               tone: 'reference',
               pane: 1,
               badge: false,
-              format: (value: number) => units.compact(value),
+              format: (value: number, ticks?: readonly number[]) => units.compact(value, ticks),
               points: inRange(volumesOf(historyPoints)) as DayValue[],
             },
           ]
@@ -174,8 +174,8 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
   // The range's change on the whole history (the day on or before the range's start), not its first shown point.
   const rangeChange = comparing ? null : changeOverWindow(allCloses, window);
   const format = comparing
-    ? (value: number) => units.pct(value, { signed: true, digits: 1 })
-    : (value: number) => units.money(value, currency);
+    ? (value: number, ticks?: readonly number[]) => units.pct(value, { signed: true, digits: 1, ticks })
+    : (value: number, ticks?: readonly number[]) => units.money(value, currency, ticks);
   const custom = Boolean(params.from || params.to);
   // The dates asked for (issue 33: the last weekly point ended the title up to six days early); an open end is the data's.
   const rangeText = custom

@@ -18,6 +18,8 @@ function useSettled(value: string, ms: number): string {
 export interface AdvancedFilterProps {
   /** The expression the results use now (from the URL). */
   applied: string | undefined;
+  /** The panel's filters as OData (panelFilter): the box counts the expression with them, as the results do. */
+  panel: string;
   onApply: (expression: string | undefined) => void;
 }
 
@@ -25,12 +27,12 @@ export interface AdvancedFilterProps {
  * An OData $filter of the reader's own (issue 23). Checked by the API alone as they type, so the
  * error's position is a position in their text, shown under it; applied only once the API accepts it.
  */
-export function AdvancedFilter({ applied, onApply }: AdvancedFilterProps) {
+export function AdvancedFilter({ applied, panel, onApply }: AdvancedFilterProps) {
   const { t } = useTranslation('screener');
   const id = useId();
   const [text, setText] = useState(applied ?? '');
   const settled = useSettled(text.trim(), TYPING_PAUSE_MS);
-  const check = useExpressionCheck(settled);
+  const check = useExpressionCheck(settled, panel);
   const appliedRef = useRef(applied);
   appliedRef.current = applied;
   const wrote = useOwnWrites(
@@ -84,6 +86,14 @@ export function AdvancedFilter({ applied, onApply }: AdvancedFilterProps) {
 }
 
 /**
+ * The whole token that starts at `at`: a quoted string, a word or number, else one character (issue 46:
+ * marking one character cut a word in two, "<a>nd").
+ */
+export function tokenAt(expression: string, at: number): string {
+  return /^(?:'(?:[^']|'')*'?|[\w.:+-]+|\S)/u.exec(expression.slice(at))?.[0] ?? '';
+}
+
+/**
  * The API's verdict. The position is the API's own, counted from 0 as in its message ("at position 5")
  * and its details (issue 33: this line said one more than the message under it).
  */
@@ -92,15 +102,16 @@ export function CheckResult({ check, expression }: { check: ExpressionCheck; exp
   const units = useUnits();
   if (check.ok) return <p className="advanced-filter__ok">{t('advanced.valid', { count: check.total })}</p>;
   const at = check.position === null ? null : Math.min(check.position, expression.length);
+  const token = at === null ? '' : tokenAt(expression, at);
   return (
     <div className="advanced-filter__error" role="alert">
       <p>{at === null ? t('advanced.invalid') : t('view.invalidAt', { position: units.number(at, 0) })}</p>
       {at !== null && (
-        // The expression again with the character the API stopped at marked (a space past the end).
+        // The expression again with the token the API stopped at marked (a space past the end).
         <pre className="advanced-filter__marked" translate="no">
           {expression.slice(0, at)}
-          <mark>{expression.slice(at, at + 1) || ' '}</mark>
-          {expression.slice(at + 1)}
+          <mark>{token || ' '}</mark>
+          {expression.slice(at + token.length)}
         </pre>
       )}
       <p className="advanced-filter__api-message" lang="en" translate="no">

@@ -1,4 +1,4 @@
-import { FLAG_NAMES, type GreenFlag, type ScreenerColumn } from './screener-fields.ts';
+import { DEFAULT_COLUMNS, FLAG_NAMES, type GreenFlag, type ScreenerColumn } from './screener-fields.ts';
 import {
   filtersKey,
   NO_FILTERS,
@@ -9,8 +9,9 @@ import {
 } from './screener-state.ts';
 
 /*
- * Ready-made screens (issue 23). A preset replaces every filter, sorts by what it is about and shows
- * the columns it filters on; the panel then shows its values, to be adjusted like any others.
+ * Ready-made screens (issue 23). A preset replaces every filter, sorts by what it is about and sets
+ * its own columns (issue 46: each preset added its columns to the previous one's, so the table widened
+ * with every click); the panel then shows its values, to be adjusted like any others.
  * Bounds are in the units the reader types (percent, years, percentile).
  */
 export interface Preset {
@@ -18,8 +19,12 @@ export interface Preset {
   filters: ScreenerFilters;
   sort: SortKey;
   direction: 'asc' | 'desc';
+  /** The columns it shows besides the company's own (BASE_COLUMNS). */
   columns: ScreenerColumn[];
 }
+
+/** What every preset's table starts with: the company, where it is, its price and size. */
+const BASE_COLUMNS: readonly ScreenerColumn[] = ['name', 'sector', 'country', 'price', 'marketCap'];
 
 const everyStock = { ...NO_FILTERS, greenOnly: false };
 
@@ -28,7 +33,8 @@ const theme = (flag: GreenFlag): Preset => ({
   filters: { ...NO_FILTERS, flags: [flag] },
   sort: 'marketCap',
   direction: 'desc',
-  columns: [],
+  // A theme is a green screen: the default table, with its four flags.
+  columns: [...DEFAULT_COLUMNS],
 });
 
 export const PRESETS: Preset[] = [
@@ -66,7 +72,7 @@ export const PRESETS: Preset[] = [
   ...FLAG_NAMES.map(theme),
 ];
 
-/** The state a preset makes of the current one: its filters, its sort, its columns and its sort's column added. */
+/** The state a preset makes of the current one: its filters, its sort, and its own columns with its sort's. */
 export function applyPreset(state: ScreenerState, preset: Preset): ScreenerState {
   return {
     ...state,
@@ -75,7 +81,7 @@ export function applyPreset(state: ScreenerState, preset: Preset): ScreenerState
     direction: preset.direction,
     page: 1,
     // The column it sorts by is always among them (issue 33: a sort by a column not shown says nothing).
-    columns: withColumns(state.columns, [...preset.columns, ...(preset.sort === 'ticker' ? [] : [preset.sort])]),
+    columns: withColumns(BASE_COLUMNS, [...preset.columns, ...(preset.sort === 'ticker' ? [] : [preset.sort])]),
   };
 }
 

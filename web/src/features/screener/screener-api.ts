@@ -2,7 +2,7 @@ import type { ODataV2Response, PartialIndicatorRow, ScreenerChoices } from '@app
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, getJson } from '../../api/client.ts';
 import { useAnswer } from '../../api/use-answer.ts';
-import { advancedCheckParams, type ODataParams, screenerPageParams } from './screener-query.ts';
+import { advancedCheckParams, advancedCountParams, type ODataParams, screenerPageParams } from './screener-query.ts';
 import type { ScreenerState } from './screener-state.ts';
 
 const ENDPOINT = '/api/data/indicator/odatav2';
@@ -76,20 +76,27 @@ export function expressionError(error: unknown): ExpressionCheck | null {
   };
 }
 
-/** Checks an expression on the API: its count when it is valid, its error (with the position) when not. */
-export function useExpressionCheck(expression: string) {
+/**
+ * Checks an expression on the API: alone, so that an error's position is one in the reader's text (and
+ * "a) or (b", valid only inside the page's parentheses, is refused); its count with the panel's filters
+ * (`panel`, panelFilter), the count the results will show once it is applied.
+ */
+export function useExpressionCheck(expression: string, panel: string) {
   return useAnswer(
     queryOptions({
-      queryKey: ['screener-check', expression],
+      queryKey: ['screener-check', expression, panel],
       queryFn: async ({ signal }): Promise<ExpressionCheck> => {
+        const counted = fetchScreenerPage(advancedCountParams(panel, expression), signal);
+        // Settled at once so that its failure, when the check itself fails first, is not left unhandled.
+        counted.catch(() => {});
         try {
-          const page = await fetchScreenerPage(advancedCheckParams(expression), signal);
-          return { ok: true, total: page.total };
+          await fetchScreenerPage(advancedCheckParams(expression), signal);
         } catch (error) {
           const failed = expressionError(error);
           if (failed) return failed;
           throw error;
         }
+        return { ok: true, total: (await counted).total };
       },
       enabled: expression.trim() !== '',
       staleTime: 60_000,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AdvancedFilter } from './advanced-filter.tsx';
 import { RangeFilter } from './range-filter.tsx';
 import { type ChoiceKey, FILTER_GROUPS, FLAG_NAMES, type GreenFlag } from './screener-fields.ts';
+import { panelFilter } from './screener-query.ts';
 import type { ScreenerFilters as Filters } from './screener-state.ts';
 import type { FilterDraft } from './use-filter-draft.ts';
 
@@ -108,7 +109,11 @@ export function ScreenerFilters({ applied, draft, options, onReset }: ScreenerFi
       ))}
 
       <Section title={t('groups.advanced')} set={Boolean(applied.advanced)}>
-        <AdvancedFilter applied={applied.advanced} onApply={(advanced) => draft.change({ advanced })} />
+        <AdvancedFilter
+          applied={applied.advanced}
+          panel={panelFilter(applied)}
+          onApply={(advanced) => draft.change({ advanced })}
+        />
       </Section>
 
       {/* Enter in a box applies at once; the button is there for the keyboard, hidden from the eye. */}

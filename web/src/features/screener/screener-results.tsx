@@ -8,6 +8,7 @@ import { Link } from '../../router/index.ts';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { scrollLeftToReveal, useTableScrollEdges } from '../../ui/scroll-edges.ts';
+import { useStickyHead } from '../../ui/sticky-head.ts';
 import type { SortState } from '../../ui/table-sort.ts';
 import { useUnits } from '../../ui/units.ts';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -75,13 +76,17 @@ export function ScreenerResults({
   // whether more is out of sight, and the wrapper shows a fade and a line of text then.
   const { ref: wrapper, edges } = useTableScrollEdges();
   const tableBox = useRef<HTMLDivElement | null>(null);
+  const [tableElement, setTableElement] = useState<HTMLDivElement | null>(null);
   const setTableBox = useCallback(
     (element: HTMLDivElement | null) => {
       tableBox.current = element;
+      setTableElement(element);
       wrapper(element);
     },
     [wrapper],
   );
+  // The header stays under the app header as the page scrolls, one scrollbar (issue 46).
+  useStickyHead(tableElement);
   const keys: SortKey[] = useMemo(() => ['ticker', ...state.columns], [state.columns]);
 
   const columns: DataColumn<PartialIndicatorRow>[] = keys.map((key) => {
@@ -191,6 +196,8 @@ export function ScreenerResults({
       <div
         ref={setTableBox}
         className={loading ? 'screener-results__table is-loading' : 'screener-results__table'}
+        // The rows shown are the previous answer's while the next loads: dimmed, and said to be (issue 46).
+        aria-busy={loading || undefined}
         data-more-end={edges.end || undefined}
       >
         <DataTable
@@ -198,6 +205,8 @@ export function ScreenerResults({
           columns={columns}
           rows={rows}
           rowKey={(row) => row.ticker ?? ''}
+          // The page says it above the table, with its fade.
+          scrollHint={false}
           sort={{ key: state.sort, direction: state.direction }}
           onSortChange={(sort: SortState) => onChange({ sort: sort.key as SortKey, direction: sort.direction })}
         />

@@ -169,6 +169,28 @@ describe('presets', () => {
     }
   });
 
+  it('set their own columns: a second preset does not keep the first one’s (issue 46)', () => {
+    const [growers, , cheap] = PRESETS;
+    if (!growers || !cheap) throw new Error('no presets');
+    const once = applyPreset(DEFAULT_STATE, cheap);
+    const twice = applyPreset(applyPreset(DEFAULT_STATE, growers), cheap);
+    expect(twice.columns).toEqual(once.columns);
+    expect(twice.columns).toEqual([
+      'name',
+      'sector',
+      'country',
+      'price',
+      'marketCap',
+      'pe',
+      'dividendYieldPct',
+      'dividendYieldPercentile',
+    ]);
+    expect(twice.columns).not.toContain('dividendGrowthYears');
+    const water = PRESETS.find((preset) => preset.id === 'water');
+    if (!water) throw new Error('no water preset');
+    expect(applyPreset(twice, water).columns).toEqual([...DEFAULT_COLUMNS]);
+  });
+
   it('keep the chosen columns in the URL, in table order (the column chooser, issue 33)', () => {
     const chosen = toggleColumn(toggleColumn(DEFAULT_STATE.columns, 'industry'), 'isGreenEnergy');
     const params = screenerSearchParams({ ...DEFAULT_STATE, columns: chosen });

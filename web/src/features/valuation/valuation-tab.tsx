@@ -156,7 +156,7 @@ function RatioPanel({
         label={t('valuation.chartLabel', { ratio: t(`valuation.${ratio}`), ticker })}
         series={series}
         bands={bands}
-        format={(value) => units.multiple(value)}
+        format={(value, ticks) => units.multiple(value, ticks)}
         height={HEIGHT}
       />
     </ChartPanel>

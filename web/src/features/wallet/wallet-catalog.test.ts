@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildWalletList,
+  canConnectHere,
+  downloadLinks,
   downloadUrl,
-  hasInjectedWallet,
   inAppLink,
   mobileWalletList,
   reachableFromWalletApp,
@@ -45,13 +46,13 @@ describe('wallet list (spec 2)', () => {
     expect(buildWalletList([], { walletConnect: false }).some((w) => w.id === 'walletconnect')).toBe(false);
   });
 
-  it('knows whether an injected wallet exists', () => {
-    expect(hasInjectedWallet(buildWalletList([], { walletConnect: false }))).toBe(false);
+  it('can connect when any listed wallet has a connector, an SDK one included (issue 46)', () => {
+    expect(canConnectHere(buildWalletList([], { walletConnect: false }))).toBe(false);
     const sdkOnly = [{ id: 'coinbaseWalletSDK', name: 'Coinbase Wallet', type: 'coinbaseWallet' }];
-    expect(hasInjectedWallet(buildWalletList(sdkOnly, { walletConnect: false }))).toBe(false);
-    expect(hasInjectedWallet(buildWalletList([injected('io.metamask', 'MetaMask')], { walletConnect: false }))).toBe(
-      true,
-    );
+    expect(canConnectHere(buildWalletList(sdkOnly, { walletConnect: false }))).toBe(true);
+    const wc = [{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect' }];
+    expect(canConnectHere(buildWalletList(wc, { walletConnect: true }))).toBe(true);
+    expect(canConnectHere(buildWalletList([injected('io.metamask', 'MetaMask')], { walletConnect: false }))).toBe(true);
   });
 });
 
@@ -62,6 +63,21 @@ describe('download links (spec 5)', () => {
   });
   it('uses the browser link when there is one', () => {
     expect(downloadUrl(metamask, 'firefox')).toContain('addons.mozilla.org');
+  });
+  it('marks the Safari entry that leads to the Chrome link, and only that one (issue 46)', () => {
+    const links = downloadLinks(metamask);
+    expect(links.map((l) => [l.browser, l.fallback])).toEqual([
+      ['chrome', false],
+      ['edge', false],
+      ['firefox', false],
+      ['safari', true],
+    ]);
+    expect(links.find((l) => l.browser === 'safari')?.href).toBe(metamask.downloadUrls?.chrome);
+    const coinbase = { ...WALLET_CATALOG.find((w) => w.id === 'coinbase'), installed: false } as Wallet;
+    expect(downloadLinks(coinbase).find((l) => l.browser === 'safari')).toMatchObject({
+      fallback: false,
+      href: coinbase.downloadUrls?.safari,
+    });
   });
 });
 

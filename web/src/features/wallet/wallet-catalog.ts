@@ -186,9 +186,32 @@ export function downloadUrl(wallet: Wallet, browser: Browser): string | undefine
   return urls[browser];
 }
 
-/** True when any injected (browser) wallet exists; without one the desktop modal shows unable-to-connect. */
-export function hasInjectedWallet(wallets: Wallet[]): boolean {
-  return wallets.some((w) => w.connector === 'browser' && w.installed);
+export interface DownloadLink {
+  browser: Browser;
+  href: string;
+  /** The Safari entry leads to the Chrome link (spec 5): its label must say so, not "for Safari". */
+  fallback: boolean;
+}
+
+/**
+ * The download page's links, one per browser with a link (issue 46: "Download for Safari" opened the
+ * Chrome Web Store for four wallets without saying so).
+ */
+export function downloadLinks(wallet: Wallet): DownloadLink[] {
+  return BROWSERS.flatMap((browser) => {
+    const href = downloadUrl(wallet, browser);
+    if (!href) return [];
+    return [{ browser, href, fallback: browser === 'safari' && !wallet.downloadUrls?.safari }];
+  });
+}
+
+/**
+ * True when some wallet in the list can connect here: an extension, or an SDK or WalletConnect connector
+ * (Coinbase Wallet's popup needs no extension). Without one the desktop modal shows spec 2's
+ * unable-to-connect view (issue 46: it said "Unable to Connect Wallet" beside a list that could connect).
+ */
+export function canConnectHere(wallets: readonly Wallet[]): boolean {
+  return wallets.some((w) => !!w.connectorId);
 }
 
 /**

@@ -31,7 +31,7 @@ describe('a connection attempt with no answer (issue 33)', () => {
   it('fails after spec 9’s popup timeout, 60 s, and not before', async () => {
     vi.useFakeTimers();
     expect(CONNECT_TIMEOUT_MS).toBe(60_000);
-    const outcome = answeredWithin(never(), CONNECT_TIMEOUT_MS).then(
+    const outcome = answeredWithin(never(), CONNECT_TIMEOUT_MS).answer.then(
       () => 'answered',
       (error: unknown) => error,
     );
@@ -50,22 +50,43 @@ describe('a connection attempt with no answer (issue 33)', () => {
   });
 
   it('passes an answer or a refusal on as it comes', async () => {
-    await expect(answeredWithin(Promise.resolve('0xabc'), 1000)).resolves.toBe('0xabc');
-    await expect(answeredWithin(Promise.reject({ code: 4001 }), 1000)).rejects.toEqual({ code: 4001 });
+    await expect(answeredWithin(Promise.resolve('0xabc'), 1000).answer).resolves.toBe('0xabc');
+    await expect(answeredWithin(Promise.reject({ code: 4001 }), 1000).answer).rejects.toEqual({ code: 4001 });
   });
 
-  it('waits on once the wallet has answered otherwise (a QR code shown)', async () => {
+  it('a QR code shown restarts the clock, and an unscanned code still ends failed (issue 46)', async () => {
+    vi.useFakeTimers();
+    const deadline = answeredWithin(never(), 1000);
+    const outcome = deadline.answer.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(900);
+    deadline.restart();
+    await vi.advanceTimersByTimeAsync(900);
+    let settled = false;
+    void outcome.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await outcome).toBeInstanceOf(ConnectTimeoutError);
+  });
+
+  it('passes on an answer that comes after a restart', async () => {
     vi.useFakeTimers();
     let resolve: (value: string) => void = () => {};
-    const attempt = answeredWithin(
+    const deadline = answeredWithin(
       new Promise<string>((r) => {
         resolve = r;
       }),
       1000,
-      () => true,
     );
-    await vi.advanceTimersByTimeAsync(5000);
+    await vi.advanceTimersByTimeAsync(600);
+    deadline.restart();
+    await vi.advanceTimersByTimeAsync(600);
     resolve('0xdef');
-    await expect(attempt).resolves.toBe('0xdef');
+    await expect(deadline.answer).resolves.toBe('0xdef');
   });
 });

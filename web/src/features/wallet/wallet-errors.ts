@@ -47,15 +47,27 @@ export class ConnectTimeoutError extends Error {
   }
 }
 
+export interface Deadline<T> {
+  /** The attempt's answer, or a ConnectTimeoutError once the clock runs out. */
+  answer: Promise<T>;
+  /** Starts the clock again: the wallet showed a sign of life (a QR code, a pairing link handed over). */
+  restart: () => void;
+}
+
 /**
- * The attempt's answer, or a ConnectTimeoutError after `ms` unless `answered()` says by then that the
- * wallet has answered in another way (a QR code shown: the scan may take longer).
+ * The attempt's answer within `ms`, else a ConnectTimeoutError. Every attempt has a deadline (issue 46:
+ * a QR code or a pairing link used to end the clock, so an unscanned code or an app that never came
+ * back kept "Requesting connection" for good); a sign of life restarts it once more, as the scan needs
+ * its own time.
  */
-export function answeredWithin<T>(attempt: Promise<T>, ms: number, answered: () => boolean = () => false): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      if (!answered()) reject(new ConnectTimeoutError(ms));
-    }, ms);
+export function answeredWithin<T>(attempt: Promise<T>, ms: number): Deadline<T> {
+  let restart = () => {};
+  const answer = new Promise<T>((resolve, reject) => {
+    let timer = setTimeout(() => reject(new ConnectTimeoutError(ms)), ms);
+    restart = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => reject(new ConnectTimeoutError(ms)), ms);
+    };
     attempt.then(
       (value) => {
         clearTimeout(timer);
@@ -67,4 +79,5 @@ export function answeredWithin<T>(attempt: Promise<T>, ms: number, answered: () 
       },
     );
   });
+  return { answer, restart: () => restart() };
 }

@@ -8,12 +8,12 @@ import { openInWalletApp } from './wallet-links.ts';
 const page = 'https://ledgerlight.example/de/stocks/SOLQ?range=1y&compare=BTC#price';
 
 describe('links that open this page in a wallet app', () => {
-  it('MetaMask: link.metamask.io/dapp/ and the address without its scheme, not encoded', () => {
+  it('MetaMask: link.metamask.io/dapp/ and the address not encoded, without its scheme only when https', () => {
     expect(openInWalletApp.metamask(page)).toBe(
       'https://link.metamask.io/dapp/ledgerlight.example/de/stocks/SOLQ?range=1y&compare=BTC#price',
     );
     expect(openInWalletApp.metamask('http://192.168.1.20:3000/')).toBe(
-      'https://link.metamask.io/dapp/192.168.1.20:3000/',
+      'https://link.metamask.io/dapp/http://192.168.1.20:3000/',
     );
   });
 

@@ -9,9 +9,11 @@ export type WalletApp = 'metamask' | 'coinbase' | 'trust' | 'okx';
 const TRUST_ETHEREUM = 60;
 
 export const openInWalletApp: Record<WalletApp, (pageUrl: string) => string> = {
-  // docs.metamask.io, "Use deeplinks": https://link.metamask.io/dapp/{dappUrl}, the address without its
-  // scheme and not encoded (an encoded path opened a blank tab).
-  metamask: (pageUrl) => `https://link.metamask.io/dapp/${pageUrl.replace(/^https?:\/\//, '')}`,
+  // docs.metamask.io, "Use deeplinks": https://link.metamask.io/dapp/{dappUrl}, not encoded (an encoded
+  // path opened a blank tab). The app reads an address without a scheme as https, so only https drops it
+  // (the documented form); a plain-http install keeps "http://", which the app's link handler accepts
+  // (issue 46: without it the app opened https:// on a server that has none, a dead end).
+  metamask: (pageUrl) => `https://link.metamask.io/dapp/${pageUrl.replace(/^https:\/\//, '')}`,
   // docs.cdp.coinbase.com, "Mobile dapp integration": https://go.cb-w.com/dapp?cb_url=<percent-encoded URL>.
   coinbase: (pageUrl) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(pageUrl)}`,
   // developer.trustwallet.com, "Deep Linking", DApp Browser: open_url with coin_id and url (encoded).

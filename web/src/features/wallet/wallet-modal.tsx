@@ -4,7 +4,14 @@ import { getConnectors, watchConnectors } from 'wagmi/actions';
 import type { WalletRuntime } from './runtime.ts';
 import { type ModalLanguage, renderTagged, useWalletText } from './texts.tsx';
 import { walletAuth } from './wallet-auth-store.ts';
-import { buildWalletList, hasInjectedWallet, inAppLink, mobileWalletList, type Wallet } from './wallet-catalog.ts';
+import {
+  buildWalletList,
+  canConnectHere,
+  inAppLink,
+  mobileWalletList,
+  reachableFromWalletApp,
+  type Wallet,
+} from './wallet-catalog.ts';
 import { answeredWithin, CONNECT_TIMEOUT_MS, walletErrorKind } from './wallet-errors.ts';
 import { ConnectPage, type ConnectStatus, DownloadPage, UnablePage, WalletConnectSelectPage } from './wallet-pages.tsx';
 import './wallet-modal.css';
@@ -88,18 +95,21 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
     }
     setStatus('loading');
     const mine = ++attempt.current;
-    // Issue 33: a wallet that never answers (Coinbase's popup failed) ends in the failed state with Retry
-    // after spec 9's popup timeout; a QR view is answered once its code shows (then the scan may take long).
-    let shown = false;
+    // Issues 33 and 46: every attempt that gets no answer (Coinbase's popup failed, a QR code never
+    // scanned) ends in the failed state with Retry after spec 9's popup timeout; a QR code or pairing link
+    // shown starts the clock again, for the scan.
+    let restartClock = () => {};
     const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
       if (type !== 'display_uri' || typeof data !== 'string') return;
-      shown = true;
+      restartClock();
       if (app?.pairInApp) openLink(app.pairInApp(data));
       else setQrUri(data);
     };
     connector.emitter.on('message', onMessage);
     try {
-      const address = await answeredWithin(runtime.connect(connector), CONNECT_TIMEOUT_MS, () => shown);
+      const deadline = answeredWithin(runtime.connect(connector), CONNECT_TIMEOUT_MS);
+      restartClock = deadline.restart;
+      const address = await deadline.answer;
       if (mine !== attempt.current) return;
       setStatus('success');
       void walletAuth.login(address);
@@ -150,7 +160,7 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
     if (page === 'download' && selected) return <DownloadPage t={t} wallet={selected} />;
     if (page === 'wallet-connect-select' && selected)
       return <WalletConnectSelectPage t={t} onQr={() => void startConnect(selected)} />;
-    if (!hasInjectedWallet(wallets) && !isMobile) return <UnablePage t={t} />;
+    if (!canConnectHere(wallets) && !isMobile) return <UnablePage t={t} />;
     return (
       <div className="wallet-page wallet-intro">
         <h3>{t('modal.introTitle')}</h3>
@@ -177,7 +187,7 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
       <div className={`wallet-modal__frame${page === 'list' ? '' : ' wallet-modal__frame--sub'}`}>
         <aside className="wallet-modal__list">
           <h2 id="wallet-modal-title">{t('modal.title')}</h2>
-          {unableOnPhone && <UnablePage t={t} />}
+          {unableOnPhone && <UnablePage t={t} loopback={!reachableFromWalletApp(window.location.href)} />}
           <h3 className="wallet-modal__heading" hidden={unableOnPhone}>
             {isMobile ? t('modal.mobileWallets') : t('modal.wallets')}
           </h3>

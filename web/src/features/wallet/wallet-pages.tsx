@@ -1,7 +1,7 @@
 import { QrCode } from './qr-code.tsx';
 import type { WalletText } from './texts.tsx';
 import { useCopy } from './use-copy.ts';
-import { BROWSERS, downloadUrl, type Wallet } from './wallet-catalog.ts';
+import { downloadLinks, type Wallet } from './wallet-catalog.ts';
 
 /**
  * spec 2: connecting shows loading, connected shows success, a failure shows failed with Retry (in the
@@ -91,16 +91,15 @@ export function DownloadPage({ t, wallet }: { t: WalletText; wallet: Wallet }) {
       <h3>{t('modal.getWallet', { wallet: wallet.name })}</h3>
       <p>{t('modal.installHint')}</p>
       <ul className="wallet-download__links">
-        {BROWSERS.map((browser) => {
-          const href = downloadUrl(wallet, browser);
-          return href ? (
-            <li key={browser}>
-              <a className="button" href={href} target="_blank" rel="noreferrer">
-                {t('modal.downloadFor', { browser: BROWSER_NAMES[browser] })}
-              </a>
-            </li>
-          ) : null;
-        })}
+        {downloadLinks(wallet).map(({ browser, href, fallback }) => (
+          <li key={browser}>
+            <a className="button" href={href} target="_blank" rel="noreferrer">
+              {fallback
+                ? t('modal.safariFallback', { wallet: wallet.name })
+                : t('modal.downloadFor', { browser: BROWSER_NAMES[browser] })}
+            </a>
+          </li>
+        ))}
       </ul>
     </div>
   );
@@ -117,13 +116,18 @@ export function WalletConnectSelectPage({ t, onQr }: { t: WalletText; onQr: () =
   );
 }
 
-/** spec 2: no injected wallet on desktop: say so, and offer the page's URL to open elsewhere. */
-export function UnablePage({ t }: { t: WalletText }) {
+/**
+ * spec 2: nothing can connect here: say so, and offer the page's URL to open elsewhere. `loopback`: a
+ * phone sheet at localhost or 127.x, where no wallet app can open the page (issue 46: the sheet said only
+ * "Unable to Connect" without saying why or what to do).
+ */
+export function UnablePage({ t, loopback = false }: { t: WalletText; loopback?: boolean }) {
   const { copied, copy } = useCopy();
   return (
     <div className="wallet-page wallet-unable">
       <h3>{t('modal.unableTitle')}</h3>
       <p>{t('modal.unableBody')}</p>
+      {loopback && <p>{t('modal.unableLoopback', { host: window.location.host })}</p>}
       <button type="button" className="button" onClick={() => void copy(window.location.href)}>
         {copied ? t('modal.copied') : t('modal.copyUrl')}
       </button>

@@ -45,6 +45,9 @@ export const ZH_CN_WALLET_TEXTS = {
     noConnector: '此钱包在这里没有浏览器扩展。请使用 WalletConnect 或安装它。',
     disclaimer: '连接钱包即表示您同意<terms>服务条款</terms>和<privacy>隐私政策</privacy>。',
     mobileHint: '点按钱包即可打开；它会请您连接。',
+    safariFallback: '没有 Safari 版本：获取 Chrome 版',
+    unableLoopback:
+      '钱包应用会在其自带浏览器中打开此页面，而在那里 {{host}} 指的是手机本身。请通过电脑的网络地址（其在 Wi-Fi 中的 IP 地址或公网地址）打开本应用后重试。',
   },
   errors: {
     verification: '验证失败',
