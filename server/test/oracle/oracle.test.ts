@@ -22,7 +22,7 @@ import { ORACLE_COINS, ORACLE_COMPANIES, oracleSource } from './universe.ts';
 
 /*
  * Issue 42, an independent recomputation: every figure the product shows, recomputed from the stored rows
- * by docs/finance-definitions.md with no server metrics, finance or derived code, and compared with every
+ * by finance-definitions.md with no server metrics, finance or derived code, and compared with every
  * surface that shows it. The universe (universe.ts) is 24 demo companies and 4 coins with 12 years of
  * history (two companies 4 and 6), made and loaded by the app's own demo generator and loader: the whole demo universe (420
  * companies, 20 years) takes minutes per engine on this machine, over the suite's budget.

@@ -2,7 +2,7 @@ import { mondayOf, monthsEarlier, plusDays } from './days.ts';
 import type { Close } from './stored.ts';
 
 /*
- * Price figures from the stored daily closes, as docs/finance-definitions.md ("Price figures",
+ * Price figures from the stored daily closes, as finance-definitions.md ("Price figures",
  * "Drawdown") and the metric catalogue word them. Percentages are in % (2.5 = 2.5 %).
  */
 
