@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { createReadRouting, type ReadRouting } from './read-replicas.ts';
 import type { Schema } from './schema.ts';
+import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
 import { fastRowsDatabase } from './sqlite-rows.ts';
 
 export type { Engine } from './engine.ts';
@@ -67,7 +68,7 @@ export function openDatabase(options: OpenOptions): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   const config = { database: fastRowsDatabase(sqlite) };
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect(config) });
+  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect(config) });
   return {
     db,
     reader: db,
