@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, retiredSettingWarnings } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/index.ts';
-import { checkDataDir, startupFailureLine } from './db/startup-errors.ts';
+import { checkDatabaseFile, checkDataDir, listenFailureLine, startupFailureLine } from './db/startup-errors.ts';
 import { createMetrics } from './http/metrics.ts';
 import { setRepairing } from './http/repair-gate.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
@@ -26,10 +26,14 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let applied: string[];
   try {
-    if (!config.DATABASE_URL) checkDataDir(config.DATA_DIR);
+    const sqliteFile = path.join(config.DATA_DIR, 'ledgerlight.db');
+    if (!config.DATABASE_URL) {
+      checkDataDir(config.DATA_DIR);
+      checkDatabaseFile(config.DATA_DIR, sqliteFile);
+    }
     database = openDatabase({
       url: config.DATABASE_URL,
-      sqliteFile: path.join(config.DATA_DIR, 'ledgerlight.db'),
+      sqliteFile,
       poolMax: config.DATABASE_POOL_MAX,
       readUrls: config.DATABASE_READ_URLS,
     });
@@ -81,7 +85,15 @@ async function main(): Promise<void> {
   // while the server already listens (a first start after a storage layout change rewrites every security's
   // rows: minutes at thousands of companies); the data calls answer 503 until it is done (http/repair-gate.ts).
   setRepairing(database, true);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const line = listenFailureLine(error, config);
+    if (!line) throw error;
+    process.stderr.write(`Cannot start: ${line}\n`);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
   app.log.info(`listening on ${config.PUBLIC_URL}`);
   repairing = repairLoads(database.db, () => stopping).finally(() => setRepairing(database, false));
   try {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
+import { checkDatabaseFile, checkDataDir, StartupError } from '../db/startup-errors.ts';
 import { commands, helpText, parseArgs } from './commands.ts';
 
 /* Entry point of `npm run ingest -- <command> ...` (bundled to server/dist/ingest.js). */
@@ -38,9 +39,15 @@ async function main(argv: string[]): Promise<number> {
   // to pass on a stop, so the load stops as for SIGTERM instead of running on as an orphan.
   process.channel?.unref();
   process.on('disconnect', () => stop('SIGTERM'));
+  const sqliteFile = path.join(config.DATA_DIR, 'ledgerlight.db');
+  if (!config.DATABASE_URL) {
+    // Another program's file is refused before the migrations write into it, as the server does.
+    checkDataDir(config.DATA_DIR);
+    checkDatabaseFile(config.DATA_DIR, sqliteFile);
+  }
   const database = openDatabase({
     url: config.DATABASE_URL,
-    sqliteFile: path.join(config.DATA_DIR, 'ledgerlight.db'),
+    sqliteFile,
     poolMax: 4,
   });
   try {
@@ -65,7 +72,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const message =
-      error instanceof ConfigError
+      error instanceof ConfigError || error instanceof StartupError
         ? error.message
         : error instanceof Error
           ? (error.stack ?? error.message)
