@@ -2,7 +2,13 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, retiredSettingWarnings } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/index.ts';
-import { checkDatabaseFile, checkDataDir, listenFailureLine, startupFailureLine } from './db/startup-errors.ts';
+import {
+  checkDatabaseFile,
+  checkDataDir,
+  listenFailureLine,
+  postgresCause,
+  startupFailureLine,
+} from './db/startup-errors.ts';
 import { createMetrics } from './http/metrics.ts';
 import { setRepairing } from './http/repair-gate.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
@@ -49,6 +55,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, metrics });
   for (const warning of retiredSettingWarnings()) app.log.warn(warning);
   app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
+  // A replica that cannot be reached or signed in to (a wrong password) is said at start, by its host
+  // (issue 45: it used to show only as a metric at 0); data reads go to the primary until it answers.
+  for (const { location, error } of (await database.readRouting?.probe()) ?? [])
+    app.log.warn(
+      { replica: location, reason: postgresCause(error) },
+      'read replica unavailable at start; data reads go to the primary until it answers',
+    );
 
   /*
    * Graceful shutdown (docs/operations.md): stop accepting connections, let in-flight requests, the feeds

@@ -136,6 +136,12 @@ const PG_CAUSES: Record<string, string> = {
   '57P03': 'the database server is starting up',
 };
 
+/** Why a PostgreSQL server could not be used, in words (never the URL's user or password). */
+export function postgresCause(error: unknown): string {
+  const message = (error as { message?: unknown }).message;
+  return PG_CAUSES[codeOf(error)] ?? (typeof message === 'string' ? message : String(error));
+}
+
 /** The one line for a failure to open or migrate the database, or null when it is none of the known causes. */
 export function startupFailureLine(error: unknown, settings: { url?: string; dataDir: string }): string | null {
   if (error instanceof StartupError) return error.message;
