@@ -11,6 +11,7 @@ import {
 } from './db/startup-errors.ts';
 import { createMetrics } from './http/metrics.ts';
 import { setRepairing } from './http/repair-gate.ts';
+import { readDataGaps } from './ingest/data-status.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
 import { type RepairReport, repairedAnything, repairLoads } from './ingest/repair.ts';
 import { type NewsRefresher, newsSettings, startNewsRefresher } from './news/refresher.ts';
@@ -112,6 +113,10 @@ async function main(): Promise<void> {
   try {
     const repair = await repairing;
     if (repairedAnything(repair)) app.log.warn({ ...repair }, 'repaired what an interrupted load left');
+    // What no repair can write: companies a finished load left without prices or statements (issue 45).
+    const gaps = await readDataGaps(database.db);
+    if (gaps.withoutPrices.count + gaps.withoutStatements.count > 0)
+      app.log.warn({ ...gaps }, 'securities without prices or statements after a finished load (see /api/data/status)');
   } catch (error) {
     if (stopping) return;
     const line = startupFailureLine(error, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
