@@ -29,12 +29,16 @@ import {
 
 const targets = [{ engine: 'sqlite', port: 3245 }, ...(pgUrl ? [{ engine: 'postgres', port: 3246 }] : [])] as const;
 
+const neighbours = new Set<ChildProcess>();
+
 function startNeighbour(target: string): ChildProcess {
-  return spawn(
+  const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'server/test/multi-instance/neighbour-writer.ts', target, '25', '40'],
     { cwd: repoRoot, env: baseEnv({}), stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  neighbours.add(child);
+  return child;
 }
 
 async function stopNeighbour(child: ChildProcess): Promise<{ committed: number; failed: number }> {
@@ -117,6 +121,8 @@ describe.each(targets)('a load and the server writing one $engine database', ({ 
   const temp = tempDir('ll-shared-writes-');
   let drop: (() => Promise<void>) | undefined;
   afterAll(async () => {
+    // A test that failed half-way leaves no neighbour writing.
+    await Promise.all([...neighbours].map((child) => stopProcess(child, 'SIGKILL', 5000)));
     await stopAll();
     await drop?.();
     temp.remove();
