@@ -148,7 +148,11 @@ export async function buildServer(root: string): Promise<void> {
  */
 export function startFlags(root: string): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
-  const words = (pkg.scripts?.start ?? '').trim().split(/\s+/);
+  // `exec`: npm's shell (dash) would otherwise stay between npm and node and not pass a stop signal on.
+  const words = (pkg.scripts?.start ?? '')
+    .trim()
+    .replace(/^exec\s+/, '')
+    .split(/\s+/);
   if (words[0] !== 'node' || words.at(-1) !== 'scripts/start.mjs')
     throw new Error(`${root}: package.json "start" is not "node [flags] scripts/start.mjs"`);
   return words.slice(1, -1);

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Builds what is out of date: the web app (Vite) and the server bundle (esbuild).
 // `node scripts/build.mjs --force` rebuilds both. Imported by start.mjs.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runChild } from './child.mjs';
 import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,12 +60,9 @@ export const targets = {
       ...shared,
     ],
     async build() {
-      const result = spawnSync(process.execPath, webBuildArgs(), {
-        cwd: at('web'),
-        stdio: 'inherit',
-        env: webBuildEnv(),
-      });
-      if (result.status !== 0) throw new Error('web build failed');
+      // Not spawnSync: a stop signal to `npm start` while it builds is passed on to Vite, not left running.
+      const status = await runChild(process.execPath, webBuildArgs(), { cwd: at('web'), env: webBuildEnv() });
+      if (status !== 0) throw new Error(`web build failed (exit ${status})`);
       await precompress(at('web', 'dist'));
     },
   },
@@ -156,9 +153,11 @@ function lockOwner() {
   }
 }
 
-export async function buildOutdated({ force = false, log = console.error } = {}) {
+/** Builds what is out of date; `only` names the targets needed (the ingest and backup CLIs: the server). */
+export async function buildOutdated({ force = false, log = console.error, only = Object.keys(targets) } = {}) {
   await withBuildLock(async () => {
     for (const [name, target] of Object.entries(targets)) {
+      if (!only.includes(name)) continue;
       if (!force && !outdated(target.output, target.inputs)) continue;
       log(`building ${name}…`);
       await target.build();

@@ -15,6 +15,14 @@ export const dataStatusResponse = z
     }),
     pricesAsOf: z.string().nullable().describe('Latest trading day with a stored daily price (YYYY-MM-DD)'),
     filingsAsOf: z.string().nullable().describe('Filing date of the newest stored financial fact (YYYY-MM-DD)'),
+    gaps: z
+      .object({
+        withoutPrices: z.object({ count: z.number().int().nonnegative(), tickers: z.array(z.string()) }),
+        withoutStatements: z.object({ count: z.number().int().nonnegative(), tickers: z.array(z.string()) }),
+      })
+      .describe(
+        'Securities with a profile but no prices once a price load has finished, and stocks with no statements once a filings load has finished (a failed company of a load): how many, and the first 20 tickers',
+      ),
     seeding: z
       .object({ loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
       .nullable()
@@ -30,6 +38,7 @@ export const dataStatusResponse = z
       securities: { stocks: 42, crypto: 8 },
       pricesAsOf: '2026-11-20',
       filingsAsOf: '2026-11-09',
+      gaps: { withoutPrices: { count: 0, tickers: [] }, withoutStatements: { count: 1, tickers: ['ACME'] } },
       seeding: null,
     },
   });

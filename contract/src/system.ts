@@ -7,6 +7,8 @@ export const readyResponse = z
     status: z.enum(['ready', 'unavailable']),
     database: z.enum(['sqlite', 'postgres']),
     dataVersion: z.number().int().nonnegative().nullable(),
+    /** With DATABASE_READ_URLS: each read replica (host:port/database) and whether it takes data reads. */
+    replicas: z.array(z.object({ location: z.string(), up: z.boolean() })).optional(),
   })
   .meta({ id: 'Ready', example: { status: 'ready', database: 'sqlite', dataVersion: 3 } });
 export type ReadyResponse = z.infer<typeof readyResponse>;

@@ -2,9 +2,16 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, retiredSettingWarnings } from './config.ts';
 import { type Database, migrateToLatest, openDatabase } from './db/index.ts';
-import { checkDataDir, startupFailureLine } from './db/startup-errors.ts';
+import {
+  checkDatabaseFile,
+  checkDataDir,
+  listenFailureLine,
+  postgresCause,
+  startupFailureLine,
+} from './db/startup-errors.ts';
 import { createMetrics } from './http/metrics.ts';
 import { setRepairing } from './http/repair-gate.ts';
+import { readDataGaps } from './ingest/data-status.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
 import { type RepairReport, repairedAnything, repairLoads } from './ingest/repair.ts';
 import { type NewsRefresher, newsSettings, startNewsRefresher } from './news/refresher.ts';
@@ -26,10 +33,14 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let applied: string[];
   try {
-    if (!config.DATABASE_URL) checkDataDir(config.DATA_DIR);
+    const sqliteFile = path.join(config.DATA_DIR, 'ledgerlight.db');
+    if (!config.DATABASE_URL) {
+      checkDataDir(config.DATA_DIR);
+      checkDatabaseFile(config.DATA_DIR, sqliteFile);
+    }
     database = openDatabase({
       url: config.DATABASE_URL,
-      sqliteFile: path.join(config.DATA_DIR, 'ledgerlight.db'),
+      sqliteFile,
       poolMax: config.DATABASE_POOL_MAX,
       readUrls: config.DATABASE_READ_URLS,
     });
@@ -45,6 +56,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, metrics });
   for (const warning of retiredSettingWarnings()) app.log.warn(warning);
   app.log.info({ engine: database.engine, location: database.location, migrations: applied }, 'database ready');
+  // A replica that cannot be reached or signed in to (a wrong password) is said at start, by its host
+  // (issue 45: it used to show only as a metric at 0); data reads go to the primary until it answers.
+  for (const { location, error } of (await database.readRouting?.probe()) ?? [])
+    app.log.warn(
+      { replica: location, reason: postgresCause(error) },
+      'read replica unavailable at start; data reads go to the primary until it answers',
+    );
 
   /*
    * Graceful shutdown (docs/operations.md): stop accepting connections, let in-flight requests, the feeds
@@ -81,12 +99,24 @@ async function main(): Promise<void> {
   // while the server already listens (a first start after a storage layout change rewrites every security's
   // rows: minutes at thousands of companies); the data calls answer 503 until it is done (http/repair-gate.ts).
   setRepairing(database, true);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const line = listenFailureLine(error, config);
+    if (!line) throw error;
+    process.stderr.write(`Cannot start: ${line}\n`);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
   app.log.info(`listening on ${config.PUBLIC_URL}`);
   repairing = repairLoads(database.db, () => stopping).finally(() => setRepairing(database, false));
   try {
     const repair = await repairing;
     if (repairedAnything(repair)) app.log.warn({ ...repair }, 'repaired what an interrupted load left');
+    // What no repair can write: companies a finished load left without prices or statements (issue 45).
+    const gaps = await readDataGaps(database.db);
+    if (gaps.withoutPrices.count + gaps.withoutStatements.count > 0)
+      app.log.warn({ ...gaps }, 'securities without prices or statements after a finished load (see /api/data/status)');
   } catch (error) {
     if (stopping) return;
     const line = startupFailureLine(error, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { createReadRouting, type ReadRouting } from './read-replicas.ts';
 import type { Schema } from './schema.ts';
+import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
 import { fastRowsDatabase } from './sqlite-rows.ts';
 
 export type { Engine } from './engine.ts';
@@ -42,6 +43,8 @@ export interface OpenOptions {
   readUrls?: string[] | undefined;
   /** PostgreSQL schema to use (tests isolate themselves in one each). */
   searchPath?: string;
+  /** SQLite: how long a write waits for another process's write lock before it fails (default 5 s). */
+  busyTimeoutMs?: number;
 }
 
 /*
@@ -50,6 +53,13 @@ export interface OpenOptions {
  * past it SQLite reads the rest of a larger file the usual way.
  */
 const MMAP_BYTES = 2 ** 31 - 2 ** 16;
+
+/*
+ * How long a SQLite write waits for the write lock another process holds (a load writes one company per
+ * transaction, tens of milliseconds each). better-sqlite3 waits synchronously: past this the request
+ * answers 503 database_busy (http/errors.ts) rather than holding the server longer.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 // PostgreSQL type OIDs whose default parsing does not suit a portable schema.
 const PG_INT8 = 20;
@@ -64,10 +74,10 @@ export function openDatabase(options: OpenOptions): Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   const config = { database: fastRowsDatabase(sqlite) };
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect(config) });
+  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect(config) });
   return {
     db,
     reader: db,

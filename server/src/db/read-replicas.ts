@@ -56,6 +56,11 @@ export interface ReadRouting {
   /** Runs one answer on one target at the data version given (read from the primary). */
   read<T>(version: number, answer: () => Promise<T>): Promise<T>;
   status(): ReplicaStatus[];
+  /**
+   * Asks each replica once (at start): the error of each that cannot be reached or signed in to, by its
+   * location. A failed one is marked down, so no answer waits for it; it is tried again with the backoff.
+   */
+  probe(): Promise<{ location: string; error: unknown }[]>;
   /** Ends the replicas' pools (the primary's pool is its owner's to end). */
   close(): Promise<void>;
 }
@@ -248,6 +253,26 @@ export function createReadRouting(
         healthy: r.downUntil === 0 && r.version !== null,
         failures: r.failures,
       })),
+    async probe() {
+      const failed: { location: string; error: unknown }[] = [];
+      await Promise.all(
+        replicas.map(async (replica) => {
+          try {
+            await replica.ready;
+            const connection = await replica.driver.acquireConnection();
+            try {
+              await connection.executeQuery(CompiledQuery.raw('select 1'));
+            } finally {
+              await replica.driver.releaseConnection(connection);
+            }
+          } catch (error) {
+            markDown(replica);
+            failed.push({ location: replica.location, error });
+          }
+        }),
+      );
+      return failed;
+    },
     async close() {
       await Promise.all(replicas.map((r) => r.driver.destroy()));
     },

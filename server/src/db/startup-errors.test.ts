@@ -1,8 +1,17 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { badPort, checkDataDir, databaseWhere, startupFailureLine } from './startup-errors.ts';
+import {
+  badPort,
+  checkDatabaseFile,
+  checkDataDir,
+  databaseWhere,
+  listenFailureLine,
+  startupFailureLine,
+} from './startup-errors.ts';
 
 describe('storage and database failures at start (issue 34)', () => {
   it('names DATABASE_URL by host:port/database, never the user or password', () => {
@@ -51,4 +60,65 @@ describe('storage and database failures at start (issue 34)', () => {
       fs.rmSync(base, { recursive: true, force: true });
     }
   });
+
+  it("refuses a ledgerlight.db holding another program's tables, and leaves it unchanged", () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'll-foreign-'));
+    try {
+      const file = path.join(base, 'ledgerlight.db');
+      const other = new SQLite(file);
+      other.exec("create table recipes (id integer primary key, name text); insert into recipes values (1, 'soup')");
+      other.exec('create table ingredients (recipe integer, what text)');
+      other.close();
+      const digest = () => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+      const before = digest();
+      expect(() => checkDatabaseFile(base, file)).toThrow(
+        `DATA_DIR=${base}: ledgerlight.db belongs to another program (tables ingredients, recipes; no Ledgerlight migrations): left untouched`,
+      );
+      expect(digest()).toBe(before);
+      expect(fs.readdirSync(base)).toEqual(['ledgerlight.db']);
+      // A file that is not SQLite at all says so in one line too.
+      fs.writeFileSync(file, 'not a database, but long enough to be read as one by SQLite '.repeat(20));
+      expect(() => checkDatabaseFile(base, file)).toThrow(`DATA_DIR=${base}: ledgerlight.db is not a SQLite database`);
+      // An empty file, or none, is a new database.
+      fs.writeFileSync(file, '');
+      expect(() => checkDatabaseFile(base, file)).not.toThrow();
+      expect(() => checkDatabaseFile(base, path.join(base, 'none.db'))).not.toThrow();
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it('says in one line that the database comes from a newer version, and that the port is taken', () => {
+    const kysely = new Error('corrupted migrations: previously executed migration 031-future is missing');
+    expect(startupFailureLine(kysely, { dataDir: '/srv/data' })).toBe(
+      'DATA_DIR=/srv/data: the database was migrated by a newer version of Ledgerlight (migration 031-future is unknown to this one): run that version, or restore a backup taken before the upgrade',
+    );
+    expect(startupFailureLine(kysely, { url: 'postgres://u:pw@db:5432/ll', dataDir: '.' })).toMatch(
+      /^DATABASE_URL=db:5432\/ll: the database was migrated by a newer version/,
+    );
+    const busy = Object.assign(new Error('listen EADDRINUSE: address already in use 0.0.0.0:3000'), {
+      code: 'EADDRINUSE',
+    });
+    expect(listenFailureLine(busy, { PORT: 3000, HOST: '0.0.0.0' })).toBe(
+      'PORT=3000 (HOST=0.0.0.0): the port is already in use (another process listens on it: stop it or choose another PORT)',
+    );
+    expect(listenFailureLine(new Error('other'), { PORT: 3000, HOST: '0.0.0.0' })).toBeNull();
+  });
+
+  // Skipped as root, whom no folder's permissions stop.
+  it.skipIf(process.getuid?.() === 0)(
+    'says a DATA_DIR under a folder it cannot write is not writable, not ENOENT',
+    () => {
+      const base = fs.mkdtempSync(path.join(os.tmpdir(), 'll-locked-'));
+      try {
+        fs.chmodSync(base, 0o500);
+        expect(() => checkDataDir(path.join(base, 'a', 'b'))).toThrow(
+          `DATA_DIR=${path.join(base, 'a', 'b')}: not writable (permission denied)`,
+        );
+      } finally {
+        fs.chmodSync(base, 0o700);
+        fs.rmSync(base, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 
 /*
  * Storage and database failures at start said in one line (issue 34): the variable, where it points
@@ -49,12 +50,32 @@ const FILE_CAUSES: Record<string, string> = {
   SQLITE_IOERR: 'input/output error',
 };
 
+/**
+ * Why a folder that does not exist cannot be made: Node's recursive mkdir says ENOENT on a read-only mount
+ * (issue 45), so the nearest folder that exists is asked whether it can be written (access says EROFS).
+ */
+function whyNoFolder(dir: string, error: unknown): unknown {
+  if (codeOf(error) !== 'ENOENT') return error;
+  let parent = path.resolve(dir);
+  while (!fs.existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
+  try {
+    fs.accessSync(parent, fs.constants.W_OK);
+    return error;
+  } catch (cause) {
+    return cause;
+  }
+}
+
 /** Why DATA_DIR cannot hold the database, checked before SQLite opens it; throws a StartupError. */
 export function checkDataDir(dir: string): void {
   const where = `DATA_DIR=${path.resolve(dir)}`;
   try {
     if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
-    fs.mkdirSync(dir, { recursive: true });
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      throw whyNoFolder(dir, error);
+    }
     // A write, as the database will: read-only mounts, permissions and a full disk show here.
     const probe = path.join(dir, `.write-check-${process.pid}`);
     fs.writeFileSync(probe, Buffer.alloc(4096));
@@ -63,6 +84,41 @@ export function checkDataDir(dir: string): void {
     throw new StartupError(`${where}: ${FILE_CAUSES[codeOf(error)] ?? (error as Error).message}`);
   }
 }
+
+/** The tables of an existing SQLite file, read without writing it (the WAL switch would change its header). */
+function tablesOf(file: string): string[] {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const rows = sqlite.prepare("select name from sqlite_master where type = 'table' order by name").all();
+    return (rows as { name: string }[]).map((r) => r.name).filter((name) => !name.startsWith('sqlite_'));
+  } finally {
+    sqlite.close();
+  }
+}
+
+/**
+ * A ledgerlight.db that holds another program's tables and none of this app's (no migrations table, no
+ * app_meta) is refused before anything is written into it (issue 45); an empty or new file is ours to use.
+ */
+export function checkDatabaseFile(dataDir: string, file: string): void {
+  if (!fs.existsSync(file) || fs.statSync(file).size === 0) return;
+  let tables: string[];
+  try {
+    tables = tablesOf(file);
+  } catch (error) {
+    throw new StartupError(
+      `DATA_DIR=${path.resolve(dataDir)}: ${FILE_CAUSES[codeOf(error)] ?? (error as Error).message}`,
+    );
+  }
+  if (tables.length === 0 || tables.includes('kysely_migration') || tables.includes('app_meta')) return;
+  const named = tables.slice(0, 5).join(', ') + (tables.length > 5 ? `, ... (${tables.length} tables)` : '');
+  throw new StartupError(
+    `DATA_DIR=${path.resolve(dataDir)}: ${path.basename(file)} belongs to another program (tables ${named}; no Ledgerlight migrations): left untouched; move it away or point DATA_DIR to another folder`,
+  );
+}
+
+/** Kysely's word for a database migrated by a newer build: a migration it ran that this build does not have. */
+const NEWER_MIGRATION = /corrupted migrations: previously executed migration (\S+) is missing/;
 
 const PG_CAUSES: Record<string, string> = {
   ECONNREFUSED: 'connection refused (is PostgreSQL running on that host and port?)',
@@ -80,11 +136,24 @@ const PG_CAUSES: Record<string, string> = {
   '57P03': 'the database server is starting up',
 };
 
+/** Why a PostgreSQL server could not be used, in words (never the URL's user or password). */
+export function postgresCause(error: unknown): string {
+  const message = (error as { message?: unknown }).message;
+  return PG_CAUSES[codeOf(error)] ?? (typeof message === 'string' ? message : String(error));
+}
+
 /** The one line for a failure to open or migrate the database, or null when it is none of the known causes. */
 export function startupFailureLine(error: unknown, settings: { url?: string; dataDir: string }): string | null {
   if (error instanceof StartupError) return error.message;
   const code = codeOf(error);
   const message = (error as { message?: unknown }).message;
+  const newer = typeof message === 'string' ? NEWER_MIGRATION.exec(message) : null;
+  if (newer) {
+    const where = settings.url
+      ? `DATABASE_URL=${databaseWhere(settings.url)}`
+      : `DATA_DIR=${path.resolve(settings.dataDir)}`;
+    return `${where}: the database was migrated by a newer version of Ledgerlight (migration ${newer[1]} is unknown to this one): run that version, or restore a backup taken before the upgrade`;
+  }
   if (settings.url) {
     const where = `DATABASE_URL=${databaseWhere(settings.url)}`;
     const port = badPort(settings.url);
@@ -101,4 +170,16 @@ export function startupFailureLine(error: unknown, settings: { url?: string; dat
   if (typeof message === 'string' && /database or disk is full/i.test(message))
     return `${where}: ${FILE_CAUSES.ENOSPC}`;
   return null;
+}
+
+const LISTEN_CAUSES: Record<string, string> = {
+  EADDRINUSE: 'the port is already in use (another process listens on it: stop it or choose another PORT)',
+  EACCES: 'permission denied (ports below 1024 need privileges: choose a PORT above 1023)',
+  EADDRNOTAVAIL: 'HOST is not an address of this machine',
+};
+
+/** The one line for a failure to listen (issue 45: a busy port printed a stack trace), or null. */
+export function listenFailureLine(error: unknown, settings: { PORT: number; HOST: string }): string | null {
+  const cause = LISTEN_CAUSES[codeOf(error)];
+  return cause ? `PORT=${settings.PORT} (HOST=${settings.HOST}): ${cause}` : null;
 }

@@ -1,8 +1,9 @@
 import type { ValidationDetails } from '@app/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseBusy } from '../db/busy.ts';
 import { noteWriteError } from '../db/storage-health.ts';
-import { ApiError, describe, internalError, notFound, serviceUnavailable } from './errors.ts';
+import { ApiError, databaseBusy, describe, internalError, notFound, serviceUnavailable } from './errors.ts';
 
 type Location = ValidationDetails['location'];
 const LOCATIONS: Record<string, Location> = {
@@ -29,6 +30,8 @@ export function toApiError(error: unknown): ApiError {
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (isDatabaseUnavailable(error)) return serviceUnavailable('The database is not answering; try again shortly');
+  // A write that found the write lock held past its wait (issue 45): 503 with Retry-After, never a 500.
+  if (isDatabaseBusy(error)) return databaseBusy();
   // A write that failed for a full disk (issue 34): 503, and /readyz says so until there is room.
   if (noteWriteError(error)) return storageFull();
   if (typeof status === 'number' && status >= 400 && status < 500) {

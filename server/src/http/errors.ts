@@ -64,4 +64,18 @@ export const rateLimited = (retryAfterSeconds: number) =>
 export const serviceUnavailable = (message = 'Service temporarily unavailable') =>
   new ApiError(503, 'service_unavailable', message, undefined, { 'retry-after': '5' });
 
+/**
+ * A write that could not get the database's write lock within its wait (SQLite's busy timeout while a
+ * load or another instance writes; PostgreSQL's lock timeout or a deadlock): the same request will most
+ * likely go through a moment later (issue 45).
+ */
+export const databaseBusy = () =>
+  new ApiError(
+    503,
+    'service_unavailable',
+    'The database is busy with other writes (a data load may be running); try again in a moment',
+    { reason: 'database_busy' },
+    { 'retry-after': '2' },
+  );
+
 export const internalError = () => new ApiError(500, 'internal_error', 'Internal server error');

@@ -69,7 +69,7 @@ describe('ingest CLI', () => {
       expect(help.stdout).toContain(`  ${name.padEnd(10)} ${command.summary}`);
       expect(help.stdout).toContain(command.usage);
     }
-    expect(help.stdout).toMatch(/exits 1 when a whole source failed/);
+    expect(help.stdout).toMatch(/exits 1 when a company of the run failed/);
     const bare = await ingest([]);
     expect(bare.code).toBe(2);
     expect(bare.stdout).toContain('Usage: npm run ingest --');

@@ -86,6 +86,7 @@ export function printSummary(summary: RunSummary, print: (line: string) => void)
       (summary.noStatements.length ? `${summary.noStatements.length} with no statements, ` : '') +
       `${summary.rejected.length} records rejected` +
       (summary.skipped ? `, ${summary.skipped} already done (resumed run ${summary.resumedFrom})` : '') +
+      (summary.retried ? `, ${summary.retried} tried again after failing before` : '') +
       ` | rows written: ${summary.counts.prices} prices, ${summary.counts.dividends} dividends, ${summary.counts.splits} splits, ${summary.counts.facts} facts` +
       (summary.counts.supply ? `, ${summary.counts.supply} coin supply days` : '') +
       (summary.dataVersion ? ` | data version ${summary.dataVersion}` : ' | nothing changed'),
@@ -137,7 +138,8 @@ function sourceCommand(usage: string, summary: string, make: (c: CommandContext)
         context.print(`${source.name}: interrupted; run the same command again to resume run ${result.runId}`);
         return 130;
       }
-      return result.sourceFailed || result.noStatementsAtAll ? 1 : 0;
+      // Any company of the run failed, in this try or an earlier one it resumed: a cron job must see it.
+      return result.failed.length > 0 || result.noStatementsAtAll ? 1 : 0;
     },
   };
 }
@@ -241,9 +243,11 @@ export function helpText(): string {
     'Usage: npm run ingest -- <command> [tickers...] [--all] [--restart] [options]',
     '',
     'Loads market data into the database (DATABASE_URL, or SQLite under DATA_DIR), one transaction per',
-    'security; an interrupted run resumes when started again with the same arguments (--restart: start over).',
-    'Ends with a summary of what was loaded and rejected; exits 1 when a whole source failed, or when no',
-    'company of the run yielded statements (sec: each is listed with the reason).',
+    'security; an interrupted run resumes when started again with the same arguments, trying again what failed',
+    '(--restart: start over). SIGINT or SIGTERM stops it after the security being written (exit 130 or 143).',
+    'Ends with a summary of what was loaded, rejected and failed; exits 1 when a company of the run failed (the',
+    'rest is loaded; "the whole source failed" when all did), or when no company of the run yielded statements',
+    '(sec: each is listed with the reason).',
     '',
     'Commands:',
     ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}\n  ${''.padEnd(10)} ${c.usage}`),

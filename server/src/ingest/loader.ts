@@ -1,9 +1,10 @@
+import { isDatabaseBusy } from '../db/busy.ts';
 import type { Db } from '../db/index.ts';
 import { bumpDataVersion, readMeta, writeMeta } from '../db/meta.ts';
 import { noteWriteError, noteWriteOk } from '../db/storage-health.ts';
 import type { GreenOverride } from './green.ts';
 import { recomputeIndicators } from './indicators.ts';
-import { ownerAlive, runOwner } from './run-owner.ts';
+import { failuresOfRun, finishRun, markInterrupted, openRun, recordFailure } from './runs.ts';
 import { changedAnything, writeSecurity } from './store.ts';
 import type { Rejection, SecurityBundle, Source } from './types.ts';
 
@@ -11,10 +12,10 @@ import type { Rejection, SecurityBundle, Source } from './types.ts';
  * The loader: for each ticker, fetch -> validate -> write in one transaction per security (the run's
  * bookkeeping row for the ticker is written in the same transaction, so a crash leaves either the
  * whole security and its "done" mark, or neither). An interrupted run is resumed by the next run with
- * the same source and arguments: tickers already done are skipped. A run still loading in another live
- * process is left to it (ingest/run-owner.ts); one whose process died (left 'running', or marked abandoned
- * by the repair at start, ingest/repair.ts) is resumed. A full disk makes the writer wait and retry the
- * same security until there is room again (db/storage-health.ts).
+ * the same source and arguments (ingest/runs.ts): tickers already written are skipped, failed ones tried
+ * again. A run still loading in another live process is left to it (ingest/run-owner.ts). A full disk
+ * makes the writer wait and retry the same security until there is room again (db/storage-health.ts);
+ * so does a write lock held past the busy timeout by the server or another load, a few times.
  */
 
 export interface Progress {
@@ -56,8 +57,11 @@ export interface RunSummary {
   total: number;
   resumedFrom: number | null;
   skipped: number;
+  /** Companies that failed in an earlier try of this run and were tried again. */
+  retried: number;
   loaded: number;
   unchanged: number;
+  /** Companies of the run whose last try failed: this process's tries, and earlier ones not tried again. */
   failed: { ticker: string; error: string }[];
   /** Companies a statements source (SEC) found no statements for, with the reason: loaded, but empty. */
   noStatements: { ticker: string; reason: string }[];
@@ -69,74 +73,19 @@ export interface RunSummary {
   sourceFailed: boolean;
   /** Every company of the run yielded no statements (or failed): nothing of what was asked for came (exit non-zero). */
   noStatementsAtAll: boolean;
-  /** Stopped early by `stopping`: the next run with the same arguments resumes it. */
+  /**
+   * Stopped early by `stopping`: the run is marked interrupted and the next run with the same arguments
+   * resumes it (and writes the screener rows of what this one wrote).
+   */
   interrupted: boolean;
 }
 
 const nowIso = () => new Date().toISOString();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A write that found the write lock held past the busy timeout is tried again this many times. */
+const BUSY_RETRIES = 5;
 export const PRICES_AS_OF = 'prices_as_of';
 export const FILINGS_AS_OF = 'filings_as_of';
-
-/** A run of the same source and arguments that a dead process left unfinished, newest first. */
-async function resumableRun(db: Db, source: string, args: string) {
-  const candidates = await db
-    .selectFrom('ingest_runs')
-    .select(['id', 'status', 'owner', 'heartbeat_at', 'summary'])
-    .where('source', '=', source)
-    .where('args', '=', args)
-    .where('status', 'in', ['running', 'failed'])
-    .orderBy('id', 'desc')
-    .limit(20)
-    .execute();
-  return candidates.find((run) =>
-    run.status === 'running'
-      ? !ownerAlive(run.owner, run.heartbeat_at)
-      : (run.summary?.includes('"abandoned"') ?? false),
-  );
-}
-
-async function openRun(db: Db, source: string, args: string, total: number, resume: boolean) {
-  const open = resume ? await resumableRun(db, source, args) : undefined;
-  if (open) {
-    await db
-      .updateTable('ingest_runs')
-      .set({ status: 'running', owner: runOwner(), heartbeat_at: nowIso(), finished_at: null, summary: null })
-      .where('id', '=', open.id)
-      .execute();
-    const done = await db.selectFrom('ingest_run_items').select('ticker').where('run_id', '=', open.id).execute();
-    // Securities the interrupted run wrote: their indicator rows and the as-of dates were due at its end.
-    const loaded = await db
-      .selectFrom('ingest_run_items')
-      .innerJoin('securities', 'securities.ticker', 'ingest_run_items.ticker')
-      .select('securities.id')
-      .where('ingest_run_items.run_id', '=', open.id)
-      .where('ingest_run_items.status', '=', 'loaded')
-      .execute();
-    return {
-      runId: open.id,
-      resumed: true,
-      done: new Set(done.map((d) => d.ticker)),
-      loadedBefore: loaded.map((r) => r.id),
-    };
-  }
-  const started = nowIso();
-  const row = await db
-    .insertInto('ingest_runs')
-    .values({
-      source,
-      args,
-      status: 'running',
-      total,
-      started_at: started,
-      finished_at: null,
-      summary: null,
-      owner: runOwner(),
-      heartbeat_at: started,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { runId: row.id, resumed: false, done: new Set<string>(), loadedBefore: [] as number[] };
-}
 
 /** Keeps up to `limit` fetches running ahead of the sequential writer, in ticker order. */
 function prefetch(tickers: string[], fetch: (t: string) => Promise<SecurityBundle>, limit: number) {
@@ -184,6 +133,7 @@ async function writeWhenRoom<T>(
   ticker: string,
   options: RunOptions,
 ): Promise<T | undefined> {
+  let busyTries = 0;
   for (let waitMs = 1000; ; waitMs = Math.min(waitMs * 2, 10_000)) {
     // The error inside the transaction: SQLite rolls back by itself on SQLITE_FULL, and the rollback the
     // transaction then asks for fails with "no transaction is active", which hides it.
@@ -195,7 +145,14 @@ async function writeWhenRoom<T>(
       noteWriteOk();
       return result;
     } catch (error) {
-      if (!noteWriteError(inner ?? error) && !noteWriteError(error)) throw inner ?? error;
+      const cause = inner ?? error;
+      // The server or another load held the write lock past the busy timeout (issue 45): a moment later.
+      if (isDatabaseBusy(cause) && busyTries++ < BUSY_RETRIES) {
+        if (options.stopping?.()) return undefined;
+        await pause(250 * busyTries);
+        continue;
+      }
+      if (!noteWriteError(cause) && !noteWriteError(error)) throw cause;
       options.onStorageFull?.(ticker, waitMs, error);
       const until = Date.now() + waitMs;
       while (Date.now() < until) {
@@ -214,7 +171,7 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     options.tickers === 'all' ? await source.listTickers() : options.tickers.map((t) => t.trim()).filter(Boolean);
   const unique = [...new Set(requested)];
   const args = options.runKey ?? JSON.stringify(options.tickers === 'all' ? ['--all'] : [...unique].sort());
-  const { runId, resumed, done, loadedBefore } = await openRun(
+  const { runId, resumed, done, failedBefore, loadedBefore } = await openRun(
     db,
     source.name,
     args,
@@ -228,6 +185,7 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     total: unique.length,
     resumedFrom: resumed ? runId : null,
     skipped: unique.length - todo.length,
+    retried: todo.filter((t) => failedBefore.has(t)).length,
     loaded: 0,
     unchanged: 0,
     failed: [],
@@ -279,9 +237,12 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
                 })
                 .execute();
             const detail = bundle.noStatements ? `no statements: ${bundle.noStatements}`.slice(0, 2000) : null;
+            // A company tried again after failing in an earlier try of the run replaces its failure.
+            const item = { status, detail, finished_at: nowIso() };
             await tx
               .insertInto('ingest_run_items')
-              .values({ run_id: runId, ticker, status, detail, finished_at: nowIso() })
+              .values({ run_id: runId, ticker, ...item })
+              .onConflict((oc) => oc.columns(['run_id', 'ticker']).doUpdateSet(item))
               .execute();
             await options.onWritten?.(tx, ticker, bundle);
             await tx.updateTable('ingest_runs').set({ heartbeat_at: nowIso() }).where('id', '=', runId).execute();
@@ -304,12 +265,8 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     } catch (e) {
       detail = e instanceof Error ? e.message : String(e);
       summary.failed.push({ ticker, error: detail });
-      // Outside the failed transaction: the failure is recorded so a resume does not retry it forever.
-      await db
-        .insertInto('ingest_run_items')
-        .values({ run_id: runId, ticker, status: 'failed', detail: detail.slice(0, 2000), finished_at: nowIso() })
-        .onConflict((oc) => oc.columns(['run_id', 'ticker']).doNothing())
-        .execute();
+      // Outside the failed transaction: the run's summary, and a resume, find it there.
+      await recordFailure(db, runId, ticker, detail);
     }
     if (outcome === 'loaded') summary.loaded++;
     if (outcome === 'unchanged') summary.unchanged++;
@@ -321,6 +278,9 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
   const inFlight = new Set<Promise<void>>();
   let fatal: { error: unknown } | null = null;
   for await (const item of prefetch(todo, (t) => source.fetchSecurity(t), options.concurrency ?? 4)) {
+    // Back to the event loop between companies: with the fetches already parsed, the writes alone made one
+    // chain of promises in which a signal's handler never ran until the end of the run (issue 45).
+    await new Promise((resolve) => setImmediate(resolve));
     // Fetches running ahead are dropped; the securities written so far are whole (one transaction each).
     if (options.stopping?.()) summary.interrupted = true;
     if (summary.interrupted || fatal) break;
@@ -335,6 +295,27 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
   await Promise.all(inFlight);
   if (fatal) throw (fatal as { error: unknown }).error;
 
+  // A whole source failed when it had work and none of it succeeded (this process's tries).
+  summary.sourceFailed = todo.length > 0 && summary.failed.length === todo.length;
+  summary.noStatementsAtAll =
+    !summary.interrupted &&
+    summary.noStatements.length > 0 &&
+    summary.noStatements.length + summary.failed.length === todo.length;
+  // The failures of the whole run: this process's, and an earlier try's it did not get to again.
+  const tried = new Set(summary.failed.map((f) => f.ticker));
+  summary.failed.push(...(await failuresOfRun(db, runId)).filter((f) => !tried.has(f.ticker)));
+  if (summary.interrupted) {
+    // A stop is acted on within a few seconds: the screener rows of what was written (seconds per hundred
+    // companies) are left to the resumed run, or to the repair at the next start for new companies. The
+    // data version moves now, so the companies written are served as they are.
+    if (summary.touched.length > 0)
+      summary.dataVersion =
+        (await writeWhenRoom(() => bumpDataVersion(db), '(data version)', { ...options, stopping: () => true })) ??
+        null;
+    await markInterrupted(db, runId);
+    options.progress?.finish();
+    return summary;
+  }
   if (summary.touched.length > 0) {
     const finish = async () => {
       await recomputeIndicators(db, summary.touched);
@@ -346,18 +327,6 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     // Stopped while the disk is full: the screener rows are made at the next start (ingest/repair.ts).
     summary.dataVersion = (await writeWhenRoom(finish, '(screener rows)', options)) ?? null;
   }
-  // A whole source failed when it had work and none of it succeeded.
-  summary.sourceFailed = todo.length > 0 && summary.failed.length === todo.length;
-  summary.noStatementsAtAll =
-    !summary.interrupted &&
-    summary.noStatements.length > 0 &&
-    summary.noStatements.length + summary.failed.length === todo.length;
-  if (summary.interrupted) {
-    // Nobody loads it any more: the next run of the same arguments, in whatever process, resumes it.
-    await db.updateTable('ingest_runs').set({ owner: null }).where('id', '=', runId).execute();
-    options.progress?.finish();
-    return summary;
-  }
   const counts = {
     loaded: summary.loaded,
     unchanged: summary.unchanged,
@@ -365,11 +334,7 @@ export async function runIngest(options: RunOptions): Promise<RunSummary> {
     noStatements: summary.noStatements.length,
     rejected: summary.rejected.length,
   };
-  await db
-    .updateTable('ingest_runs')
-    .set({ status: summary.sourceFailed ? 'failed' : 'done', finished_at: nowIso(), summary: JSON.stringify(counts) })
-    .where('id', '=', runId)
-    .execute();
+  await finishRun(db, runId, summary.sourceFailed, counts);
   options.progress?.finish();
   return summary;
 }

@@ -126,7 +126,7 @@ describe.each(testDatabases())('the consistency check at start on $engine', (tar
     // As a SIGKILL leaves it: still 'running', owned by a process that no longer exists, no screener rows.
     await db
       .updateTable('ingest_runs')
-      .set({ owner: `${os.hostname()}:2147483646:dead` })
+      .set({ status: 'running', finished_at: null, summary: null, owner: `${os.hostname()}:2147483646:dead` })
       .execute();
     await db.deleteFrom('indicators').execute();
     // Another run, still loading in a live process on another host: left alone.

@@ -1,11 +1,11 @@
 import { WALLET_CHAIN_IDS, type WalletNonceResponse } from '@app/contract';
 import { getAddress, type Hex } from 'viem';
-import { generateSiweNonce } from 'viem/siwe';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { invalidField, unauthorized } from '../../http/errors.ts';
 import { walletRpcUrls } from './chains.ts';
 import { formatSiweMessage } from './message.ts';
+import { newSiweNonce } from './nonce-value.ts';
 import { consumeNonce, storeNonce } from './nonces.ts';
 import { readMessageToken, signMessageToken } from './token.ts';
 import { verifySiwe } from './verify.ts';
@@ -29,7 +29,7 @@ export async function issueWalletMessage(
 ): Promise<WalletNonceResponse> {
   const now = request.now ?? new Date();
   const expiresAt = new Date(now.getTime() + MESSAGE_TTL_MS);
-  const nonce = generateSiweNonce();
+  const nonce = newSiweNonce();
   const address = getAddress(request.address.toLowerCase());
   const message = formatSiweMessage({
     ...siweOrigin(config),

@@ -23,6 +23,7 @@ describe.each(testDatabases())('GET /api/data/status on $engine', (target) => {
       securities: { stocks: 0, crypto: 0 },
       pricesAsOf: null,
       filingsAsOf: null,
+      gaps: { withoutPrices: { count: 0, tickers: [] }, withoutStatements: { count: 0, tickers: [] } },
       seeding: null,
     });
   });
@@ -39,6 +40,7 @@ describe.each(testDatabases())('GET /api/data/status on $engine', (target) => {
       securities: { stocks: 1, crypto: 1 },
       pricesAsOf: '2024-06-28',
       filingsAsOf: '2024-05-10',
+      gaps: { withoutPrices: { count: 0, tickers: [] }, withoutStatements: expect.any(Object) },
       seeding: null,
     });
     expect(res.headers.etag).toBeTruthy();

@@ -1,7 +1,7 @@
 import { dataStatusResponse } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { readDataStatus } from '../../ingest/data-status.ts';
+import { readDataGaps, readDataStatus } from '../../ingest/data-status.ts';
 
 /** GET /api/data/status: data version, demo flag and as-of dates (the web shell's "demo data" banner reads it). */
 export function statusRoutes(app: ZodApp, { database }: AppContext): void {
@@ -19,13 +19,14 @@ export function statusRoutes(app: ZodApp, { database }: AppContext): void {
       ...dataCache(database).hooks,
     },
     async () => {
-      const s = await readDataStatus(database.reader);
+      const [s, gaps] = await Promise.all([readDataStatus(database.reader), readDataGaps(database.reader)]);
       return {
         dataVersion: s.dataVersion,
         demo: s.demo,
         securities: { stocks: s.stocks, crypto: s.crypto },
         pricesAsOf: s.pricesAsOf,
         filingsAsOf: s.filingsAsOf,
+        gaps,
         seeding: s.seedingTotal === null ? null : { loaded: s.stocks + s.crypto, total: s.seedingTotal },
       };
     },

@@ -32,7 +32,13 @@ export function systemRoutes(app: ZodApp, { database }: AppContext): void {
         database.engine === 'sqlite' && database.location !== ':memory:' ? database.location : null,
       );
       if (full) throw serviceUnavailable(full);
-      return { status: 'ready' as const, database: database.engine, dataVersion: await readDataVersion(database.db) };
+      const replicas = database.readRouting?.status().map((r) => ({ location: r.location, up: r.healthy }));
+      return {
+        status: 'ready' as const,
+        database: database.engine,
+        dataVersion: await readDataVersion(database.db),
+        ...(replicas ? { replicas } : {}),
+      };
     },
   );
 }
