@@ -145,16 +145,21 @@ function weeklyDrawdown<P extends { day: string; drawdownPct: number }>(points: 
   return weekly;
 }
 
-/** Yield per day: split-adjusted dividends of the 365 days up to the day / split-adjusted close. */
+/**
+ * Yield per day: split-adjusted dividends of the 365 days up to the day / split-adjusted close, from `from`
+ * on (the rows may begin earlier: the year before is what a first day's yield is known from).
+ */
 export function dividendYieldOf(
   s: SecurityRef,
   rows: readonly CloseRow[] = [],
   dividends: readonly { ex_date: string; amount_split_adj: number }[] = [],
   resolution: Resolution = 'daily',
+  from?: string,
 ): DividendYieldChart['series'][number] {
-  const points = dividendYieldSeries(
+  const all = dividendYieldSeries(
     rows.map((r) => ({ day: r.day, close: r.close_split_adj })),
     dividends.map((d) => ({ exDate: d.ex_date, amount: d.amount_split_adj })),
   );
+  const points = from ? all.filter((p) => p.day >= from) : all;
   return { ...head(s), resolution, points: resolution === 'weekly' ? lastOfWeek(points) : points };
 }

@@ -157,7 +157,7 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
     expect(fromLater.series[0]?.points[0]).toEqual({ day: '2024-01-04', drawdownPct: 0 });
   });
 
-  it('gives the TTM dividend yield per day, counting the dividends of the year before from', async () => {
+  it('gives the TTM dividend yield per day only where the dividend history covers the year before', async () => {
     const body = dividendYieldChart.parse(
       await get('/api/data/chart/dividend-yield-by-time', {
         tickers: 'DIVY,SPLT',
@@ -166,11 +166,19 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
       }),
     );
     const [divy, none] = body.series;
-    // 2024-03-01: four dividends in the last 365 days (2023-03-15 .. 2023-12-15) = 2 / 40 = 5%.
-    expect(divy?.points[0]).toEqual({ day: '2024-03-01', yieldPct: 5 });
+    // The first ex-date is 2023-03-15: no yield from a partial year, none before 2024-03-14 (365 days on).
+    expect(divy?.points[0]?.day).toBe('2024-03-14');
+    // 2024-03-15: four dividends in the last 365 days (2023-06-15 .. 2024-03-15) = 2 / 40 = 5%.
+    expect(divy?.points.find((p) => p.day === '2024-03-15')?.yieldPct).toBeCloseTo(5, 10);
     expect(divy?.points.find((p) => p.day === '2024-12-31')?.yieldPct).toBeCloseTo((0.5 / 40) * 100, 10);
-    // No dividends: a yield of 0 on every day.
-    expect(none?.points.every((p) => p.yieldPct === 0)).toBe(true);
+    // No dividends and closes from 2024-01-01 only: its 0 % is not known over a whole year yet.
+    expect(none?.points).toEqual([]);
+    const later = dividendYieldChart.parse(
+      await get('/api/data/chart/dividend-yield-by-time', { tickers: 'GRWN', from: '2024-01-01', to: '2024-01-31' }),
+    );
+    // No dividends over the closes since 2022: 0 % on every day, from the range's first trading day.
+    expect(later.series[0]?.points[0]?.day).toBe('2024-01-02');
+    expect(later.series[0]?.points.every((p) => p.yieldPct === 0)).toBe(true);
   });
 
   it('computes valuation ratios from the fundamentals filed by each day; P/E is null in a loss year', async () => {

@@ -86,17 +86,21 @@ async function drawdown(db: Db, securities: SecurityRef[], range: Range, asked?:
 }
 
 async function dividendYield(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
-  // The first day's yield needs the dividends of the year before it.
-  const dividendRange = { from: range.from ? addDays(range.from, -366) : undefined, to: range.to };
+  // The first day's yield needs the closes of the year before it (a non-payer's 0 % is known a year after
+  // its first close) and every dividend: the history covers the year only from its first ex-date (issue 42).
+  const yearBefore = { from: range.from ? addDays(range.from, -366) : undefined, to: range.to };
   const [closes, dividends] = await Promise.all([
-    selectCloses(db, ids(securities), range, 'close_split_adj'),
-    selectDividends(db, ids(securities), dividendRange),
+    selectCloses(db, ids(securities), yearBefore, 'close_split_adj'),
+    selectDividends(db, ids(securities), { to: range.to }),
   ]);
   const d = groupBySecurity(dividends);
   return {
-    series: securities.map((s) =>
-      dividendYieldOf(s, closes.get(s.id), d.get(s.id), resolutionOf(asked, range, closes.get(s.id))),
-    ),
+    series: securities.map((s) => {
+      const rows = closes.get(s.id) ?? [];
+      const start = range.from ? rows.findIndex((row) => row.day >= (range.from as string)) : 0;
+      const shown = start < 0 ? [] : rows.slice(start);
+      return dividendYieldOf(s, rows, d.get(s.id), resolutionOf(asked, range, shown), range.from);
+    }),
   };
 }
 
