@@ -74,6 +74,7 @@ const TTM_INPUTS: FinancialMetric[] = [
   'revenue',
   'netIncome',
   'epsBasic',
+  'epsDiluted',
   'payoutRatio',
   'grossMargin',
   'operatingMargin',
@@ -116,6 +117,9 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
   // Shares have no currency: the cap is in the trading currency whatever the statements' currency.
   const cap = kind === 'crypto' ? coinValuation(price, inputs.coinSupply).marketCap : marketCap(price, shares);
   const eps = value('epsBasic');
+  // finance-definitions: P/E on TTM diluted EPS, basic where no diluted EPS is filed (peEps says which).
+  const diluted = value('epsDiluted');
+  const peEps = diluted !== null ? 'diluted' : eps !== null ? 'basic' : null;
   const ev = enterpriseValue(cap, value('totalDebt'), value('cash'));
   const years = dpsByYear(inputs.dividends);
   const dividendsTtm = asOf && kind === 'stock' ? ttmDividends(inputs.dividends, asOf) : null;
@@ -143,7 +147,8 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
     marketCap: cap,
     sharesOutstanding: kind === 'stock' ? shares : null,
     epsTtm: eps,
-    pe: priced(priceToEarnings(price, eps)),
+    pe: priced(priceToEarnings(price, diluted ?? eps)),
+    peEps,
     ps: priced(priceToSales(cap, value('revenue'))),
     pb: priced(priceToBook(cap, value('equity'))),
     enterpriseValue: priced(ev),

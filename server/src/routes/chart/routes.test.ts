@@ -68,6 +68,34 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
           fact('shares_outstanding', 2022, 'FY', 100, { instant: true }),
         ],
       },
+      {
+        // Files deposits, loans and net interest income: a bank, whose EV and free cash flow mean nothing.
+        ticker: 'BANK',
+        prices: weekdayBars('2023-01-02', '2023-03-31', () => 20),
+        facts: [
+          ...quarters(2022, 'revenue', 100),
+          ...quarters(2022, 'eps_basic', 0.5),
+          ...quarters(2022, 'net_interest_income', 80),
+          ...quarters(2022, 'operating_cash_flow', 60),
+          fact('deposits', 2022, 'FY', 5000, { instant: true }),
+          fact('loans', 2022, 'FY', 4000, { instant: true }),
+          fact('equity', 2022, 'FY', 1000, { instant: true }),
+          fact('shares_outstanding', 2022, 'FY', 100, { instant: true }),
+          fact('total_debt', 2022, 'FY', 800, { instant: true }),
+          fact('cash', 2022, 'FY', 400, { instant: true }),
+        ],
+      },
+      {
+        // Files diluted EPS beside basic: its P/E is on the diluted one.
+        ticker: 'DILU',
+        prices: weekdayBars('2023-01-02', '2023-03-31', () => 20),
+        facts: [
+          ...quarters(2022, 'revenue', 100),
+          ...quarters(2022, 'eps_basic', 0.5),
+          ...quarters(2022, 'eps_diluted', 0.4),
+          fact('shares_outstanding', 2022, 'FY', 100, { instant: true }),
+        ],
+      },
     ]);
   });
   afterAll(async () => {
@@ -203,6 +231,30 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
     // After the four loss quarters of 2023 are filed, TTM EPS is -1: no P/E.
     expect(at('2024-03-01')?.pe).toBeNull();
     expect(at('2024-03-01')?.ps).toBe(5);
+  });
+
+  it('computes P/E on diluted EPS where filed and says which, basic where none is', async () => {
+    const body = valuationRatiosChart.parse(
+      await get('/api/data/chart/valuation-ratios', { tickers: 'DILU,GRWN', from: '2023-03-01', to: '2023-03-01' }),
+    );
+    const [dilu, grwn] = body.series;
+    // TTM diluted EPS 1.6: P/E 20 / 1.6 = 12.5 (on basic, 2.0, it would be 10).
+    expect(dilu).toMatchObject({ peEps: 'diluted', template: 'general', notMeaningful: [] });
+    expect(dilu?.points[0]?.pe).toBeCloseTo(12.5, 10);
+    expect(grwn).toMatchObject({ peEps: 'basic' });
+    expect(grwn?.points[0]?.pe).toBe(10);
+  });
+
+  it('gives a bank no EV/EBITDA, EV/Sales or P/FCF series, and says they mean nothing for its kind', async () => {
+    const body = valuationRatiosChart.parse(
+      await get('/api/data/chart/valuation-ratios', { tickers: 'BANK', from: '2023-03-01', to: '2023-03-03' }),
+    );
+    const bank = body.series[0];
+    expect(bank?.template).toBe('bank');
+    expect(bank?.notMeaningful).toEqual(['evEbitda', 'pfcf', 'evSales']);
+    for (const point of bank?.points ?? []) {
+      expect(point).toMatchObject({ pe: 10, ps: 5, pb: 2, evEbitda: null, pfcf: null, evSales: null });
+    }
   });
 
   it('gives no valuation ratio when the statements are in another currency than the price', async () => {

@@ -21,6 +21,7 @@ import { selectCloses, selectDividends, selectSplits } from '../../derived/serie
 import { addDays, type Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { ColumnCloses } from '../../metrics/closes.ts';
+import { statementTemplates } from '../../metrics/templates.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries } from './presenter.ts';
 import { VALUATION_ITEMS } from './queries.ts';
@@ -105,10 +106,12 @@ async function dividendYield(db: Db, securities: SecurityRef[], range: Range, as
 }
 
 async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
-  const [closes, { facts, currencies }, splits] = await Promise.all([
+  const [closes, { facts, currencies }, splits, templates] = await Promise.all([
     readCloseColumn(db, ids(securities), range, 'close_split_adj'),
     selectStatementFacts(db, ids(securities), VALUATION_ITEMS, range.to),
     selectSplits(db, ids(securities)),
+    // The kind of company decides which ratios mean anything (a bank's EV/EBITDA does not), as in key statistics.
+    statementTemplates(db, securities),
   ]);
   const [f, s] = [groupBySecurity(facts), groupBySecurity(splits)];
   // No exchange rates here: a price in one currency over statements in another has no ratio (the
@@ -143,7 +146,7 @@ async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?
             closes: series.closes,
           };
       const ownFacts = otherCurrency.has(sec.id) ? [] : f.get(sec.id);
-      return valuationSeries(sec, on, ownFacts, s.get(sec.id), resolution);
+      return valuationSeries(sec, on, ownFacts, s.get(sec.id), resolution, templates.get(sec.id) ?? 'general');
     }),
   };
 }
