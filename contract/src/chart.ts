@@ -64,8 +64,29 @@ export const ohlcvPoint = z.object({
     .meta({ description: 'On a split day: the ratio (4:1 is numerator 4, denominator 1)' }),
 });
 
+/** The price chart's range buttons (issue 8), counted back from the last day with a close. */
+export const chartRanges = ['1M', '6M', 'YTD', '1Y', '5Y', '10Y', 'MAX'] as const;
+export type ChartRangeName = (typeof chartRanges)[number];
+
+const rangeChangesPct = z
+  .object(
+    Object.fromEntries(chartRanges.map((range) => [range, z.number().nullable()])) as Record<
+      ChartRangeName,
+      z.ZodNullable<z.ZodNumber>
+    >,
+  )
+  .meta({
+    description:
+      "Change over each range button in %, from daily split-adjusted closes whatever the points' resolution: " +
+      "the last close / the close on or before the range's start (the same date 1, 6, 12, 60 or 120 months " +
+      'before the last day; YTD: 1 January) - 1; MAX from the first daily close. null when the days of the ' +
+      'answer do not reach back to the start',
+  });
+
 export const priceChartV2 = z
-  .object({ series: z.array(z.object({ ...seriesHead, resolution, points: z.array(ohlcvPoint) })) })
+  .object({
+    series: z.array(z.object({ ...seriesHead, resolution, rangeChangesPct, points: z.array(ohlcvPoint) })),
+  })
   .meta({
     id: 'PriceChartV2',
     description:
@@ -78,6 +99,7 @@ export const priceChartV2 = z
           name: 'Zephyr Fabrication',
           currency: 'USD',
           resolution: 'daily',
+          rangeChangesPct: { '1M': null, '6M': null, YTD: null, '1Y': null, '5Y': null, '10Y': null, MAX: 0.6 },
           points: [
             {
               day: '2021-06-01',

@@ -185,6 +185,15 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
     expect(fromLater.series[0]?.points[0]).toEqual({ day: '2024-01-04', drawdownPct: 0 });
   });
 
+  it('gives each range button’s change from daily closes, whatever the points’ resolution', async () => {
+    const body = priceChartV2.parse(await get('/api/data/v2/chart/price', { tickers: 'SPLT', resolution: 'weekly' }));
+    const splt = body.series[0];
+    expect(splt?.resolution).toBe('weekly');
+    // Split-adjusted, SPLT is 50 throughout (the 2:1 split is no drop): 0 % over every range its closes
+    // (2024-01-01 to 2024-06-28) reach back to; none from six months on, whose start is 2023-12-28.
+    expect(splt?.rangeChangesPct).toEqual({ '1M': 0, '6M': null, YTD: 0, '1Y': null, '5Y': null, '10Y': null, MAX: 0 });
+  });
+
   it('gives the TTM dividend yield per day only where the dividend history covers the year before', async () => {
     const body = dividendYieldChart.parse(
       await get('/api/data/chart/dividend-yield-by-time', {
