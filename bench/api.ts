@@ -4,7 +4,7 @@
  * bundle as npm start runs it (api-builds.ts), and a bare node:http server answering a fixed body of the
  * same size (the ceiling), then drives them with keep-alive connections from this process
  * (bench/http-client.ts). Sections:
- *   - first: the beta's universe index made from the days and from the month ends, in turn (beta-index.ts);
+ *   - first: the beta's universe index of weekly returns, as the first key-statistics call makes it (beta-index.ts);
  *   - layouts: each storage layout read against the source rows it is made of (storage-layouts.ts);
  *   - raw:  three calls (a 10-year price chart of one ticker; the screener's OData query with three
  *           predicates, an $orderby and $top=50; the income statement of five tickers): cached against

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statementKind } from './statement-templates.ts';
 
 /*
  * Chart calls (spec 7). Every response is { series: [one per requested ticker, in the order asked] };
@@ -63,8 +64,29 @@ export const ohlcvPoint = z.object({
     .meta({ description: 'On a split day: the ratio (4:1 is numerator 4, denominator 1)' }),
 });
 
+/** The price chart's range buttons (issue 8), counted back from the last day with a close. */
+export const chartRanges = ['1M', '6M', 'YTD', '1Y', '5Y', '10Y', 'MAX'] as const;
+export type ChartRangeName = (typeof chartRanges)[number];
+
+const rangeChangesPct = z
+  .object(
+    Object.fromEntries(chartRanges.map((range) => [range, z.number().nullable()])) as Record<
+      ChartRangeName,
+      z.ZodNullable<z.ZodNumber>
+    >,
+  )
+  .meta({
+    description:
+      "Change over each range button in %, from daily split-adjusted closes whatever the points' resolution: " +
+      "the last close / the close on or before the range's start (the same date 1, 6, 12, 60 or 120 months " +
+      'before the last day; YTD: 1 January) - 1; MAX from the first daily close. null when the days of the ' +
+      'answer do not reach back to the start',
+  });
+
 export const priceChartV2 = z
-  .object({ series: z.array(z.object({ ...seriesHead, resolution, points: z.array(ohlcvPoint) })) })
+  .object({
+    series: z.array(z.object({ ...seriesHead, resolution, rangeChangesPct, points: z.array(ohlcvPoint) })),
+  })
   .meta({
     id: 'PriceChartV2',
     description:
@@ -77,6 +99,7 @@ export const priceChartV2 = z
           name: 'Zephyr Fabrication',
           currency: 'USD',
           resolution: 'daily',
+          rangeChangesPct: { '1M': null, '6M': null, YTD: null, '1Y': null, '5Y': null, '10Y': null, MAX: 0.6 },
           points: [
             {
               day: '2021-06-01',
@@ -170,16 +193,28 @@ export type DividendYieldChart = z.infer<typeof dividendYieldChart>;
 
 const ratio = (description: string) => z.number().nullable().meta({ description });
 
+/** The valuation chart's ratios, in the order its series and points name them. */
+export const valuationRatios = ['pe', 'ps', 'pb', 'evEbitda', 'pfcf', 'evSales'] as const;
+
 export const valuationRatiosChart = z
   .object({
     series: z.array(
       z.object({
         ...seriesHead,
         resolution,
+        template: statementKind.nullable(),
+        notMeaningful: z.array(z.enum(valuationRatios)).meta({
+          description:
+            'Ratios that mean nothing for the company’s kind (a bank’s EV/EBITDA, EV/Sales and P/FCF: its debt and ' +
+            'cash are its business), the rule key statistics follow; they are null on every point',
+        }),
+        peEps: z.enum(['diluted', 'basic']).nullable().meta({
+          description: 'The EPS the P/E is on: diluted, or basic where the company files no diluted EPS',
+        }),
         points: z.array(
           z.object({
             day: z.string(),
-            pe: ratio('Close / TTM EPS; null when TTM EPS <= 0 or unknown'),
+            pe: ratio('Close / TTM diluted EPS (basic where none is filed: peEps); null when TTM EPS <= 0 or unknown'),
             ps: ratio('Market cap / TTM revenue'),
             pb: ratio('Market cap / latest equity; null when equity <= 0'),
             evEbitda: ratio('(Market cap + total debt - cash) / TTM (operating income + D&A); null when <= 0'),
@@ -202,6 +237,9 @@ export const valuationRatiosChart = z
           name: 'Solquarry Power',
           currency: 'USD',
           resolution: 'daily',
+          template: 'general',
+          notMeaningful: [],
+          peEps: 'diluted',
           points: [{ day: '2025-01-02', pe: 18.2, ps: 2.1, pb: 1.9, evEbitda: 11.4, pfcf: 21.5, evSales: 2.6 }],
         },
       ],

@@ -213,15 +213,16 @@ export const securityStatistics = z
       .meta({ description: 'Last close / all-time high - 1, in % (0 or negative)' }),
     beta: z
       .object({
-        value: z.number().nullable().meta({ description: 'null with fewer than 24 months of common returns' }),
-        months: z.number().meta({ description: 'Monthly returns used (up to 60)' }),
+        value: z.number().nullable().meta({ description: 'null with fewer than 104 weeks of common returns' }),
+        weeks: z.number().meta({ description: 'Weekly returns used (those of the last 5 years)' }),
         benchmark: z.literal('universe_equal_weight'),
       })
       .nullable()
       .meta({
         description:
-          "Stocks only: covariance of the stock's monthly total returns with the equal-weighted mean return of " +
-          'every stock in the database, over the last 60 months, divided by the variance of that mean (docs/api.md)',
+          "Stocks only: covariance of the stock's weekly total returns with the equal-weighted mean weekly return " +
+          'of every stock in the database, over the last 5 years (at least 104 weeks, else null), divided by the ' +
+          'variance of that mean (docs/api.md)',
       }),
     lastDividend: exDividend.nullable().meta({ description: 'The newest ex-date on or before asOf' }),
     nextDividend: exDividend
@@ -251,7 +252,7 @@ export const securityStatistics = z
       yearRange: { low: 36.2, high: 44.9 },
       allTimeHigh: { close: 47.3, day: '2024-03-11' },
       fromAllTimeHighPct: -11,
-      beta: { value: 0.82, months: 60, benchmark: 'universe_equal_weight' },
+      beta: { value: 0.82, weeks: 260, benchmark: 'universe_equal_weight' },
       lastDividend: { exDate: '2025-11-14', amount: 0.42 },
       nextDividend: { exDate: '2026-02-13', amount: 0.42, estimated: true },
       supply: null,

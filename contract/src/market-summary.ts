@@ -52,12 +52,17 @@ export type CryptoStrip = z.infer<typeof cryptoStrip>;
 export const sectorPerformance = z
   .object({
     asOf: z.string().nullable(),
+    weighting: z.literal('cap').meta({
+      description:
+        'How a sector’s stocks are weighted: by market cap (cap-weighted; a stock without a known cap counts for ' +
+        'nothing, and a sector without one has no change); the markets page’s indices are equal-weighted',
+    }),
     sectors: z.array(
       z.object({
         sector: z.string().meta({ description: 'The sector name as the data has it (the web translates it)' }),
         companies: z.number().int(),
         marketCap: z.number().meta({ description: 'Sum of the companies’ market caps' }),
-        dayPct: pct('Market-cap-weighted change of the last day, in %'),
+        dayPct: pct('Cap-weighted change of the last day, in %; null when no member has a known market cap'),
         monthPct: pct('Market-cap-weighted price change over one month, in %'),
         yearPct: pct('Market-cap-weighted price change over one year, in %'),
       }),

@@ -28,6 +28,11 @@ const indexSeries = z.object({
 export const marketIndices = z
   .object({
     asOf: z.string().nullable().meta({ description: 'The last trading day' }),
+    weighting: z.literal('equal').meta({
+      description:
+        'How the stocks of an index are weighted: equal (every stock counts the same); the home page’s sector ' +
+        'performance is cap-weighted, and says so',
+    }),
     days: z.array(z.string()).meta({ description: 'The trading days of the last year and a week, ascending' }),
     universe: indexSeries,
     sectors: z.array(

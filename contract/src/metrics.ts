@@ -46,7 +46,11 @@ export const metricCatalogue = {
     basis: 'TTM',
     formula: 'Basic EPS summed over the last four fiscal quarters (the last fiscal year when four cannot be formed)',
   },
-  pe: { unit: 'multiple', basis: 'last close, TTM', formula: 'Last close / TTM EPS; none when EPS <= 0' },
+  pe: {
+    unit: 'multiple',
+    basis: 'last close, TTM',
+    formula: 'Last close / TTM diluted EPS (basic where no diluted EPS is filed: peEps says which); none when EPS <= 0',
+  },
   ps: { unit: 'multiple', basis: 'last close, TTM', formula: 'Market cap / TTM revenue' },
   pb: { unit: 'multiple', basis: 'last close, latest statement', formula: 'Market cap / equity; none when <= 0' },
   enterpriseValue: {
@@ -153,6 +157,10 @@ export const snapshotFigures = z
       .nullable()
       .meta({ description: 'End of the TTM (or fiscal-year) period the statement figures come from' }),
     fundamentalsBasis: z.enum(['ttm', 'fy']).nullable(),
+    peEps: z
+      .enum(['diluted', 'basic'])
+      .nullable()
+      .meta({ description: 'The EPS the P/E is on: diluted, or basic where the company files no diluted EPS' }),
     template: statementKind.nullable().meta({
       description:
         'The statement template (general, bank, insurer, reit; null for a coin): figures that mean nothing for ' +

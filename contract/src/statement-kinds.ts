@@ -39,6 +39,9 @@ const NOT_MEANINGFUL: Record<StatementKind, ReadonlySet<string>> = {
     'netCashPerShare',
     ...NO_CURRENT_SPLIT,
     'freeCashFlowMargin',
+    // The valuation chart's ratios over enterprise value and free cash flow: n/m where these are.
+    'evSales',
+    'pfcf',
   ]),
   insurer: new Set([...NO_GROSS_PROFIT, ...NO_EBITDA, ...NO_CURRENT_SPLIT]),
   reit: new Set([...NO_GROSS_PROFIT, ...NO_CURRENT_SPLIT]),

@@ -121,6 +121,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '020-restated-cells',
       '021-price-bars',
       '022-statement-filed-days',
+      '027-numbers-checked-twice',
     ]);
     const tables = await database.db.introspection.getTables();
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -141,6 +142,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '020-restated-cells',
       '021-price-bars',
       '022-statement-filed-days',
+      '027-numbers-checked-twice',
     ]);
     const tables = await database.db.introspection.getTables();
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -153,11 +155,23 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     database = await target.open();
     expect((await migratorOf(database).migrateTo('021-price-bars')).error).toBeUndefined();
     await insertOldMatrix(database, 'OLDF', { restated: '' });
-    expect(await migrateToLatest(database)).toEqual(['022-statement-filed-days']);
+    expect(await migrateToLatest(database)).toEqual(['022-statement-filed-days', '027-numbers-checked-twice']);
     const tables = await database.db.introspection.getTables();
     const columns = tables.find((t) => t.name === 'fact_statements')?.columns ?? [];
     expect(columns.find((c) => c.name === 'filed_days')).toMatchObject({ isNullable: false });
     expect(await database.db.selectFrom('fact_statements').selectAll().execute()).toEqual([]);
+  });
+
+  it('drops the screener rows of the formulas before issue 42 for the repair at start to compute again (027)', async () => {
+    database = await target.open();
+    expect((await migratorOf(database).migrateTo('022-statement-filed-days')).error).toBeUndefined();
+    const id = await insertSecurity(database.db, { ticker: 'OLDP', name: 'Old P/E' });
+    await database.db
+      .insertInto('indicators')
+      .values(indicatorSeedRow(id, { ticker: 'OLDP', pe: 10 }, '2026-01-02T00:00:00.000Z'))
+      .execute();
+    expect(await migrateToLatest(database)).toEqual(['027-numbers-checked-twice']);
+    expect(await database.db.selectFrom('indicators').selectAll().execute()).toEqual([]);
   });
 
   it('stores days, flags and prices portably', async () => {

@@ -50,13 +50,36 @@ export interface YieldPoint {
 }
 
 /**
+ * The first day a dividend history is known to cover (finance-definitions.md, dividend yield): its first
+ * known ex-date; a security that never paid covers the whole loaded price history (from its first close),
+ * so its 0 % is a fact from a full year on. undefined when there is neither.
+ */
+export function dividendHistoryStart(
+  dividends: readonly DividendPoint[],
+  firstClose: string | undefined,
+): string | undefined {
+  let first: string | undefined;
+  for (const d of dividends) if (first === undefined || d.exDate < first) first = d.exDate;
+  return first ?? firstClose;
+}
+
+/**
  * Dividend yield for every trading day: TTM dividends / close. Prices and dividends must be in the
  * same share terms (both split-adjusted). A sliding window keeps it linear in the number of days.
+ * Only the days whose 365-day window the dividend history covers whole (`coveredFrom` at least 365 days
+ * before the day) have a yield: a partial year's sum started every payer's chart at 0 % (issue 42).
+ * `dividends` must hold the whole history when `coveredFrom` is left to its default.
  */
-export function dividendYieldSeries(prices: readonly PricePoint[], dividends: readonly DividendPoint[]): YieldPoint[] {
+export function dividendYieldSeries(
+  prices: readonly PricePoint[],
+  dividends: readonly DividendPoint[],
+  coveredFrom: string | undefined = dividendHistoryStart(dividends, prices[0]?.day),
+): YieldPoint[] {
+  if (coveredFrom === undefined) return [];
   const divs = [...dividends].sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
   // Day numbers, not addDays' text: a day string per trading day was most of a long series' time.
   const exDays = divs.map((d) => dayNumber(d.exDate));
+  const firstCovered = dayNumber(coveredFrom) + 365;
   const out: YieldPoint[] = [];
   let head = 0;
   let tail = 0;
@@ -65,12 +88,19 @@ export function dividendYieldSeries(prices: readonly PricePoint[], dividends: re
     while (head < divs.length && (divs[head] as DividendPoint).exDate <= p.day)
       sum += (divs[head++] as DividendPoint).amount;
     // Out of the window: ex-dates on or before the day 365 days back (addDays(day, -365)).
-    const from = dayNumber(p.day) - 365;
+    const dayNo = dayNumber(p.day);
+    const from = dayNo - 365;
     while (tail < head && (exDays[tail] as number) <= from) sum -= (divs[tail++] as DividendPoint).amount;
+    if (dayNo < firstCovered) continue;
     const y = dividendYieldPct(Math.max(sum, 0), p.close);
     if (y != null) out.push({ day: p.day, yieldPct: y });
   }
   return out;
+}
+
+/** Whether the dividend history covers the whole 365 days up to `at` (the yield's rule above). */
+export function coversYear(coveredFrom: string | undefined, at: string): boolean {
+  return coveredFrom !== undefined && dayNumber(coveredFrom) + 365 <= dayNumber(at);
 }
 
 /** Payout ratio = DPS / EPS; null (not infinite) when EPS <= 0, as in a loss year. */

@@ -3,9 +3,11 @@ import {
   adjustCloses,
   capitalAllocation,
   cashPayoutRatio,
+  coversYear,
   derivedFourthQuarter,
   dividendCagr,
   dividendGrowthStreak,
+  dividendHistoryStart,
   dividendYieldSeries,
   dpsByYear,
   drawdownSeries,
@@ -82,6 +84,8 @@ describe('finance scenarios', () => {
     expect(dividendGrowthStreak([], 2023)).toBe(0);
     const prices = dailyPrices('2014-01-01', 2600, () => 100);
     const series = dividendYieldSeries(prices, []);
+    // Its 0 % is known from a year after its first close (nothing paid over a whole year), not before.
+    expect(series[0]?.day).toBe('2015-01-01');
     expect(series.every((p) => p.yieldPct === 0)).toBe(true);
     expect(yieldPercentile(series)).toBeNull();
   });
@@ -157,9 +161,9 @@ describe('finance scenarios', () => {
     expect(priceToFreeCashFlow(null, 380)).toBeNull();
   });
 
-  it('a stock with one year of history has a yield, a 52-week range and a percentile over that year only', () => {
-    const prices = dailyPrices('2023-01-02', 262, (i) => 50 + (i % 20));
-    const dividends = quarterlyDividends(2023, 2023, () => 0.5);
+  it('a stock with three years of history has a yield from its second year and a percentile over those days only', () => {
+    const prices = dailyPrices('2021-01-04', 780, (i) => 50 + (i % 20));
+    const dividends = quarterlyDividends(2021, 2023, () => 0.5);
     const series = dividendYieldSeries(prices, dividends);
     const pct = yieldPercentile(series);
     expect(pct).not.toBeNull();
@@ -167,9 +171,44 @@ describe('finance scenarios', () => {
     expect(pct?.percentile).toBeGreaterThan(0);
     expect(pct?.percentile).toBeLessThanOrEqual(100);
     expect(pct?.band.p10).toBeLessThanOrEqual(pct?.band.p90 ?? 0);
-    expect(dividendCagr(dpsByYear(dividends), 2023)).toBeNull();
-    // Shorter than a year: not enough history for a percentile.
+    // Shorter than a year of yields: not enough history for a percentile.
     expect(yieldPercentile(series.slice(-100))).toBeNull();
+  });
+
+  it('yield history starts only once the dividend history covers a whole year', () => {
+    const prices = dailyPrices('2021-01-04', 900, () => 50);
+    const dividends = quarterlyDividends(2021, 2025, () => 0.5);
+    const series = dividendYieldSeries(prices, dividends);
+    // The first ex-date is 2021-02-10: no point before 2022-02-10 (365 days on), where four dividends count.
+    expect(series[0]?.day).toBe('2022-02-10');
+    expect(series[0]?.yieldPct).toBeCloseTo(4, 10);
+    // No partial year: every yield is the full four quarters (2 / 50), never a climb from 0 % (up to the
+    // leap day, after which a 366-day gap between two ex-dates leaves a window with three).
+    const beforeLeapDay = series.filter((p) => p.day < '2024-02-29');
+    expect(beforeLeapDay.length).toBeGreaterThan(400);
+    expect(beforeLeapDay.every((p) => Math.abs(p.yieldPct - 4) < 1e-9)).toBe(true);
+  });
+
+  it('a first-year payer has no yield, percentile or band yet', () => {
+    const prices = dailyPrices('2015-01-02', 2400, () => 50);
+    const dividends = quarterlyDividends(2023, 2023, () => 0.5);
+    const series = dividendYieldSeries(prices, dividends);
+    expect(series.every((p) => p.day >= '2024-02-10')).toBe(true);
+    expect(yieldPercentile(series)).toBeNull();
+    expect(coversYear('2023-02-10', '2024-02-09')).toBe(false);
+    expect(coversYear('2023-02-10', '2024-02-10')).toBe(true);
+    expect(coversYear(undefined, '2024-02-10')).toBe(false);
+  });
+
+  it('a yield over a window that starts after the history is covered from the start given, not the window', () => {
+    const prices = dailyPrices('2023-01-02', 60, () => 50);
+    const dividends = quarterlyDividends(2022, 2023, () => 0.5);
+    // The window's dividends start in 2022, but the history is known to cover it since 2010.
+    const series = dividendYieldSeries(prices, dividends, '2010-03-01');
+    expect(series).toHaveLength(60);
+    expect(dividendHistoryStart(dividends, '2023-01-02')).toBe('2022-02-10');
+    expect(dividendHistoryStart([], '2023-01-02')).toBe('2023-01-02');
+    expect(dividendHistoryStart([], undefined)).toBeUndefined();
   });
 
   it('crypto without fundamentals has a drawdown and nothing else', () => {

@@ -3,6 +3,7 @@ import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import { fact, loadSecurities, weekdayBars } from '../../test/market-factory.ts';
 import { insertSecurity } from '../../test/securities.ts';
 import type { Database } from '../db/index.ts';
+import { computeSnapshot, readSnapshotInputs, type SnapshotInputs } from '../metrics/snapshot.ts';
 import { recomputeIndicators } from './indicators.ts';
 
 describe.each(testDatabases())('screener indicators on $engine', (target) => {
@@ -59,5 +60,35 @@ describe.each(testDatabases())('screener indicators on $engine', (target) => {
       { ticker: 'QZEU', market_cap: 20e9, pe: null, ps: null, pb: null, net_margin: 0.1 },
       { ticker: 'QZUS', market_cap: 20e9, pe: 20, ps: 2, pb: 2.5, net_margin: 0.1 },
     ]);
+  });
+
+  it('puts P/E on diluted EPS where it is filed and on basic where it is not, and the snapshot says which', async () => {
+    database = await migratedDatabase(target);
+    const year = (diluted: boolean) => [
+      fact('revenue', 2023, 'FY', 10e9),
+      fact('net_income', 2023, 'FY', 1e9),
+      fact('eps_basic', 2023, 'FY', 1),
+      ...(diluted ? [fact('eps_diluted', 2023, 'FY', 0.8)] : []),
+      fact('shares_outstanding', 2023, 'FY', 1e9, { instant: true }),
+    ];
+    await loadSecurities(database.db, [
+      { ticker: 'QZDL', prices: weekdayBars('2024-03-01', '2024-03-08', () => 20), facts: year(true) },
+      { ticker: 'QZBS', prices: weekdayBars('2024-03-01', '2024-03-08', () => 20), facts: year(false) },
+    ]);
+    const rows = await database.db.selectFrom('indicators').select(['ticker', 'pe']).orderBy('ticker').execute();
+    // 20 / 0.8 = 25 on diluted; 20 / 1 = 20 where only basic EPS is filed.
+    expect(rows).toEqual([
+      { ticker: 'QZBS', pe: 20 },
+      { ticker: 'QZDL', pe: 25 },
+    ]);
+    const securities = await database.db
+      .selectFrom('securities')
+      .select(['id', 'ticker', 'name', 'kind', 'currency'])
+      .orderBy('ticker')
+      .execute();
+    const inputs = await readSnapshotInputs(database.db, securities);
+    const [basic, diluted] = securities.map((s) => computeSnapshot(inputs.get(s.id) as SnapshotInputs));
+    expect(basic).toMatchObject({ pe: 20, peEps: 'basic' });
+    expect(diluted).toMatchObject({ pe: 25, peEps: 'diluted' });
   });
 });

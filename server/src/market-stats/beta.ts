@@ -1,77 +1,90 @@
-import type { DayClose } from './statistics.ts';
+import { dayNumber } from '../finance/types.ts';
+import { addMonths } from '../metrics/closes.ts';
 
 /*
- * Beta against the universe (issue 22; docs/api.md): the app has no market index of its own, so the
- * benchmark is the equal-weighted mean monthly total return of every stock in the database. Monthly
- * returns over the last 60 months, as Yahoo Finance's "Beta (5Y monthly)"; at least 24 in common.
- * Closes are total-return adjusted (dividends reinvested), so a payout is not a fall.
+ * Beta against the universe (finance-definitions.md, Price figures; issue 42): the app has no market index
+ * of its own, so the benchmark is the equal-weighted mean weekly total return of every stock in the
+ * database. Weekly returns over the last 5 years, at least 104 in common, else none: monthly returns
+ * (60 at most) over a small universe gave betas of -2.56 and 5.32 to ordinary companies. Closes are
+ * total-return adjusted (dividends reinvested), so a payout is not a fall.
  */
-export const BETA_MONTHS = 60;
-export const BETA_MIN_MONTHS = 24;
+export const BETA_YEARS = 5;
+export const BETA_MIN_WEEKS = 104;
 
-/** Month ('YYYY-MM') -> return from the previous month's last close to this month's last close. */
-export function monthlyReturns(closes: readonly DayClose[]): Map<string, number> {
-  const months: string[] = [];
-  const ends: number[] = [];
-  for (const point of closes) {
-    const month = point.day.slice(0, 7);
-    if (months.at(-1) === month) ends[ends.length - 1] = point.close;
-    else {
-      months.push(month);
-      ends.push(point.close);
+/** The Monday-based week of a day number (day 0, 1970-01-01, was a Thursday). */
+export const weekOf = (dayNo: number) => Math.floor((dayNo + 3) / 7);
+
+/**
+ * Week -> return from the previous week's last close to this week's last close, of the weeks after
+ * `fromWeek` (closes with their day numbers, ascending; a week without a close is skipped over).
+ */
+export function weeklyReturns(
+  numbers: ArrayLike<number>,
+  closes: ArrayLike<number>,
+  fromWeek = Number.NEGATIVE_INFINITY,
+): Map<number, number> {
+  const returns = new Map<number, number>();
+  let previousClose = Number.NaN;
+  let week = Number.NaN;
+  let close = Number.NaN;
+  const flush = () => {
+    if (week > fromWeek && previousClose > 0 && Number.isFinite(close)) returns.set(week, close / previousClose - 1);
+  };
+  for (let i = 0; i < numbers.length; i++) {
+    const w = weekOf(numbers[i] as number);
+    if (w !== week) {
+      if (!Number.isNaN(week)) {
+        flush();
+        previousClose = close;
+      }
+      week = w;
     }
+    close = closes[i] as number;
   }
-  return returnsOfMonthEnds(months, ends);
-}
-
-/** The monthly returns of month-end closes (months ascending, one close each). */
-export function returnsOfMonthEnds(months: readonly string[], closes: readonly number[]): Map<string, number> {
-  const returns = new Map<string, number>();
-  for (let i = 1; i < months.length; i += 1) {
-    const previous = closes[i - 1] as number;
-    if (previous > 0) returns.set(months[i] as string, (closes[i] as number) / previous - 1);
-  }
+  if (!Number.isNaN(week)) flush();
   return returns;
 }
 
-/** The equal-weighted mean of the monthly returns of every series that has a return that month. */
-export function equalWeightIndex(series: readonly Map<string, number>[]): Map<string, number> {
-  const sums = new Map<string, { sum: number; count: number }>();
+/** The equal-weighted mean of the returns of every series that has a return that period. */
+export function equalWeightIndex<K>(series: readonly Map<K, number>[]): Map<K, number> {
+  const sums = new Map<K, { sum: number; count: number }>();
   for (const returns of series) {
-    for (const [month, value] of returns) {
-      const entry = sums.get(month) ?? { sum: 0, count: 0 };
+    for (const [period, value] of returns) {
+      const entry = sums.get(period) ?? { sum: 0, count: 0 };
       entry.sum += value;
       entry.count += 1;
-      sums.set(month, entry);
+      sums.set(period, entry);
     }
   }
-  return new Map([...sums].map(([month, { sum, count }]) => [month, sum / count]));
+  return new Map([...sums].map(([period, { sum, count }]) => [period, sum / count]));
+}
+
+/** The weeks beta counts at a stock's last day: those ending in the 5 years up to it, its own week left out (partial). */
+export function betaWeeks(asOf: string): { fromWeek: number; toWeek: number } {
+  return { fromWeek: weekOf(dayNumber(addMonths(asOf, -12 * BETA_YEARS))), toWeek: weekOf(dayNumber(asOf)) };
 }
 
 /**
- * Covariance of the stock's returns with the index over their common months (the last `BETA_MONTHS`
- * up to `lastMonth`, the current partial month left out), divided by the index's variance.
+ * Covariance of the stock's weekly returns with the index over their common weeks (after `fromWeek`,
+ * before `toWeek`), divided by the index's variance; null with fewer than 104 common weeks.
  */
 export function beta(
-  stock: Map<string, number>,
-  index: Map<string, number>,
-  lastMonth: string,
-): { value: number | null; months: number } {
-  const months = [...stock.keys()]
-    .filter((month) => month < lastMonth && index.has(month))
-    .sort()
-    .slice(-BETA_MONTHS);
-  if (months.length < BETA_MIN_MONTHS) return { value: null, months: months.length };
-  const xs = months.map((month) => index.get(month) as number);
-  const ys = months.map((month) => stock.get(month) as number);
+  stock: Map<number, number>,
+  index: Map<number, number>,
+  { fromWeek, toWeek }: { fromWeek: number; toWeek: number },
+): { value: number | null; weeks: number } {
+  const weeks = [...stock.keys()].filter((week) => week > fromWeek && week < toWeek && index.has(week));
+  if (weeks.length < BETA_MIN_WEEKS) return { value: null, weeks: weeks.length };
+  const xs = weeks.map((week) => index.get(week) as number);
+  const ys = weeks.map((week) => stock.get(week) as number);
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const mx = mean(xs);
   const my = mean(ys);
   let covariance = 0;
   let variance = 0;
-  for (let i = 0; i < months.length; i += 1) {
+  for (let i = 0; i < weeks.length; i += 1) {
     covariance += ((xs[i] as number) - mx) * ((ys[i] as number) - my);
     variance += ((xs[i] as number) - mx) ** 2;
   }
-  return { value: variance > 0 ? covariance / variance : null, months: months.length };
+  return { value: variance > 0 ? covariance / variance : null, weeks: weeks.length };
 }

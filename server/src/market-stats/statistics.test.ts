@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { dayNumber } from '../finance/types.ts';
 import { CloseHistory, yearRange } from '../metrics/closes.ts';
-import { BETA_MIN_MONTHS, beta, equalWeightIndex, monthlyReturns } from './beta.ts';
+import { BETA_MIN_WEEKS, beta, betaWeeks, equalWeightIndex, weeklyReturns, weekOf } from './beta.ts';
 import { allTimeHigh, averageVolume, lastDividend, nextDividend } from './statistics.ts';
 
 describe('volume averages', () => {
@@ -69,40 +70,56 @@ describe('ex-dividend dates', () => {
 });
 
 describe('beta against the equal-weighted universe', () => {
-  const monthly = (returns: readonly number[]) => {
-    const closes = [{ day: '2020-01-31', close: 100 }];
-    returns.forEach((r, i) => {
-      const month = new Date(Date.UTC(2020, 1 + i, 28)).toISOString().slice(0, 10);
-      closes.push({ day: month, close: (closes.at(-1)?.close ?? 100) * (1 + r) });
-    });
-    return monthlyReturns(closes);
+  /** Weekday closes from Monday 2020-01-06, changing on each Monday by the week's return. */
+  const weekly = (returns: readonly number[]) => {
+    const numbers: number[] = [];
+    const closes: number[] = [];
+    let close = 100;
+    const monday = dayNumber('2020-01-06');
+    for (let w = 0; w <= returns.length; w++) {
+      if (w > 0) close *= 1 + (returns[w - 1] as number);
+      for (let d = 0; d < 5; d++) {
+        numbers.push(monday + w * 7 + d);
+        closes.push(close);
+      }
+    }
+    return weeklyReturns(numbers, closes);
   };
-  const market = Array.from({ length: 36 }, (_, i) => (i % 3 === 0 ? 0.03 : i % 3 === 1 ? -0.02 : 0.01));
+  const market = Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? 0.03 : i % 3 === 1 ? -0.02 : 0.01));
+  const always = { fromWeek: Number.NEGATIVE_INFINITY, toWeek: Number.POSITIVE_INFINITY };
 
-  it('monthly returns run from month end to month end', () => {
-    const returns = monthlyReturns([
-      { day: '2026-01-02', close: 90 },
-      { day: '2026-01-30', close: 100 },
-      { day: '2026-02-27', close: 110 },
-    ]);
-    expect([...returns]).toEqual([['2026-02', expect.closeTo(0.1)]]);
+  it('weekly returns run from one week’s last close to the next week’s last close', () => {
+    const days = ['2026-01-02', '2026-01-09', '2026-01-12', '2026-01-16'].map(dayNumber);
+    const returns = weeklyReturns(days, [90, 100, 105, 110]);
+    expect([...returns.values()]).toEqual([expect.closeTo(100 / 90 - 1), expect.closeTo(0.1)]);
+    expect(weekOf(dayNumber('2026-01-12'))).toBe(weekOf(dayNumber('2026-01-18')));
+    expect(weekOf(dayNumber('2026-01-18')) + 1).toBe(weekOf(dayNumber('2026-01-19')));
   });
 
   it('a stock that moves twice as much as the market has a beta of 2', () => {
-    const stock = monthly(market.map((r) => 2 * r));
-    const index = monthly(market);
-    expect(beta(stock, index, '2099-01').value).toBeCloseTo(2);
+    const stock = weekly(market.map((r) => 2 * r));
+    const index = weekly(market);
+    expect(beta(stock, index, always).value).toBeCloseTo(2);
   });
 
   it('the index is the mean of its members, so a member moving with it has beta 1', () => {
-    const a = monthly(market.map((r) => r + 0.01));
-    const b = monthly(market.map((r) => r - 0.01));
+    const a = weekly(market.map((r) => r + 0.01));
+    const b = weekly(market.map((r) => r - 0.01));
     const index = equalWeightIndex([a, b]);
-    expect(beta(a, index, '2099-01').value).toBeCloseTo(1);
+    expect(beta(a, index, always).value).toBeCloseTo(1);
   });
 
-  it('fewer than 24 months in common give no beta', () => {
-    const short = monthly(market.slice(0, BETA_MIN_MONTHS - 1));
-    expect(beta(short, monthly(market), '2099-01')).toEqual({ value: null, months: BETA_MIN_MONTHS - 1 });
+  it('fewer than 104 weeks in common give no beta', () => {
+    const short = weekly(market.slice(0, BETA_MIN_WEEKS - 1));
+    expect(beta(short, weekly(market), always)).toEqual({ value: null, weeks: BETA_MIN_WEEKS - 1 });
+  });
+
+  it('counts the weeks of the last five years only, the last day’s own (partial) week left out', () => {
+    const { fromWeek, toWeek } = betaWeeks('2026-06-30');
+    expect(toWeek).toBe(weekOf(dayNumber('2026-06-30')));
+    expect(fromWeek).toBe(weekOf(dayNumber('2021-06-30')));
+    // About 260 weeks between: 5 years of weekly returns.
+    expect(toWeek - fromWeek - 1).toBeGreaterThanOrEqual(259);
+    expect(toWeek - fromWeek - 1).toBeLessThanOrEqual(261);
   });
 });

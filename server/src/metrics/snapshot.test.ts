@@ -58,6 +58,24 @@ describe('the metric catalogue', () => {
     expect(snapshot.changePct).toBe(0);
   });
 
+  it('has no dividend yield or yield percentile before the dividend history covers a whole year', () => {
+    const closes = weekdays(1200, () => 50);
+    const stock = (dividends: { exDate: string; amount: number }[]): SnapshotInputs => ({
+      ...coinLike(closes),
+      kind: 'stock',
+      dividends,
+      template: 'general',
+    });
+    // A first dividend about 200 days before the last close: a partial year, no yield, no percentile (issue 42).
+    const young = computeSnapshot(stock([{ exDate: day(1000), amount: 0.5 }]));
+    expect(young).toMatchObject({ dividendsTtm: 0.5, dividendYieldPct: null, dividendYieldPercentile: null });
+    // Quarterly since the first day: a yield and a percentile, over the covered days only.
+    const quarterly = Array.from({ length: 14 }, (_, i) => ({ exDate: day(i * 91), amount: 0.5 }));
+    const payer = computeSnapshot(stock(quarterly));
+    expect(payer.dividendYieldPct).toBeCloseTo((payer.dividendsTtm as number) * 2, 10);
+    expect(payer.dividendYieldPercentile).toBeGreaterThan(0);
+  });
+
   it('moves a date back by months, clamped to the month’s last day', () => {
     expect(addMonths('2024-02-29', -12)).toBe('2023-02-28');
     expect(addMonths('2024-03-31', -1)).toBe('2024-02-29');

@@ -14,8 +14,10 @@ import { metricValues } from '../derived/period-metrics.ts';
 import { readBothCloses } from '../derived/price-years.ts';
 import { groupBySecurity, selectDividends } from '../derived/series-queries.ts';
 import {
+  coversYear,
   dividendCagr,
   dividendGrowthStreak,
+  dividendHistoryStart,
   dividendYieldPct,
   dividendYieldSeries,
   dpsByYear,
@@ -72,6 +74,7 @@ const TTM_INPUTS: FinancialMetric[] = [
   'revenue',
   'netIncome',
   'epsBasic',
+  'epsDiluted',
   'payoutRatio',
   'grossMargin',
   'operatingMargin',
@@ -114,9 +117,15 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
   // Shares have no currency: the cap is in the trading currency whatever the statements' currency.
   const cap = kind === 'crypto' ? coinValuation(price, inputs.coinSupply).marketCap : marketCap(price, shares);
   const eps = value('epsBasic');
+  // finance-definitions: P/E on TTM diluted EPS, basic where no diluted EPS is filed (peEps says which).
+  const diluted = value('epsDiluted');
+  const peEps = diluted !== null ? 'diluted' : eps !== null ? 'basic' : null;
   const ev = enterpriseValue(cap, value('totalDebt'), value('cash'));
   const years = dpsByYear(inputs.dividends);
   const dividendsTtm = asOf && kind === 'stock' ? ttmDividends(inputs.dividends, asOf) : null;
+  // The yield's rule (finance-definitions.md): only where the dividend history covers the whole year.
+  const coveredFrom = dividendHistoryStart(inputs.dividends, n > 0 ? prices.day(0) : undefined);
+  const yieldKnown = asOf !== null && coversYear(coveredFrom, asOf);
   const range = yearRange(prices);
   const drawdown = drawdownSummaryOf(
     n,
@@ -138,18 +147,20 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
     marketCap: cap,
     sharesOutstanding: kind === 'stock' ? shares : null,
     epsTtm: eps,
-    pe: priced(priceToEarnings(price, eps)),
+    pe: priced(priceToEarnings(price, diluted ?? eps)),
+    peEps,
     ps: priced(priceToSales(cap, value('revenue'))),
     pb: priced(priceToBook(cap, value('equity'))),
     enterpriseValue: priced(ev),
     evEbitda: priced(evToEbitda(ev, value('ebitda'))),
-    dividendYieldPct: dividendsTtm !== null && price !== null ? dividendYieldPct(dividendsTtm, price) : null,
+    dividendYieldPct:
+      dividendsTtm !== null && price !== null && yieldKnown ? dividendYieldPct(dividendsTtm, price) : null,
     dividendsTtm,
     payoutRatio: value('payoutRatio'),
     dividendCagr5y: asOf ? dividendCagr(years, lastFullYear(asOf)) : null,
     dividendGrowthYears: asOf && kind === 'stock' ? dividendGrowthStreak(years, lastFullYear(asOf)) : null,
     dividendYieldPercentile:
-      yieldPercentile(dividendYieldSeries(tenYears(prices), inputs.dividends))?.percentile ?? null,
+      yieldPercentile(dividendYieldSeries(tenYears(prices), inputs.dividends, coveredFrom))?.percentile ?? null,
     revenueGrowth: growth(revenueOf(annualRevenue.at(-1)), revenueOf(annualRevenue.at(-2))),
     grossMargin: value('grossMargin'),
     operatingMargin: value('operatingMargin'),

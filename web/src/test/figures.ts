@@ -10,6 +10,7 @@ export function figures(given: Partial<SnapshotFigures> = {}): SnapshotFigures {
     asOf: null,
     fundamentalsAsOf: null,
     fundamentalsBasis: null,
+    peEps: null,
     template: null,
     maxDrawdownDay: null,
     ...none,

@@ -1,5 +1,6 @@
 import { addDays, dayNumber, isoDayOf } from '../../finance/types.ts';
 import type { DividendRecord, PriceBar, SecurityBundle, SplitRecord } from '../types.ts';
+import { exDividendDayOfMonth, payMonths } from './calendar.ts';
 import { demoCoinSupply } from './coin-supply.ts';
 import { isWeekdayNumber } from './days.ts';
 import { demoRestatements } from './kind-statements.ts';
@@ -183,12 +184,6 @@ function dividendPlan(
   return plan;
 }
 
-const PAY_MONTHS: Record<Exclude<DemoCompany['dividends'], 'none'>, number[]> = {
-  monthly: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-  quarterly: [2, 5, 8, 11],
-  annual: [5],
-};
-
 export function generateCompany(company: DemoCompany, endDay: string): SecurityBundle {
   const random = rng(seedOf(company.ticker));
   const p = params(company, random);
@@ -244,10 +239,12 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
 
   const dividends: DividendRecord[] = [];
   if (company.dividends !== 'none') {
-    const months = PAY_MONTHS[company.dividends];
+    // Each company's own months and day (calendar.ts), not every payer on the 10th of the same months.
+    const months = payMonths(company.ticker, company.dividends);
+    const dayOfMonth = String(exDividendDayOfMonth(company.ticker)).padStart(2, '0');
     for (const [year, dps] of plan) {
       for (const m of months) {
-        const exDate = nextWeekday(`${year}-${String(m).padStart(2, '0')}-10`);
+        const exDate = nextWeekday(`${year}-${String(m).padStart(2, '0')}-${dayOfMonth}`);
         if (exDate < startDay || exDate > endDay) continue;
         dividends.push({
           exDate,
@@ -262,7 +259,7 @@ export function generateCompany(company: DemoCompany, endDay: string): SecurityB
 
   // Every line item of the statements, consistent with each other, from the quarters' core figures.
   completeStatements(qs, plan, company);
-  const facts = statementFacts(qs, plan, startDay, ratioOn);
+  const facts = statementFacts(qs, plan, startDay, ratioOn, company.ticker);
   demoRestatements(facts, company.ticker);
   const splits: SplitRecord[] =
     split && splitDay && splitDay >= startDay ? [{ day: splitDay, numerator: split.ratio, denominator: 1 }] : [];

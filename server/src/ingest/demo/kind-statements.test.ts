@@ -51,6 +51,23 @@ describe('demo statements of banks, insurers and REITs', () => {
     expect(missing).toEqual([]);
   });
 
+  it.each([
+    ['BQNK', 'bank'],
+    ['ZINS', 'insurer'],
+    ['RZIT', 'reit'],
+  ] as const)(
+    '%s, a %s, files no research and development or other general-company line its template lacks',
+    (ticker, kind) => {
+      const { present } = periods(ticker);
+      const own = new Set<string>(templateLines(kind, 'income-statement'));
+      expect(present.has('researchDevelopment')).toBe(false);
+      for (const line of ['sellingGeneralAdmin', 'sellingMarketing', 'generalAdmin'])
+        expect(present.has(line)).toBe(own.has(line));
+      // A general company still files its R&D.
+      expect(periods('ZFAB').present.has('researchDevelopment')).toBe(true);
+    },
+  );
+
   it('the bank: revenue = net interest income + noninterest income, income before tax follows, net loans', () => {
     const { out } = periods('BQNK');
     expect(out.size).toBeGreaterThan(8);

@@ -1,4 +1,4 @@
-import { statementKindOf } from '@app/contract';
+import { type StatementKind, statementKindOf, templateLines } from '@app/contract';
 import { addDays } from '../../finance/types.ts';
 import type { FactRecord } from '../types.ts';
 import type { DemoCompany } from './universe.ts';
@@ -43,6 +43,7 @@ export const demoKind = (company: DemoCompany) =>
 /** Adds the template's lines of the company's kind to one quarter's completed lines (in place). */
 export function kindLines(v: Record<string, number>, company: DemoCompany): void {
   const kind = demoKind(company);
+  withoutGeneralLines(v, kind);
   const n = (item: string) => v[item] as number;
   const revenue = n('revenue');
   const assets = n('total_assets');
@@ -119,4 +120,15 @@ export function demoRestatements(facts: FactRecord[], ticker: string): void {
     // As filed on a day: the first value until the amendment's day, the latest from it on.
     f.versions = [f.firstFiled, { value: f.value, accession: f.accession, filed: f.filed }];
   }
+}
+
+/** The general template's expense lines a bank, an insurer or a REIT does not file (issue 42: no R&D for a bank). */
+const GENERAL_ONLY = ['research_development', 'selling_general_admin', 'selling_marketing', 'general_admin'];
+const camel = (item: string) => item.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Leaves out of one quarter's lines those its kind's income statement does not list (contract templates). */
+function withoutGeneralLines(v: Record<string, number>, kind: StatementKind): void {
+  if (kind === 'general') return;
+  const own = new Set<string>(templateLines(kind, 'income-statement'));
+  for (const item of GENERAL_ONLY) if (!own.has(camel(item))) delete v[item];
 }

@@ -1,5 +1,6 @@
 import { addDays } from '../../finance/types.ts';
 import type { FactRecord } from '../types.ts';
+import { filingLagDays } from './calendar.ts';
 import { KIND_INSTANTS, kindLines } from './kind-statements.ts';
 import type { DemoCompany } from './universe.ts';
 
@@ -251,9 +252,10 @@ export function statementFacts(
   dividendsPerYear: ReadonlyMap<number, number>,
   startDay: string,
   ratioOn: (day: string) => number,
+  ticker: string,
 ): FactRecord[] {
   const facts: FactRecord[] = [];
-  // The filing day of a quarter's facts (40 days after it ends, 60 for a year's): once per quarter, not per fact.
+  // The filing day of a quarter's facts (the company's own lag, calendar.ts): once per quarter, not per fact.
   const filedDays = new Map<string, string>();
   const filedOn = (end: string, days: number) => {
     const key = `${end}+${days}`;
@@ -286,7 +288,7 @@ export function statementFacts(
       concept: 'demo',
       accession: null,
       form: null,
-      filed: filedOn(q.end, annual || q.q === 4 ? 60 : 40),
+      filed: filedOn(q.end, filingLagDays(ticker, annual || q.q === 4)),
       derived,
     };
   };

@@ -3,11 +3,12 @@ import type { PriceBars } from '../../derived/price-years.ts';
 import { dividendYieldSeries } from '../../finance/dividends.ts';
 import { drawdownSeries, drawdownSummary } from '../../finance/drawdown.ts';
 import type { SecurityRef } from '../market/securities.ts';
+import { rangeChanges } from './range-changes.ts';
 import { lastOfWeek, lowestOfWeek, type Resolution, weekRuns } from './resolution.ts';
 
 /* Shapes of the chart responses, from grouped rows; one series per security, in the order asked. */
 
-type Series<P> = { ticker: string; name: string; currency: string; resolution: Resolution; points: P[] };
+type OhlcvSeries = PriceChartV2['series'][number];
 const head = (s: SecurityRef) => ({ ticker: s.ticker, name: s.name, currency: s.currency });
 
 interface CloseRow {
@@ -27,18 +28,19 @@ export function ohlcvSeries(
   dividends: readonly { ex_date: string; amount_split_adj: number }[] = [],
   splits: readonly { day: string; numerator: number; denominator: number }[] = [],
   resolution: Resolution = 'daily',
-): Series<Ohlcv> {
+): OhlcvSeries {
   const dividendOn = new Map<string, number>();
   for (const d of dividends) dividendOn.set(d.ex_date, (dividendOn.get(d.ex_date) ?? 0) + d.amount_split_adj);
   const splitOn = new Map(splits.map((sp) => [sp.day, { numerator: sp.numerator, denominator: sp.denominator }]));
-  if (!bars) return { ...head(s), resolution, points: [] };
+  if (!bars) return { ...head(s), resolution, rangeChangesPct: rangeChanges([], []), points: [] };
   const days = new DaysOf(bars, dividendOn, splitOn);
   // Weekly bars are made from the columns, one week at a time: no point object per day (20 years: 5,000).
   const points =
     resolution === 'weekly'
       ? weekRuns(bars.days).map(([first, last]) => days.week(first, last))
       : bars.days.map((_, i) => days.bar(i));
-  return { ...head(s), resolution, points };
+  // The range buttons' changes from the daily closes, never the weekly points (issue 42).
+  return { ...head(s), resolution, rangeChangesPct: rangeChanges(bars.days, bars.closeSplitAdj), points };
 }
 
 /** NaN (the source gave none) as null, else the value scaled. */
@@ -145,16 +147,21 @@ function weeklyDrawdown<P extends { day: string; drawdownPct: number }>(points: 
   return weekly;
 }
 
-/** Yield per day: split-adjusted dividends of the 365 days up to the day / split-adjusted close. */
+/**
+ * Yield per day: split-adjusted dividends of the 365 days up to the day / split-adjusted close, from `from`
+ * on (the rows may begin earlier: the year before is what a first day's yield is known from).
+ */
 export function dividendYieldOf(
   s: SecurityRef,
   rows: readonly CloseRow[] = [],
   dividends: readonly { ex_date: string; amount_split_adj: number }[] = [],
   resolution: Resolution = 'daily',
+  from?: string,
 ): DividendYieldChart['series'][number] {
-  const points = dividendYieldSeries(
+  const all = dividendYieldSeries(
     rows.map((r) => ({ day: r.day, close: r.close_split_adj })),
     dividends.map((d) => ({ exDate: d.ex_date, amount: d.amount_split_adj })),
   );
+  const points = from ? all.filter((p) => p.day >= from) : all;
   return { ...head(s), resolution, points: resolution === 'weekly' ? lastOfWeek(points) : points };
 }

@@ -8,6 +8,7 @@
 export const VALUATION_ITEMS = [
   'revenue',
   'eps_basic',
+  'eps_diluted',
   'operating_income',
   'depreciation_amortization',
   'equity',

@@ -68,6 +68,34 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
           fact('shares_outstanding', 2022, 'FY', 100, { instant: true }),
         ],
       },
+      {
+        // Files deposits, loans and net interest income: a bank, whose EV and free cash flow mean nothing.
+        ticker: 'BANK',
+        prices: weekdayBars('2023-01-02', '2023-03-31', () => 20),
+        facts: [
+          ...quarters(2022, 'revenue', 100),
+          ...quarters(2022, 'eps_basic', 0.5),
+          ...quarters(2022, 'net_interest_income', 80),
+          ...quarters(2022, 'operating_cash_flow', 60),
+          fact('deposits', 2022, 'FY', 5000, { instant: true }),
+          fact('loans', 2022, 'FY', 4000, { instant: true }),
+          fact('equity', 2022, 'FY', 1000, { instant: true }),
+          fact('shares_outstanding', 2022, 'FY', 100, { instant: true }),
+          fact('total_debt', 2022, 'FY', 800, { instant: true }),
+          fact('cash', 2022, 'FY', 400, { instant: true }),
+        ],
+      },
+      {
+        // Files diluted EPS beside basic: its P/E is on the diluted one.
+        ticker: 'DILU',
+        prices: weekdayBars('2023-01-02', '2023-03-31', () => 20),
+        facts: [
+          ...quarters(2022, 'revenue', 100),
+          ...quarters(2022, 'eps_basic', 0.5),
+          ...quarters(2022, 'eps_diluted', 0.4),
+          fact('shares_outstanding', 2022, 'FY', 100, { instant: true }),
+        ],
+      },
     ]);
   });
   afterAll(async () => {
@@ -157,7 +185,16 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
     expect(fromLater.series[0]?.points[0]).toEqual({ day: '2024-01-04', drawdownPct: 0 });
   });
 
-  it('gives the TTM dividend yield per day, counting the dividends of the year before from', async () => {
+  it('gives each range button’s change from daily closes, whatever the points’ resolution', async () => {
+    const body = priceChartV2.parse(await get('/api/data/v2/chart/price', { tickers: 'SPLT', resolution: 'weekly' }));
+    const splt = body.series[0];
+    expect(splt?.resolution).toBe('weekly');
+    // Split-adjusted, SPLT is 50 throughout (the 2:1 split is no drop): 0 % over every range its closes
+    // (2024-01-01 to 2024-06-28) reach back to; none from six months on, whose start is 2023-12-28.
+    expect(splt?.rangeChangesPct).toEqual({ '1M': 0, '6M': null, YTD: 0, '1Y': null, '5Y': null, '10Y': null, MAX: 0 });
+  });
+
+  it('gives the TTM dividend yield per day only where the dividend history covers the year before', async () => {
     const body = dividendYieldChart.parse(
       await get('/api/data/chart/dividend-yield-by-time', {
         tickers: 'DIVY,SPLT',
@@ -166,11 +203,19 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
       }),
     );
     const [divy, none] = body.series;
-    // 2024-03-01: four dividends in the last 365 days (2023-03-15 .. 2023-12-15) = 2 / 40 = 5%.
-    expect(divy?.points[0]).toEqual({ day: '2024-03-01', yieldPct: 5 });
+    // The first ex-date is 2023-03-15: no yield from a partial year, none before 2024-03-14 (365 days on).
+    expect(divy?.points[0]?.day).toBe('2024-03-14');
+    // 2024-03-15: four dividends in the last 365 days (2023-06-15 .. 2024-03-15) = 2 / 40 = 5%.
+    expect(divy?.points.find((p) => p.day === '2024-03-15')?.yieldPct).toBeCloseTo(5, 10);
     expect(divy?.points.find((p) => p.day === '2024-12-31')?.yieldPct).toBeCloseTo((0.5 / 40) * 100, 10);
-    // No dividends: a yield of 0 on every day.
-    expect(none?.points.every((p) => p.yieldPct === 0)).toBe(true);
+    // No dividends and closes from 2024-01-01 only: its 0 % is not known over a whole year yet.
+    expect(none?.points).toEqual([]);
+    const later = dividendYieldChart.parse(
+      await get('/api/data/chart/dividend-yield-by-time', { tickers: 'GRWN', from: '2024-01-01', to: '2024-01-31' }),
+    );
+    // No dividends over the closes since 2022: 0 % on every day, from the range's first trading day.
+    expect(later.series[0]?.points[0]?.day).toBe('2024-01-02');
+    expect(later.series[0]?.points.every((p) => p.yieldPct === 0)).toBe(true);
   });
 
   it('computes valuation ratios from the fundamentals filed by each day; P/E is null in a loss year', async () => {
@@ -195,6 +240,30 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
     // After the four loss quarters of 2023 are filed, TTM EPS is -1: no P/E.
     expect(at('2024-03-01')?.pe).toBeNull();
     expect(at('2024-03-01')?.ps).toBe(5);
+  });
+
+  it('computes P/E on diluted EPS where filed and says which, basic where none is', async () => {
+    const body = valuationRatiosChart.parse(
+      await get('/api/data/chart/valuation-ratios', { tickers: 'DILU,GRWN', from: '2023-03-01', to: '2023-03-01' }),
+    );
+    const [dilu, grwn] = body.series;
+    // TTM diluted EPS 1.6: P/E 20 / 1.6 = 12.5 (on basic, 2.0, it would be 10).
+    expect(dilu).toMatchObject({ peEps: 'diluted', template: 'general', notMeaningful: [] });
+    expect(dilu?.points[0]?.pe).toBeCloseTo(12.5, 10);
+    expect(grwn).toMatchObject({ peEps: 'basic' });
+    expect(grwn?.points[0]?.pe).toBe(10);
+  });
+
+  it('gives a bank no EV/EBITDA, EV/Sales or P/FCF series, and says they mean nothing for its kind', async () => {
+    const body = valuationRatiosChart.parse(
+      await get('/api/data/chart/valuation-ratios', { tickers: 'BANK', from: '2023-03-01', to: '2023-03-03' }),
+    );
+    const bank = body.series[0];
+    expect(bank?.template).toBe('bank');
+    expect(bank?.notMeaningful).toEqual(['evEbitda', 'pfcf', 'evSales']);
+    for (const point of bank?.points ?? []) {
+      expect(point).toMatchObject({ pe: 10, ps: 5, pb: 2, evEbitda: null, pfcf: null, evSales: null });
+    }
   });
 
   it('gives no valuation ratio when the statements are in another currency than the price', async () => {

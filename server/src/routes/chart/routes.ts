@@ -21,6 +21,7 @@ import { selectCloses, selectDividends, selectSplits } from '../../derived/serie
 import { addDays, type Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { ColumnCloses } from '../../metrics/closes.ts';
+import { statementTemplates } from '../../metrics/templates.ts';
 import { groupBySecurity, resolveTickers, type SecurityRef } from '../market/securities.ts';
 import { dividendYieldOf, drawdownOf, ohlcvSeries } from './presenter.ts';
 import { VALUATION_ITEMS } from './queries.ts';
@@ -86,25 +87,31 @@ async function drawdown(db: Db, securities: SecurityRef[], range: Range, asked?:
 }
 
 async function dividendYield(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
-  // The first day's yield needs the dividends of the year before it.
-  const dividendRange = { from: range.from ? addDays(range.from, -366) : undefined, to: range.to };
+  // The first day's yield needs the closes of the year before it (a non-payer's 0 % is known a year after
+  // its first close) and every dividend: the history covers the year only from its first ex-date (issue 42).
+  const yearBefore = { from: range.from ? addDays(range.from, -366) : undefined, to: range.to };
   const [closes, dividends] = await Promise.all([
-    selectCloses(db, ids(securities), range, 'close_split_adj'),
-    selectDividends(db, ids(securities), dividendRange),
+    selectCloses(db, ids(securities), yearBefore, 'close_split_adj'),
+    selectDividends(db, ids(securities), { to: range.to }),
   ]);
   const d = groupBySecurity(dividends);
   return {
-    series: securities.map((s) =>
-      dividendYieldOf(s, closes.get(s.id), d.get(s.id), resolutionOf(asked, range, closes.get(s.id))),
-    ),
+    series: securities.map((s) => {
+      const rows = closes.get(s.id) ?? [];
+      const start = range.from ? rows.findIndex((row) => row.day >= (range.from as string)) : 0;
+      const shown = start < 0 ? [] : rows.slice(start);
+      return dividendYieldOf(s, rows, d.get(s.id), resolutionOf(asked, range, shown), range.from);
+    }),
   };
 }
 
 async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
-  const [closes, { facts, currencies }, splits] = await Promise.all([
+  const [closes, { facts, currencies }, splits, templates] = await Promise.all([
     readCloseColumn(db, ids(securities), range, 'close_split_adj'),
     selectStatementFacts(db, ids(securities), VALUATION_ITEMS, range.to),
     selectSplits(db, ids(securities)),
+    // The kind of company decides which ratios mean anything (a bank's EV/EBITDA does not), as in key statistics.
+    statementTemplates(db, securities),
   ]);
   const [f, s] = [groupBySecurity(facts), groupBySecurity(splits)];
   // No exchange rates here: a price in one currency over statements in another has no ratio (the
@@ -139,7 +146,7 @@ async function valuation(db: Db, securities: SecurityRef[], range: Range, asked?
             closes: series.closes,
           };
       const ownFacts = otherCurrency.has(sec.id) ? [] : f.get(sec.id);
-      return valuationSeries(sec, on, ownFacts, s.get(sec.id), resolution);
+      return valuationSeries(sec, on, ownFacts, s.get(sec.id), resolution, templates.get(sec.id) ?? 'general');
     }),
   };
 }

@@ -1,4 +1,4 @@
-import type { ValuationRatiosChart } from '@app/contract';
+import { meaningfulFor, type StatementKind, type ValuationRatiosChart, valuationRatios } from '@app/contract';
 import { splitFactorAfter } from '../../finance/adjust.ts';
 import { latestAtDays, ttmAtDays } from '../../finance/series.ts';
 import { freeCashFlow } from '../../finance/statements.ts';
@@ -42,7 +42,7 @@ function byItem(facts: readonly FactRow[], splits: readonly SplitPoint[]): Map<s
       out.set(f.line_item, item);
     }
     let value = f.value;
-    if (f.line_item === 'eps_basic') value *= splitFactorAfter(splits, f.period_end);
+    if (f.line_item.startsWith('eps_')) value *= splitFactorAfter(splits, f.period_end);
     else if (f.line_item.startsWith('shares_')) value /= splitFactorAfter(splits, f.period_end);
     item[f.period].push({ periodEnd: f.period_end, value, filed: f.filed });
   }
@@ -56,9 +56,13 @@ export interface ValuationDays {
   closes: Float64Array;
 }
 
+type Ratio = (typeof valuationRatios)[number];
+
 /**
  * One security's ratios on the given days (every trading day, or weekly the weeks' last days: a day's
  * ratios need only its close and what was filed by then, so each weekly point equals the daily one).
+ * P/E is on diluted EPS, basic where the company files none (finance-definitions.md); a ratio that means
+ * nothing for the company's kind (key statistics' rule, contract statement-kinds.ts) is null throughout.
  */
 export function valuationSeries(
   s: SecurityRef,
@@ -66,6 +70,7 @@ export function valuationSeries(
   facts: readonly FactRow[] = [],
   splits: readonly SplitPoint[] = [],
   resolution: Resolution = 'daily',
+  template: StatementKind | null = null,
 ): ValuationRatiosChart['series'][number] {
   const { days, numbers, closes } = on;
   const items = byItem(facts, splits);
@@ -77,7 +82,9 @@ export function valuationSeries(
   };
   const stock = (name: string) => latestAtDays(days, [...item(name).annual, ...item(name).quarterly], numbers);
 
-  const eps = flow('eps_basic');
+  const diluted = items.has('eps_diluted');
+  const peEps = diluted ? 'diluted' : items.has('eps_basic') ? 'basic' : null;
+  const eps = flow(diluted ? 'eps_diluted' : 'eps_basic');
   const revenue = flow('revenue');
   const operatingIncome = flow('operating_income');
   const depreciation = flow('depreciation_amortization');
@@ -88,6 +95,8 @@ export function valuationSeries(
   const basic = latestAtDays(days, item('shares_basic').quarterly, numbers);
   const operatingCashFlow = flow('operating_cash_flow');
   const capitalExpenditure = flow('capital_expenditure');
+  const notMeaningful = valuationRatios.filter((ratio) => template !== null && !meaningfulFor(template, ratio));
+  const shown = (ratio: Ratio, value: () => number | null) => (notMeaningful.includes(ratio) ? null : value());
 
   const points = days.map((day, i) => {
     const close = closes[i] as number;
@@ -98,10 +107,12 @@ export function valuationSeries(
       pe: priceToEarnings(close, eps[i] ?? null),
       ps: priceToSales(cap, revenue[i] ?? null),
       pb: priceToBook(cap, equity[i] ?? null),
-      evEbitda: evToEbitda(ev, ebitda(operatingIncome[i] ?? null, depreciation[i] ?? null)),
-      pfcf: priceToFreeCashFlow(cap, freeCashFlow(operatingCashFlow[i] ?? null, capitalExpenditure[i] ?? null)),
-      evSales: evToSales(ev, revenue[i] ?? null),
+      evEbitda: shown('evEbitda', () => evToEbitda(ev, ebitda(operatingIncome[i] ?? null, depreciation[i] ?? null))),
+      pfcf: shown('pfcf', () =>
+        priceToFreeCashFlow(cap, freeCashFlow(operatingCashFlow[i] ?? null, capitalExpenditure[i] ?? null)),
+      ),
+      evSales: shown('evSales', () => evToSales(ev, revenue[i] ?? null)),
     };
   });
-  return { ticker: s.ticker, name: s.name, currency: s.currency, resolution, points };
+  return { ticker: s.ticker, name: s.name, currency: s.currency, resolution, template, notMeaningful, peEps, points };
 }

@@ -3,9 +3,9 @@ import type { AppContext, ZodApp } from '../../context.ts';
 import type { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
-import { readMonthEnds, readPriceBars } from '../../derived/price-years.ts';
+import { readCloseColumn, readPriceBars } from '../../derived/price-years.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { beta, equalWeightIndex, monthlyReturns, returnsOfMonthEnds } from '../../market-stats/beta.ts';
+import { BETA_YEARS, beta, betaWeeks, equalWeightIndex, weeklyReturns } from '../../market-stats/beta.ts';
 import { coinValuation } from '../../market-stats/coin-supply.ts';
 import {
   addDays,
@@ -25,7 +25,6 @@ import { resolveTicker, type SecurityRef } from '../market/securities.ts';
  * (EPS, shares, debt, cash) stay in /api/data/financials/ttm-financial, which the page also reads.
  */
 const VOLUME_DAYS = 91;
-const BETA_YEARS = 6;
 
 export function statisticsRoutes(app: ZodApp, { database }: AppContext): void {
   const db = database.reader;
@@ -37,7 +36,8 @@ export function statisticsRoutes(app: ZodApp, { database }: AppContext): void {
         summary: 'Key statistics of a stock or coin from its prices and dividends',
         description:
           'Volume (last day, 30-day and 3-month means), 52-week range, all-time high and the distance from it, ' +
-          'beta against the equal-weighted mean of every stock (60 monthly total returns), the last ex-dividend ' +
+          'beta against the equal-weighted mean of every stock (weekly total returns of the last 5 years, at least ' +
+          '104), the last ex-dividend ' +
           'day and the next one (declared, or projected from the payment pattern and marked estimated); for a ' +
           'coin its market cap, circulating, total and maximum supply and fully diluted valuation.',
         querystring: tickerQuery,
@@ -110,45 +110,47 @@ function coinSupply(
 }
 
 /*
- * The universe's monthly index, made once per data version, month and database: the month-end closes of
- * every stock's last six years are read for it (price_months, one row per stock; ADR 0021), which is not
- * work to repeat per ticker. A stock whose prices end in another month (a delisted one) gets an index of
- * its own month, kept beside the others until the data version changes.
+ * The universe's weekly index, made once per data version, week and database: the adjusted closes of every
+ * stock's last five years are read for it (the year chunks' close column), which is not work to repeat per
+ * ticker. A stock whose prices end in another week (a delisted one) gets an index of its own week, kept
+ * beside the others until the data version changes.
  */
-const indexes = new WeakMap<Db, { version: number; byMonth: Map<string, Promise<Map<string, number>>> }>();
+const indexes = new WeakMap<Db, { version: number; byWeek: Map<number, Promise<Map<number, number>>> }>();
 
-/** The universe's monthly means over the six years up to `asOf` (the stock's last price day). */
-async function universeIndex(db: Db, asOf: string): Promise<Map<string, number>> {
+/** The universe's weekly equal-weighted mean returns over the five years up to `asOf` (the stock's last day). */
+async function universeIndex(db: Db, asOf: string): Promise<Map<number, number>> {
   const version = await readDataVersion(db);
   let known = indexes.get(db);
   if (!known || known.version !== version) {
-    known = { version, byMonth: new Map() };
+    known = { version, byWeek: new Map() };
     indexes.set(db, known);
   }
-  const month = asOf.slice(0, 7);
-  const cached = known.byMonth.get(month);
+  const weeks = betaWeeks(asOf);
+  const cached = known.byWeek.get(weeks.toWeek);
   if (cached) return cached;
   const index = (async () => {
     const stocks = await db.selectFrom('securities').select('id').where('kind', '=', 'stock').execute();
-    const from = addDays(`${month}-01`, -366 * BETA_YEARS).slice(0, 7);
-    const ends = await readMonthEnds(
+    // A week before the window: the first week's return needs the close of the week before it.
+    const closes = await readCloseColumn(
       db,
       stocks.map((row) => row.id),
-      from,
+      { from: addDays(asOf, -366 * BETA_YEARS - 14), to: asOf },
+      'close_adj',
     );
-    return equalWeightIndex([...ends.values()].map((e) => returnsOfMonthEnds(e.months, e.closes)));
+    return equalWeightIndex(
+      [...closes.values()].map((series) => weeklyReturns(series.numbers, series.closes, weeks.fromWeek)),
+    );
   })();
-  const byMonth = known.byMonth;
-  byMonth.set(month, index);
-  index.catch(() => byMonth.delete(month));
+  const byWeek = known.byWeek;
+  byWeek.set(weeks.toWeek, index);
+  index.catch(() => byWeek.delete(weeks.toWeek));
   return index;
 }
 
-/** The beta of a stock's adjusted closes (its whole history, of which the last six years count). */
+/** The beta of a stock's adjusted closes: weekly returns of the last five years against the universe's. */
 async function stockBeta(db: Db, asOf: string, prices: CloseHistory): Promise<NonNullable<SecurityStatistics['beta']>> {
   const index = await universeIndex(db, asOf);
-  const from = addDays(asOf, -366 * BETA_YEARS);
-  const own = prices.points('adjusted', prices.indexFrom(from));
-  const result = beta(monthlyReturns(own), index, asOf.slice(0, 7));
+  const weeks = betaWeeks(asOf);
+  const result = beta(weeklyReturns(prices.numbers, prices.adjusted, weeks.fromWeek), index, weeks);
   return { ...result, benchmark: 'universe_equal_weight' };
 }

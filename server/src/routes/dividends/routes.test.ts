@@ -100,11 +100,12 @@ describe.each(testDatabases())('dividend calls on $label', (target) => {
     expect(body.days).toBeGreaterThan(2500);
   });
 
-  it('has no percentile without dividends, or with less than a year of history', async () => {
+  it('has no percentile without dividends, and no yield with less than a year of dividend history', async () => {
     const none = dividendYieldPercentile.parse(await get('/api/data/indicator/div-perc', { ticker: 'NODV' }));
     expect(none).toMatchObject({ yieldPct: 0, percentile: null, band: null });
     const young = dividendYieldPercentile.parse(await get('/api/data/indicator/div-perc', { ticker: 'YUNG' }));
-    expect(young).toMatchObject({ yieldPct: 1, percentile: null });
+    // A first dividend four months ago: no yield, percentile or band from a partial year (issue 42).
+    expect(young).toMatchObject({ day: null, yieldPct: null, percentile: null, band: null, days: 0 });
   });
 
   it('answers 404 for an unknown ticker and 400 for a bad range', async () => {

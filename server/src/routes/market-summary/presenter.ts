@@ -46,12 +46,15 @@ export function presentCoins(rows: readonly QuoteRow[]): MarketMover[] {
   return [...rows].sort((a, b) => traded(b) - traded(a) || byTicker(a, b)).map(mover);
 }
 
-/** A market-cap-weighted mean of the values present (an index's change); equal weights when no cap is known. */
-function weighted(items: readonly { weight: number; value: number | null }[]): number | null {
+/**
+ * A market-cap-weighted mean of the values present (an index's change); null when no member with a value
+ * has a known cap. Never equal weights instead: one label, one definition (issue 42), and the markets
+ * page's equal-weighted figures are labelled as such.
+ */
+export function capWeighted(items: readonly { weight: number; value: number | null }[]): number | null {
   const present = items.filter((item): item is { weight: number; value: number } => item.value !== null);
-  if (present.length === 0) return null;
   const total = present.reduce((sum, item) => sum + item.weight, 0);
-  if (total <= 0) return present.reduce((sum, item) => sum + item.value, 0) / present.length;
+  if (total <= 0) return null;
   return present.reduce((sum, item) => sum + item.weight * item.value, 0) / total;
 }
 
@@ -70,12 +73,12 @@ export function presentSectors(rows: readonly SectorRow[]): SectorPerformance['s
         sector,
         companies: members.length,
         marketCap: members.reduce((sum, row) => sum + weight(row), 0),
-        dayPct: weighted(members.map((row) => ({ weight: weight(row), value: row.changePct }))),
-        monthPct: weighted(
+        dayPct: capWeighted(members.map((row) => ({ weight: weight(row), value: row.changePct }))),
+        monthPct: capWeighted(
           members.map((row) => ({ weight: weight(row), value: changeSince(row.price, row.closeMonthAgo) })),
         ),
         // Each stock's one-year change is the catalogue's (its screener column), weighted here.
-        yearPct: weighted(members.map((row) => ({ weight: weight(row), value: row.change1yPct }))),
+        yearPct: capWeighted(members.map((row) => ({ weight: weight(row), value: row.change1yPct }))),
       };
     })
     .sort((a, b) => b.marketCap - a.marketCap || a.sector.localeCompare(b.sector));

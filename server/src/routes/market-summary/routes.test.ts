@@ -128,9 +128,10 @@ describe.each(testDatabases())('market context calls on $label', (target) => {
     expect(utilities?.dayPct).toBeCloseTo(mean(4, -10), 6);
     expect(utilities?.monthPct).toBeCloseTo(mean((104 / 80 - 1) * 100, (90 / 80 - 1) * 100), 6);
     expect(utilities?.yearPct).toBeCloseTo(mean((104 / 50 - 1) * 100, (90 / 50 - 1) * 100), 6);
-    // No market caps: equal weights.
+    expect(body.weighting).toBe('cap');
+    // No market caps: no cap-weighted change (never an equal-weighted one under the same label).
     const technology = body.sectors.find((s) => s.sector === 'Technology');
-    expect(technology?.dayPct).toBeCloseTo((0 + 1) / 2, 6);
+    expect(technology).toMatchObject({ dayPct: null, monthPct: null, yearPct: null });
     expect(body.sectors[0]?.sector).toBe('Utilities');
   });
 

@@ -95,8 +95,9 @@ export function marketSummaryRoutes(app: ZodApp, { database }: AppContext): void
     },
     async (request) => {
       const { asOf, rows } = await sectorRows(answerVersionOf(request));
-      if (!asOf) return { asOf, sectors: [] };
-      return { asOf, sectors: presentSectors(rows) };
+      // Cap-weighted, and the answer says so: the markets page's indices are equal-weighted (issue 42).
+      if (!asOf) return { asOf, weighting: 'cap' as const, sectors: [] };
+      return { asOf, weighting: 'cap' as const, sectors: presentSectors(rows) };
     },
   );
 

@@ -75,5 +75,6 @@ export function presentIndices(
       ...indexSeries(equalWeightDailyIndex(historiesOf(list), from), list.length, days),
       ...movers(list),
     }));
-  return { asOf, days, universe: indexSeries(universe, priced.length, days), sectors };
+  // Equal-weighted, and the answer says so: the home page's sectors are cap-weighted (issue 42).
+  return { asOf, weighting: 'equal', days, universe: indexSeries(universe, priced.length, days), sectors };
 }

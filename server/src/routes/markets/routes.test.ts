@@ -34,6 +34,7 @@ describe.each(testDatabases())('market indices on $label', (target) => {
     expect(response.statusCode, response.body).toBe(200);
     const body = marketIndices.parse(response.json());
     expect(body.asOf).toBe(TO);
+    expect(body.weighting).toBe('equal');
     // From a week before the year: the year change's base is the last trading day on or before 2023-03-08.
     expect(body.days[0]).toBe('2023-03-01');
     expect(body.days.at(-1)).toBe(TO);

@@ -30,7 +30,7 @@ export function marketsRoutes(app: ZodApp, { database }: AppContext): void {
       );
       if (!asOf) {
         const empty = { companies: 0, dayPct: null, monthPct: null, yearPct: null, values: [] };
-        return { asOf, days: [], universe: empty, sectors: [] };
+        return { asOf, weighting: 'equal' as const, days: [], universe: empty, sectors: [] };
       }
       // A week before the year: the year change's base day is the last trading day on or before it.
       const from = addDays(addMonths(asOf, -12), -7);

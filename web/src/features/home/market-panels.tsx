@@ -110,6 +110,8 @@ export function SectorPanel() {
       className="sectors"
       skeleton={<Skeleton size="sectors" />}
     >
+      {/* Cap-weighted, said where the numbers are: the markets page's sectors are equal-weighted (issue 42). */}
+      <p className="panel-note">{t('sectors.weighting')}</p>
       <table className="market-table market-table--heat">
         <caption className="visually-hidden">{t('sectors.caption')}</caption>
         <thead>

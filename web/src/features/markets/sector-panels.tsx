@@ -28,6 +28,8 @@ export function SectorIndicesPanel({ data, state, onRetry }: SectorPanelProps) {
   const labels = useSectorLabels();
   return (
     <Panel title={t('sectors.title')} state={state} onRetry={onRetry} emptyText={t('empty')} asOf={data?.asOf ?? null}>
+      {/* Equal-weighted, said where the numbers are: the home page's sectors are cap-weighted (issue 42). */}
+      <p className="panel-note">{t('sectors.weighting')}</p>
       <div className="data-table__box" ref={box} data-scrolled={edges.start || undefined}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
         <section className="data-table__scroll" aria-label={t('sectors.caption')} tabIndex={0}>

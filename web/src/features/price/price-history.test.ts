@@ -5,6 +5,7 @@ import { dailyWindow, historyForWindow, joinHistory, type StockHistory } from '.
 import { withDaily } from './price-series.ts';
 
 type Point = PriceChartV2['series'][number]['points'][number];
+const NO_CHANGES = { '1M': null, '6M': null, YTD: null, '1Y': null, '5Y': null, '10Y': null, MAX: null };
 const bar = (day: string, close: number): Point => ({
   day,
   open: close,
@@ -15,7 +16,7 @@ const bar = (day: string, close: number): Point => ({
   adjClose: close,
 });
 const chart = (resolution: 'daily' | 'weekly', points: Point[]): PriceChartV2 => ({
-  series: [{ ticker: 'ACME', name: 'Acme', currency: 'USD', resolution, points }],
+  series: [{ ticker: 'ACME', name: 'Acme', currency: 'USD', resolution, rangeChangesPct: NO_CHANGES, points }],
 });
 
 describe('the price history: weekly bars, then the last two years daily (issue 20)', () => {

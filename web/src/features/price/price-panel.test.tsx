@@ -26,6 +26,8 @@ const HISTORY: PriceChartV2 = {
       name: 'Quibitz',
       currency: 'USD',
       resolution: 'daily',
+      // The server's change from daily closes: what the badge shows, not one reckoned from the points.
+      rangeChangesPct: { '1M': 2, '6M': null, YTD: 2, '1Y': null, '5Y': null, '10Y': null, MAX: 88.76 },
       points: [
         { day: '2026-01-01', open: 99, high: 101, low: 98, close: 100, volume: 10, adjClose: 100 },
         { day: '2026-01-02', open: 100, high: 103, low: 99, close: 102, volume: 12, adjClose: 102 },
@@ -66,5 +68,38 @@ describe('the price panel of a coin', () => {
     // Give any other query of the panel the time to start.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked.filter((path) => path.startsWith('/api/data/'))).toEqual(['/api/data/v2/chart/crypto/price']);
+  });
+});
+
+describe('the price panel’s range change', () => {
+  it('shows the server’s change of the range from daily closes, not one from the first point drawn', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(HISTORY), { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const i18n = await testI18n(['en']);
+    const view = render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter initialEntries={['/crypto/QBTZ?range=MAX']}>
+            <PricePanel
+              kind="crypto"
+              ticker="QBTZ"
+              name="Quibitz"
+              currency="USD"
+              compare={[]}
+              onCompareChange={() => undefined}
+              asOf="2026-01-02"
+            />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    await waitFor(() =>
+      expect(view.container.querySelector('.price-panel__summary .change')?.textContent).toMatch(/88\.76/),
+    );
   });
 });

@@ -171,12 +171,18 @@ export function PricePanel({ kind, ticker, name, currency, compare, onCompareCha
   }, [kind, params.markers, historyPoints, lines, window, t, units, currency]);
 
   const state = queryPanelState(own, ownPoints.length > 0);
-  // The range's change on the whole history (the day on or before the range's start), not its first shown point.
-  const rangeChange = comparing ? null : changeOverWindow(allCloses, window);
+  const custom = Boolean(params.from || params.to);
+  // A range button's change is the server's, from daily closes whatever the points' resolution (issue 42:
+  // a weekly first point read +95.30 % for +88.76 %); a custom window's is reckoned here on the closes there are.
+  const rangeChanges = (kind === 'stock' ? history.data?.whole : coinHistory.data)?.series[0]?.rangeChangesPct;
+  const rangeChange = comparing
+    ? null
+    : custom
+      ? changeOverWindow(allCloses, window)
+      : (rangeChanges?.[params.range] ?? null);
   const format = comparing
     ? (value: number, ticks?: readonly number[]) => units.pct(value, { signed: true, digits: 1, ticks })
     : (value: number, ticks?: readonly number[]) => units.money(value, currency, ticks);
-  const custom = Boolean(params.from || params.to);
   // The dates asked for (issue 33: the last weekly point ended the title up to six days early); an open end is the data's.
   const rangeText = custom
     ? t('range.shown', {

@@ -36,7 +36,7 @@ const statistics: SecurityStatistics = {
   yearRange: { low: 40, high: 55 },
   allTimeHigh: { close: 60, day: '2025-03-03' },
   fromAllTimeHighPct: -16.7,
-  beta: { value: 0.8456, months: 60, benchmark: 'universe_equal_weight' },
+  beta: { value: 0.8456, weeks: 260, benchmark: 'universe_equal_weight' },
   lastDividend: { exDate: '2025-11-13', amount: 0.42 },
   nextDividend: { exDate: '2026-02-12', amount: 0.42, estimated: true },
   supply: null,

@@ -107,7 +107,19 @@ export function statRows(
           title: t('stats.enterpriseValueHint'),
         },
     { key: 'eps', label: t('stats.eps'), value: money(figures?.epsTtm) },
-    { key: 'pe', label: t('stats.pe'), value: units.multiple(figures?.pe), title: t('stats.peHint') },
+    {
+      key: 'pe',
+      label: t('stats.pe'),
+      value: units.multiple(figures?.pe),
+      // On diluted EPS, basic where none is filed: the hover says which (finance-definitions.md).
+      title: t(
+        figures?.peEps === 'diluted'
+          ? 'stats.peDilutedHint'
+          : figures?.peEps === 'basic'
+            ? 'stats.peBasicHint'
+            : 'stats.peHint',
+      ),
+    },
     { key: 'shares', label: t('stats.shares'), value: count(figures?.sharesOutstanding) },
     { key: 'volume3m', label: t('stats.averageVolume3m'), value: count(statistics?.volume.average3m) },
     {

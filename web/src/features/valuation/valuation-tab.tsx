@@ -25,7 +25,11 @@ export function ValuationTab({ ticker }: { ticker: string }) {
   const { t } = useTranslation('stock');
   const [range, setRange] = useState<ChartRange>('10Y');
   const query = useValuation(ticker);
-  const all = query.data?.series[0]?.points;
+  const own = query.data?.series[0];
+  const all = own?.points;
+  // The ratios the company's kind gives a meaning (key statistics' rule): no series for the others (issue 42).
+  const notMeaningful = own?.notMeaningful ?? [];
+  const ratios = RATIOS.filter((ratio) => !notMeaningful.includes(ratio));
   const points = useMemo(() => pointsInRange(all ?? [], range), [all, range]);
   const state = queryPanelState(query, points.length > 0);
   return (
@@ -34,12 +38,17 @@ export function ValuationTab({ ticker }: { ticker: string }) {
         {t('valuation.title')}
       </h2>
       {/* The table before the charts' range buttons: on a phone its numbers are the first thing seen (issue 22). */}
-      <ValuationTable points={all ?? []} state={queryPanelState(query, Boolean(all?.length))} ticker={ticker} />
+      <ValuationTable
+        points={all ?? []}
+        ratios={ratios}
+        state={queryPanelState(query, Boolean(all?.length))}
+        ticker={ticker}
+      />
       <div className="valuation__head">
         <ChartRangeControl value={range} onChange={setRange} />
       </div>
       <div className="valuation__grid">
-        {RATIOS.map((ratio) => (
+        {ratios.map((ratio) => (
           <RatioPanel
             key={ratio}
             ratio={ratio}
@@ -50,6 +59,13 @@ export function ValuationTab({ ticker }: { ticker: string }) {
           />
         ))}
       </div>
+      {own && notMeaningful.length > 0 && own.template && own.template !== 'general' && own.template !== 'reit' && (
+        <p className="panel-note">
+          {t(`valuation.notMeaningful.${own.template}`, {
+            ratios: notMeaningful.map((ratio) => t(`valuation.${ratio}`)).join(', '),
+          })}
+        </p>
+      )}
       <p className="panel-note">
         {t('valuation.explain')} {t('valuation.explainBand')}
       </p>
@@ -57,10 +73,20 @@ export function ValuationTab({ ticker }: { ticker: string }) {
   );
 }
 
-function ValuationTable({ points, state, ticker }: { points: readonly Point[]; state: PanelState; ticker: string }) {
+function ValuationTable({
+  points,
+  ratios,
+  state,
+  ticker,
+}: {
+  points: readonly Point[];
+  ratios: readonly Ratio[];
+  state: PanelState;
+  ticker: string;
+}) {
   const { t } = useTranslation('stock');
   const units = useUnits();
-  const rows = useMemo(() => RATIOS.map((ratio) => ratioSummary(points, ratio)), [points]);
+  const rows = useMemo(() => ratios.map((ratio) => ratioSummary(points, ratio)), [points, ratios]);
   return (
     <Panel
       title={t('valuation.tableTitle')}
