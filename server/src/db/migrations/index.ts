@@ -22,6 +22,7 @@ import { factVersionsMigration } from './019-fact-versions.ts';
 import { restatedCellsMigration } from './020-restated-cells.ts';
 import { priceBarsMigration } from './021-price-bars.ts';
 import { statementFiledDaysMigration } from './022-statement-filed-days.ts';
+import { catalogueScoresMigration } from './023-catalogue-scores.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -51,6 +52,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '020-restated-cells': restatedCellsMigration,
     '021-price-bars': priceBarsMigration(engine),
     '022-statement-filed-days': statementFiledDaysMigration(engine),
+    '023-catalogue-scores': catalogueScoresMigration,
   };
   return { getMigrations: async () => migrations };
 }
