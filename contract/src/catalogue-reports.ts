@@ -47,7 +47,11 @@ export const reportFigures = {
       'three fiscal years of statements are needed for the averages',
     // Current ratio and gross margin: only the general template has both.
     for: GENERAL_ONLY,
-    keyStats: { label: 'figures.piotroskiScore', hint: 'figures.piotroskiScoreHint' },
+    keyStats: {
+      label: 'figures.piotroskiScore',
+      hint: 'figures.piotroskiScoreHint',
+      notMeaningful: 'figures.piotroskiScoreKindNote',
+    },
     screener: { column: 'piotroski_score', table: true, filter: { group: 'profitability', typed: 'count' } },
     parts: [
       'netIncomePositive',

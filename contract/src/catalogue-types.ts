@@ -35,8 +35,11 @@ export interface FigureDeclaration {
   formula: string;
   /** The kinds it means something for: on others it is null on every surface. */
   for: readonly FigureKind[];
-  /** Key statistics: the row's label and hint (stock namespace). */
-  keyStats?: { label: string; hint?: string };
+  /**
+   * Key statistics: the row's label and hint, and what its hover says on a kind of company it is not for
+   * (label keys of the stock namespace).
+   */
+  keyStats?: { label: string; hint?: string; notMeaningful?: string };
   /**
    * A stored screener column (snake_case) and OData field of the same name as the figure; `table`: a column
    * a reader can show (label screener:columns.<name>); `filter`: a range filter in that panel section.

@@ -118,7 +118,7 @@ export const figureCatalogue = {
     definition: 'What buying the whole business would cost, its debt included and its cash deducted.',
     formula: 'Market cap + total debt - cash',
     for: ['general', 'insurer', 'reit'],
-    keyStats: { label: 'stats.enterpriseValue', hint: 'stats.enterpriseValueHint' },
+    keyStats: { label: 'stats.enterpriseValue', hint: 'stats.enterpriseValueHint', notMeaningful: 'kindNote.bank' },
   },
   evEbitda: {
     unit: 'multiple',
@@ -282,8 +282,11 @@ export const figureNames = Object.keys(figureCatalogue) as FigureName[];
 /** A figure's declaration, read through the common shape. */
 export const declarationOf = (name: FigureName): FigureDeclaration => figureCatalogue[name];
 
+/** The figures whose declaration has a shape: `FiguresWhere<{ peers: true }>`, the peers table's. */
+export type FiguresWhere<Shape> = { [K in FigureName]: Declared[K] extends Shape ? K : never }[FigureName];
+
 /** Figures that are a stored screener column and an OData field. */
-export type ScreenerFigure = { [K in FigureName]: Declared[K] extends { screener: object } ? K : never }[FigureName];
+export type ScreenerFigure = FiguresWhere<{ screener: object }>;
 export const screenerFigures = figureNames.filter((name) => declarationOf(name).screener) as ScreenerFigure[];
 
 /** The stored screener row's figure columns: snake_case names as declared, each a number or none. */

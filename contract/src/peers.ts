@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type FigureName, type figureCatalogue, figuresWhere } from './catalogue.ts';
+import { type FiguresWhere, figuresWhere } from './catalogue.ts';
 import { figureNumber } from './metrics.ts';
 
 /*
@@ -8,9 +8,7 @@ import { figureNumber } from './metrics.ts';
  * screener has them.
  */
 export const peerFigures = figuresWhere((figure) => figure.peers) as PeerFigure[];
-export type PeerFigure = {
-  [K in FigureName]: (typeof figureCatalogue)[K] extends { peers: true } ? K : never;
-}[FigureName];
+export type PeerFigure = FiguresWhere<{ peers: true }>;
 
 export const peerRow = z.object({
   ticker: z.string(),

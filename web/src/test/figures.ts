@@ -12,6 +12,7 @@ export function figures(given: Partial<SnapshotFigures> = {}): SnapshotFigures {
     fundamentalsBasis: null,
     template: null,
     maxDrawdownDay: null,
+    parts: {},
     ...none,
     ...given,
   };
