@@ -7,7 +7,6 @@ import { figureNumber } from './metrics.ts';
  * figures' fields are made from the metric catalogue (catalogue.ts: every figure it declares a screener
  * column), each described by its formula, basis and unit.
  */
-const num = (description: string) => z.number().nullable().meta({ description });
 
 export const indicatorRow = z
   .object({

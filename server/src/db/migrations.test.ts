@@ -184,14 +184,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     const descriptive = ['security_id', 'ticker', 'name', 'kind', 'exchange', 'sector', 'industry', 'country'];
     const flags = ['is_green_energy', 'is_green_transport', 'is_green_water', 'is_green_waste'];
     expect(new Set(columns)).toEqual(
-      new Set([
-        ...descriptive,
-        'currency',
-        ...screenerFigures.map(screenerColumnOf),
-        ...flags,
-        'as_of',
-        'updated_at',
-      ]),
+      new Set([...descriptive, 'currency', ...screenerFigures.map(screenerColumnOf), ...flags, 'as_of', 'updated_at']),
     );
     // A row without the new figures is not kept: the repair at start computes it again.
     expect(await database.db.selectFrom('indicators').selectAll().execute()).toEqual([]);

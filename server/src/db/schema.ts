@@ -1,5 +1,5 @@
-import type { Generated } from 'kysely';
 import type { ScreenerFigureColumns } from '@app/contract/catalogue';
+import type { Generated } from 'kysely';
 
 /*
  * The database as Kysely sees it. Portable across SQLite and PostgreSQL:

@@ -1,8 +1,8 @@
 import type { IndicatorField } from '@app/contract';
 import {
   declarationOf,
-  type FigureUnit,
   type FiguresWhere,
+  type FigureUnit,
   type FilterGroup,
   type FilterUnit,
   figuresWhere,

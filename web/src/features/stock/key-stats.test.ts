@@ -136,7 +136,15 @@ describe('key statistics rows', () => {
 
   it('a coin shows its volumes and all-time high, and leaves out what its source does not give', async () => {
     const coin = await rows({ profile: { ...profile, kind: 'crypto', marketCap: null } });
-    expect(coin.map((row) => row.key)).toEqual(['volume', 'volume30', 'ath', 'fromAth', 'range', 'change1yPct', 'maxDrawdownPct']);
+    expect(coin.map((row) => row.key)).toEqual([
+      'volume',
+      'volume30',
+      'ath',
+      'fromAth',
+      'range',
+      'change1yPct',
+      'maxDrawdownPct',
+    ]);
     expect(coin.find((row) => row.key === 'ath')?.value).toBe('$60.00 · Mar 3, 2025');
     expect(coin.find((row) => row.key === 'fromAth')?.value).toBe('-16.7%');
   });

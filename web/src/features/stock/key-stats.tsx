@@ -1,15 +1,10 @@
 import type { CompanyProfile, NextReport, SecurityStatistics } from '@app/contract';
-import {
-  declarationOf,
-  type FiguresWhere,
-  figureMeansSomethingFor,
-  figuresWhere,
-} from '@app/contract/catalogue';
+import { declarationOf, type FiguresWhere, figureMeansSomethingFor, figuresWhere } from '@app/contract/catalogue';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
-import { Panel } from '../../ui/panel.tsx';
 import { formatFigure } from '../../ui/figure-format.ts';
+import { Panel } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { MISSING, type UnitFormatters, useUnits } from '../../ui/units.ts';
 import { coinSizeRows } from './coin-stats.ts';
