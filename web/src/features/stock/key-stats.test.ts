@@ -99,6 +99,78 @@ describe('key statistics rows', () => {
     expect(unknown.find((row) => row.key === 'restatements3y')?.value).toBe('—');
   });
 
+  it('shows a figure the layout does not name among the ratios, as the catalogue declares it (issue 42)', async () => {
+    const tests = {
+      netIncomePositive: true,
+      operatingCashFlowPositive: true,
+      roaUp: false,
+      cashAboveIncome: true,
+      leverageDown: true,
+      currentRatioUp: false,
+      noNewShares: true,
+      grossMarginUp: true,
+      assetTurnoverUp: true,
+    };
+    const scored = await rows({
+      statistics: {
+        ...statistics,
+        figures: {
+          ...statistics.figures,
+          template: 'general',
+          piotroskiScore: 7,
+          shareholderYieldPct: 4.25,
+          parts: { piotroskiScore: tests },
+        },
+      },
+    });
+    const keys = scored.map((row) => row.key);
+    expect(keys.slice(keys.indexOf('netMargin'), keys.indexOf('nextReport'))).toEqual([
+      'netMargin',
+      'piotroskiScore',
+      'shareholderYieldPct',
+    ]);
+    const byKey = Object.fromEntries(scored.map((row) => [row.key, row]));
+    expect(byKey.piotroskiScore).toMatchObject({ label: 'Piotroski F-score', value: '7/9' });
+    expect(byKey.piotroskiScore?.title?.split('\n')).toEqual([
+      'Nine tests of the last fiscal year against the one before, one point each:',
+      '✓ Net income above zero',
+      '✓ Operating cash flow above zero',
+      '✗ Return on assets up',
+      '✓ Operating cash flow above net income',
+      '✓ Long-term debt / total assets down',
+      '✗ Current ratio up',
+      '✓ No new shares (diluted shares not up)',
+      '✓ Gross margin up',
+      '✓ Asset turnover up',
+    ]);
+    expect(byKey.shareholderYieldPct).toMatchObject({ label: 'Shareholder yield (TTM)', value: '4.25%' });
+  });
+
+  it('a score with an unknown test reads as a dash and says which test is unknown', async () => {
+    const unknown = await rows({
+      statistics: {
+        ...statistics,
+        figures: {
+          ...statistics.figures,
+          template: 'general',
+          piotroskiScore: null,
+          parts: { piotroskiScore: { netIncomePositive: true, leverageDown: null } },
+        },
+      },
+    });
+    const row = unknown.find((r) => r.key === 'piotroskiScore');
+    expect(row?.value).toBe('—');
+    expect(row?.title).toContain('— Long-term debt / total assets down');
+  });
+
+  it('a bank reads n/m for the enterprise value and the F-score, each saying why', async () => {
+    const bank = await rows({ statistics: { ...statistics, figures: { ...statistics.figures, template: 'bank' } } });
+    const byKey = Object.fromEntries(bank.map((row) => [row.key, row]));
+    expect(byKey.enterpriseValue).toMatchObject({ value: 'n/m', title: expect.stringContaining('enterprise value') });
+    expect(byKey.piotroskiScore).toMatchObject({ value: 'n/m', title: expect.stringContaining('gross margin') });
+    expect(byKey.shareholderYieldPct?.value).toBe('—');
+  });
+
   it('a declared next ex-date is not called estimated; no dividends read as a dash', async () => {
     const declared = await rows({
       statistics: { ...statistics, nextDividend: { exDate: '2026-02-12', amount: 0.5, estimated: false } },
