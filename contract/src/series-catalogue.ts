@@ -100,7 +100,8 @@ export const seriesCatalogue = {
   sectorChange: {
     unit: 'pct',
     definition: 'How much a sector’s stocks moved over a period, the larger ones counting more.',
-    formula: 'The sum of the stocks’ changes weighted by their market caps, in %',
+    formula:
+      'The mean of the stocks’ price changes weighted by their market caps (stocks without a change left out), in %',
     for: STOCKS,
     weighting: 'market cap',
   },
