@@ -102,7 +102,7 @@ test.describe('stock screener', () => {
     await expect(page.getByText(`Matching stocks: ${count('pe >= 5 and pe <= 20')}`)).toBeVisible();
     // Fast typing with a comma decimal drops nothing.
     await page.getByText('Dividends', { exact: true }).click();
-    await page.getByRole('textbox', { name: 'Yield: at least' }).pressSequentially('1,5', { delay: 20 });
+    await page.getByRole('textbox', { name: 'Yield: at least', exact: true }).pressSequentially('1,5', { delay: 20 });
     await expect(page).toHaveURL(/yieldMin=1.5/);
     await expect(
       page.getByText(`Matching stocks: ${count('pe >= 5 and pe <= 20 and dividend_yield_pct >= 1.5')}`),
