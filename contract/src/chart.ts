@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { statementKind } from './statement-templates.ts';
+import { seriesDescription } from './series-catalogue.ts';
 
 /*
  * Chart calls (spec 7). Every response is { series: [one per requested ticker, in the order asked] };
@@ -143,9 +144,7 @@ export const drawdownChart = z
   })
   .meta({
     id: 'DrawdownChart',
-    description:
-      'Downside potential: adjusted close / running high - 1, in %, per day. The running high starts at ' +
-      'the first day of the range (from), so the first point is 0.',
+    description: `Downside potential: ${seriesDescription('drawdown')}.`,
     example: {
       series: [
         {
@@ -174,9 +173,7 @@ export const dividendYieldChart = z
   })
   .meta({
     id: 'DividendYieldChart',
-    description:
-      'Dividend yield per trading day: dividends with ex-date in the 365 days up to the day / close, in %, ' +
-      'both split-adjusted. A stock without dividends has points of 0.',
+    description: `Dividend yield per trading day: ${seriesDescription('dividendYield')}.`,
     example: {
       series: [
         {
@@ -214,12 +211,12 @@ export const valuationRatiosChart = z
         points: z.array(
           z.object({
             day: z.string(),
-            pe: ratio('Close / TTM diluted EPS (basic where none is filed: peEps); null when TTM EPS <= 0 or unknown'),
-            ps: ratio('Market cap / TTM revenue'),
-            pb: ratio('Market cap / latest equity; null when equity <= 0'),
-            evEbitda: ratio('(Market cap + total debt - cash) / TTM (operating income + D&A); null when <= 0'),
-            pfcf: ratio('Market cap / TTM free cash flow (operating cash flow - capital expenditure); null when <= 0'),
-            evSales: ratio('(Market cap + total debt - cash) / TTM revenue; null when revenue <= 0'),
+            pe: ratio(seriesDescription('pe')),
+            ps: ratio(seriesDescription('ps')),
+            pb: ratio(seriesDescription('pb')),
+            evEbitda: ratio(seriesDescription('evEbitda')),
+            pfcf: ratio(seriesDescription('pfcf')),
+            evSales: ratio(seriesDescription('evSales')),
           }),
         ),
       }),

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './catalogue.ts';
 export * from './chart.ts';
 export * from './company.ts';
 export * from './days.ts';
@@ -18,6 +19,7 @@ export * from './news.ts';
 export * from './peers.ts';
 export * from './restatements.ts';
 export * from './screener-choices.ts';
+export * from './series-catalogue.ts';
 export * from './sheet.ts';
 export * from './statement-templates.ts';
 export * from './status.ts';

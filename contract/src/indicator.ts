@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { metricCatalogue } from './metrics.ts';
+import { type ScreenerFigure, screenerFigures } from './catalogue.ts';
+import { figureNumber } from './metrics.ts';
 
 /*
- * The screener table (one row per security) as the API shows it: camelCase names, flags as booleans.
- * Units: fields ending in Pct are percent (2.5 = 2.5 %); ratios, margins, growth rates, ROE and CAGR are
- * fractions (0.25 = 25 %); money is in the security's currency.
+ * The screener table (one row per security) as the API shows it: camelCase names, flags as booleans. The
+ * figures' fields are made from the metric catalogue (catalogue.ts: every figure it declares a screener
+ * column), each described by its formula, basis and unit.
  */
-const num = (description: string) => z.number().nullable().meta({ description });
 
 export const indicatorRow = z
   .object({
@@ -18,37 +18,9 @@ export const indicatorRow = z
     industry: z.string().nullable(),
     country: z.string().nullable(),
     currency: z.string(),
-    price: num('Last close, in currency'),
-    changePct: num('Change of the last close against the previous one, in %'),
-    change1yPct: num(
-      'Change over one year, in %: last close / close of the last trading day on or before the same date a year earlier - 1',
-    ),
-    marketCap: num('Market capitalisation, in currency'),
-    epsTtm: num('Basic EPS of the trailing twelve months (the last fiscal year when four quarters cannot be formed)'),
-    pe: num('Price / TTM EPS; null when EPS <= 0'),
-    ps: num('Market cap / TTM revenue'),
-    pb: num('Market cap / latest equity; null when equity <= 0'),
-    evEbitda: num('Enterprise value / TTM EBITDA; null when EBITDA <= 0'),
-    dividendYieldPct: num('TTM dividends per share / price, in %'),
-    payoutRatio: num('Dividends per share of the TTM period / TTM EPS, as a fraction; null when EPS <= 0'),
-    dividendCagr5y: num('5-year compound growth of dividends per share, as a fraction'),
-    dividendGrowthYears: num('Consecutive full years of dividend growth'),
-    dividendYieldPercentile: num('Where the current yield stands in its own 10-year history, 0-100'),
-    revenueGrowth: num('Revenue growth over the last fiscal year, as a fraction'),
-    grossMargin: num('Gross profit / revenue, as a fraction'),
-    operatingMargin: num('Operating income / revenue, as a fraction'),
-    netMargin: num('Net income / revenue, as a fraction'),
-    roe: num('Net income / average equity, as a fraction'),
-    debtToEquity: num('Total debt / equity'),
-    week52High: num('Highest close of the last 52 weeks'),
-    week52Low: num('Lowest close of the last 52 weeks'),
-    drawdownPct: num('Adjusted close against the highest adjusted close of the whole history, in % (0 or negative)'),
-    restatements3y: num(
-      `${metricCatalogue.restatements3y.formula} (metric catalogue restatements3y; null for a coin or a stock without statements)`,
-    ),
-    largestRestatementPct: num(
-      `${metricCatalogue.largestRestatementPct.formula} (metric catalogue largestRestatementPct)`,
-    ),
+    ...(Object.fromEntries(screenerFigures.map((name) => [name, figureNumber(name)])) as {
+      [K in ScreenerFigure]: ReturnType<typeof figureNumber>;
+    }),
     isGreenEnergy: z.boolean(),
     isGreenTransport: z.boolean(),
     isGreenWater: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dividendFrequency } from './dividend-history.ts';
 import { tickerSymbol, tickersPerGetMax } from './market-query.ts';
+import { seriesDescription } from './series-catalogue.ts';
 
 /*
  * The home page's market context (issue 23): movers, coins, sector performance and the next
@@ -62,9 +63,9 @@ export const sectorPerformance = z
         sector: z.string().meta({ description: 'The sector name as the data has it (the web translates it)' }),
         companies: z.number().int(),
         marketCap: z.number().meta({ description: 'Sum of the companies’ market caps' }),
-        dayPct: pct('Cap-weighted change of the last day, in %; null when no member has a known market cap'),
-        monthPct: pct('Market-cap-weighted price change over one month, in %'),
-        yearPct: pct('Market-cap-weighted price change over one year, in %'),
+        dayPct: pct(`Over the last day: ${seriesDescription('sectorChange')}`),
+        monthPct: pct(`Over one month: ${seriesDescription('sectorChange')}`),
+        yearPct: pct(`Over one year: ${seriesDescription('sectorChange')}`),
       }),
     ),
   })

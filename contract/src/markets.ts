@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { seriesDescription } from './series-catalogue.ts';
 
 /*
  * The markets page (issue 33): the universe's equal-weighted price index and one per sector, with the
@@ -46,6 +47,7 @@ export const marketIndices = z
   .meta({
     id: 'MarketIndices',
     description:
-      "Equal-weighted price indices (dividends not reinvested) of every stock and of each sector: the mean of the stocks' daily changes, chained from 100. Sectors by number of companies, most first.",
+      `Price indices of every stock (${seriesDescription('marketIndex')}) and of each sector ` +
+      `(${seriesDescription('sectorIndex')}). Sectors by number of companies, most first.`,
   });
 export type MarketIndices = z.infer<typeof marketIndices>;

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { type FiguresWhere, figuresWhere } from './catalogue.ts';
+import { figureNumber } from './metrics.ts';
 
 /*
- * A company's peers (issue 33) and its next report date, estimated from its filing calendar. Ratios as the
- * screener has them (indicatorRow): percentages in %, ratios as fractions.
+ * A company's peers (issue 33) and its next report date, estimated from its filing calendar. The ratios
+ * are the catalogue's figures the catalogue shows in the peers table (catalogue.ts `peers`), as the
+ * screener has them.
  */
-const nullableNumber = (description: string) => z.number().nullable().meta({ description });
+export const peerFigures = figuresWhere((figure) => figure.peers) as PeerFigure[];
+export type PeerFigure = FiguresWhere<{ peers: true }>;
 
 export const peerRow = z.object({
   ticker: z.string(),
@@ -12,15 +16,9 @@ export const peerRow = z.object({
   sector: z.string().nullable(),
   industry: z.string().nullable(),
   currency: z.string(),
-  price: nullableNumber('Last close'),
-  marketCap: nullableNumber('Market cap, in currency'),
-  pe: nullableNumber('Price / TTM EPS; null when EPS <= 0'),
-  dividendYieldPct: nullableNumber('TTM dividend yield, in %'),
-  payoutRatio: nullableNumber('TTM dividends / EPS, as a fraction'),
-  netMargin: nullableNumber('TTM net income / revenue, as a fraction'),
-  change1yPct: nullableNumber(
-    'Price change over one year: the last close against the close of the last trading day on or before the same date a year earlier, in %',
-  ),
+  ...(Object.fromEntries(peerFigures.map((name) => [name, figureNumber(name)])) as {
+    [K in PeerFigure]: ReturnType<typeof figureNumber>;
+  }),
 });
 export type PeerRow = z.infer<typeof peerRow>;
 

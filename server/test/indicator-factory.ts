@@ -1,3 +1,4 @@
+import { type ScreenerFigureColumns, screenerColumnOf, screenerFigures } from '@app/contract';
 import type { Db } from '../src/db/index.ts';
 import type { IndicatorsTable } from '../src/db/schema.ts';
 import type { IndicatorColumns } from '../src/derived/screener-rows.ts';
@@ -46,31 +47,8 @@ export function indicatorSeedRow(securityId: number, seed: IndicatorSeed, now: s
     industry: null,
     country: 'US',
     currency: 'USD',
-    price: null,
-    change_pct: null,
-    change_1y_pct: null,
-    market_cap: null,
-    eps_ttm: null,
-    pe: null,
-    ps: null,
-    pb: null,
-    ev_ebitda: null,
-    dividend_yield_pct: null,
-    payout_ratio: null,
-    dividend_cagr_5y: null,
-    dividend_growth_years: null,
-    dividend_yield_percentile: null,
-    revenue_growth: null,
-    gross_margin: null,
-    operating_margin: null,
-    net_margin: null,
-    roe: null,
-    debt_to_equity: null,
-    week52_high: null,
-    week52_low: null,
-    drawdown_pct: null,
-    restatements_3y: null,
-    largest_restatement_pct: null,
+    // Every catalogue figure's column empty unless the seed gives it.
+    ...(Object.fromEntries(screenerFigures.map((name) => [screenerColumnOf(name), null])) as ScreenerFigureColumns),
     is_green_energy: 0,
     is_green_transport: 0,
     is_green_water: 0,

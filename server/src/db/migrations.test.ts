@@ -1,3 +1,4 @@
+import { screenerColumnOf, screenerFigures } from '@app/contract';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
@@ -108,6 +109,8 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
         eps_ttm: undefined,
         restatements_3y: undefined,
         largest_restatement_pct: undefined,
+        piotroski_score: undefined,
+        shareholder_yield_pct: undefined,
         row_json: '{}',
         row_version: 7,
       })
@@ -121,6 +124,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '020-restated-cells',
       '021-price-bars',
       '022-statement-filed-days',
+      '023-catalogue-scores',
       '027-numbers-checked-twice',
     ]);
     const tables = await database.db.introspection.getTables();
@@ -142,6 +146,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '020-restated-cells',
       '021-price-bars',
       '022-statement-filed-days',
+      '023-catalogue-scores',
       '027-numbers-checked-twice',
     ]);
     const tables = await database.db.introspection.getTables();
@@ -155,16 +160,45 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     database = await target.open();
     expect((await migratorOf(database).migrateTo('021-price-bars')).error).toBeUndefined();
     await insertOldMatrix(database, 'OLDF', { restated: '' });
-    expect(await migrateToLatest(database)).toEqual(['022-statement-filed-days', '027-numbers-checked-twice']);
+    expect(await migrateToLatest(database)).toEqual([
+      '022-statement-filed-days',
+      '023-catalogue-scores',
+      '027-numbers-checked-twice',
+    ]);
     const tables = await database.db.introspection.getTables();
     const columns = tables.find((t) => t.name === 'fact_statements')?.columns ?? [];
     expect(columns.find((c) => c.name === 'filed_days')).toMatchObject({ isNullable: false });
     expect(await database.db.selectFrom('fact_statements').selectAll().execute()).toEqual([]);
   });
 
-  it('drops the screener rows of the formulas before issue 42 for the repair at start to compute again (027)', async () => {
+  it('gives the screener table exactly the catalogue figures’ columns and leaves its rows to the repair (023)', async () => {
     database = await target.open();
     expect((await migratorOf(database).migrateTo('022-statement-filed-days')).error).toBeUndefined();
+    const id = await insertSecurity(database.db, { ticker: 'OLDI', name: 'Old Indicators' });
+    const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await old
+      .insertInto('indicators')
+      .values({
+        ...indicatorSeedRow(id, { ticker: 'OLDI' }, '2026-01-02T00:00:00.000Z'),
+        piotroski_score: undefined,
+        shareholder_yield_pct: undefined,
+      })
+      .execute();
+    expect(await migrateToLatest(database)).toEqual(['023-catalogue-scores', '027-numbers-checked-twice']);
+    const tables = await database.db.introspection.getTables();
+    const columns = tables.find((t) => t.name === 'indicators')?.columns.map((c) => c.name) ?? [];
+    const descriptive = ['security_id', 'ticker', 'name', 'kind', 'exchange', 'sector', 'industry', 'country'];
+    const flags = ['is_green_energy', 'is_green_transport', 'is_green_water', 'is_green_waste'];
+    expect(new Set(columns)).toEqual(
+      new Set([...descriptive, 'currency', ...screenerFigures.map(screenerColumnOf), ...flags, 'as_of', 'updated_at']),
+    );
+    // A row without the new figures is not kept: the repair at start computes it again.
+    expect(await database.db.selectFrom('indicators').selectAll().execute()).toEqual([]);
+  });
+
+  it('drops the screener rows of the formulas before issue 42 for the repair at start to compute again (027)', async () => {
+    database = await target.open();
+    expect((await migratorOf(database).migrateTo('023-catalogue-scores')).error).toBeUndefined();
     const id = await insertSecurity(database.db, { ticker: 'OLDP', name: 'Old P/E' });
     await database.db
       .insertInto('indicators')

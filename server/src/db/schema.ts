@@ -1,3 +1,4 @@
+import type { ScreenerFigureColumns } from '@app/contract/catalogue';
 import type { Generated } from 'kysely';
 
 /*
@@ -208,8 +209,12 @@ export interface FactVersionsTable {
   accession: string | null;
 }
 
-/** The screener's precomputed wide table: one row per security. */
-export interface IndicatorsTable {
+/**
+ * The screener's precomputed wide table: one row per security. Its figure columns are the metric
+ * catalogue's (contract/src/catalogue.ts: each figure with a screener column, under its snake_case name);
+ * a migration adds each one.
+ */
+export type IndicatorsTable = ScreenerFigureColumns & {
   security_id: number;
   ticker: string;
   name: string;
@@ -219,42 +224,13 @@ export interface IndicatorsTable {
   industry: string | null;
   country: string | null;
   currency: string;
-  price: number | null;
-  change_pct: number | null;
-  /** Change over one year in % on daily split-adjusted closes (migration 015, contract/src/metrics.ts). */
-  change_1y_pct: number | null;
-  market_cap: number | null;
-  /** Basic EPS of the trailing twelve months (or the last fiscal year), on the latest share basis. */
-  eps_ttm: number | null;
-  pe: number | null;
-  ps: number | null;
-  pb: number | null;
-  ev_ebitda: number | null;
-  dividend_yield_pct: number | null;
-  payout_ratio: number | null;
-  dividend_cagr_5y: number | null;
-  dividend_growth_years: number | null;
-  dividend_yield_percentile: number | null;
-  revenue_growth: number | null;
-  gross_margin: number | null;
-  operating_margin: number | null;
-  net_margin: number | null;
-  roe: number | null;
-  debt_to_equity: number | null;
-  week52_high: number | null;
-  week52_low: number | null;
-  drawdown_pct: number | null;
-  /** Values changed by a filing of the last 3 years up to as_of (migration 020, contract/src/metrics.ts). */
-  restatements_3y: number | null;
-  /** The largest of those changes, |latest / first - 1| in %. */
-  largest_restatement_pct: number | null;
   is_green_energy: Flag;
   is_green_transport: Flag;
   is_green_water: Flag;
   is_green_waste: Flag;
   as_of: string | null;
   updated_at: string;
-}
+};
 
 export interface FeedsTable {
   id: Generated<number>;

@@ -1,3 +1,4 @@
+import { type ScreenerFigureColumns, screenerColumnOf, screenerFigures } from '@app/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Schema } from '../db/schema.ts';
@@ -36,9 +37,12 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
 
 type SecurityRow = Selectable<Schema['securities']>;
 
-/** A security's screener row: its descriptive columns and its snapshot's figures. */
+/** A security's screener row: its descriptive columns and its snapshot's figures (the catalogue's columns). */
 function indicatorRow(security: SecurityRow, inputs: SnapshotInputs): IndicatorColumns {
-  const s = computeSnapshot(inputs);
+  const snapshot = computeSnapshot(inputs);
+  const figures = Object.fromEntries(
+    screenerFigures.map((name) => [screenerColumnOf(name), snapshot[name]]),
+  ) as ScreenerFigureColumns;
   return {
     security_id: security.id,
     ticker: security.ticker,
@@ -49,36 +53,12 @@ function indicatorRow(security: SecurityRow, inputs: SnapshotInputs): IndicatorC
     industry: security.industry,
     country: security.country,
     currency: security.currency,
-    price: s.price,
-    change_pct: s.changePct,
-    change_1y_pct: s.change1yPct,
-    market_cap: s.marketCap,
-    eps_ttm: s.epsTtm,
-    pe: s.pe,
-    ps: s.ps,
-    pb: s.pb,
-    ev_ebitda: s.evEbitda,
-    dividend_yield_pct: s.dividendYieldPct,
-    payout_ratio: s.payoutRatio,
-    dividend_cagr_5y: s.dividendCagr5y,
-    dividend_growth_years: s.dividendGrowthYears,
-    dividend_yield_percentile: s.dividendYieldPercentile,
-    revenue_growth: s.revenueGrowth,
-    gross_margin: s.grossMargin,
-    operating_margin: s.operatingMargin,
-    net_margin: s.netMargin,
-    roe: s.roe,
-    debt_to_equity: s.debtToEquity,
-    week52_high: s.week52High,
-    week52_low: s.week52Low,
-    drawdown_pct: s.drawdownPct,
-    restatements_3y: s.restatements3y,
-    largest_restatement_pct: s.largestRestatementPct,
+    ...figures,
     is_green_energy: security.is_green_energy,
     is_green_transport: security.is_green_transport,
     is_green_water: security.is_green_water,
     is_green_waste: security.is_green_waste,
-    as_of: s.asOf,
+    as_of: snapshot.asOf,
     updated_at: new Date().toISOString(),
   };
 }

@@ -1,8 +1,8 @@
 import {
+  type FigureKind,
   type FinancialMetric,
-  meaningfulFor,
-  metricCatalogue,
-  type SnapshotFigure,
+  figureMeansSomethingFor,
+  figureNames,
   type SnapshotFigures,
   type StatementKind,
 } from '@app/contract';
@@ -40,6 +40,7 @@ import {
 import { coinValuation } from '../market-stats/coin-supply.ts';
 import { addMonths, CloseHistory, changeSince, closeOnOrBefore, yearRange } from './closes.ts';
 import { loadFinancials, presentTtm, type SecurityFinancials } from './financials.ts';
+import { scoreFigures } from './scores.ts';
 import { statementTemplates } from './templates.ts';
 
 /*
@@ -49,7 +50,7 @@ import { statementTemplates } from './templates.ts';
  * statistics compute them here on request; the loader stores them as the screener's columns
  * (ingest/indicators.ts), which the screener, the home cards and the market panels read. Same inputs,
  * same function: the same number everywhere (server/test/consistency.test.ts checks every security).
- * Each figure's name, unit, basis and formula: contract/src/metrics.ts.
+ * Each figure's name, unit, basis, formula and the kinds it is for: contract/src/catalogue.ts.
  */
 
 export interface SnapshotInputs {
@@ -87,14 +88,16 @@ const TTM_INPUTS: FinancialMetric[] = [
 
 /**
  * Every figure of the snapshot from its inputs: pure, data in, numbers out. A figure that means nothing
- * for the company's kind (a bank's enterprise value, gross margin, EV/EBITDA) is null on every surface.
+ * for the company's kind (a bank's enterprise value, gross margin, EV/EBITDA) or for a coin is null on
+ * every surface: the catalogue says which kinds each figure is for (contract/src/catalogue.ts `for`).
  */
 export function computeSnapshot(inputs: SnapshotInputs): Snapshot {
   const figures = snapshotFigures(inputs);
-  const kind = inputs.template;
-  if (kind === null) return figures;
-  for (const name of Object.keys(metricCatalogue) as SnapshotFigure[]) {
-    if (!meaningfulFor(kind, name)) figures[name] = null;
+  const kind: FigureKind = inputs.kind === 'crypto' ? 'coin' : (inputs.template ?? 'general');
+  for (const name of figureNames) {
+    if (figureMeansSomethingFor(name, kind)) continue;
+    figures[name] = null;
+    delete figures.parts[name];
   }
   return figures;
 }
@@ -136,6 +139,7 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
   const annualRevenue = annual.filter((row) => row.items.has('revenue'));
   const revenueOf = (row: PeriodRow | undefined) =>
     row ? (metricValues(row, ['revenue'], noContext).values.revenue ?? null) : null;
+  const scores = scoreFigures({ financials: inputs.financials, marketCap: cap, sameCurrency });
   return {
     asOf,
     template: inputs.template,
@@ -173,6 +177,8 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
     maxDrawdownPct: drawdown?.maxPct ?? null,
     maxDrawdownDay: drawdown?.maxDay ?? null,
     ...restatementFigures(inputs.financials, asOf),
+    ...scores.figures,
+    parts: scores.parts,
   };
 }
 

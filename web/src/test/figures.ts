@@ -13,6 +13,7 @@ export function figures(given: Partial<SnapshotFigures> = {}): SnapshotFigures {
     peEps: null,
     template: null,
     maxDrawdownDay: null,
+    parts: {},
     ...none,
     ...given,
   };

@@ -22,6 +22,7 @@ import { factVersionsMigration } from './019-fact-versions.ts';
 import { restatedCellsMigration } from './020-restated-cells.ts';
 import { priceBarsMigration } from './021-price-bars.ts';
 import { statementFiledDaysMigration } from './022-statement-filed-days.ts';
+import { catalogueScoresMigration } from './023-catalogue-scores.ts';
 import { numbersCheckedTwiceMigration } from './027-numbers-checked-twice.ts';
 
 /**
@@ -52,6 +53,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '020-restated-cells': restatedCellsMigration,
     '021-price-bars': priceBarsMigration(engine),
     '022-statement-filed-days': statementFiledDaysMigration(engine),
+    '023-catalogue-scores': catalogueScoresMigration,
     '027-numbers-checked-twice': numbersCheckedTwiceMigration,
   };
   return { getMigrations: async () => migrations };

@@ -1,36 +1,33 @@
+import { type PeerFigure, peerFigures, screenerColumnOf } from '@app/contract';
 import type { Db } from '../../db/index.ts';
 import type { FiledPeriod } from '../../finance/report-date.ts';
 
 /*
  * Reads of the peers and next-report calls. The ratios are the screener's wide table (indicators, one
  * row per security: the metric catalogue's figures, the same numbers as the screener and key statistics),
- * read by their column names.
+ * the ones the catalogue shows in the peers table, read by their declared column names.
  */
 
-/** Every stock's screener row: what the peers are chosen from and shown with. */
-export function selectStockRows(db: Db) {
+/** A stock's screener row as the peers call reads it: who it is and the catalogue's peers figures. */
+export type StockRow = {
+  id: number;
+  ticker: string;
+  name: string;
+  sector: string | null;
+  industry: string | null;
+  currency: string;
+  asOf: string | null;
+} & Record<PeerFigure, number | null>;
+
+/** Every stock's screener row: what the peers are chosen from (by market cap) and shown with. */
+export function selectStockRows(db: Db): Promise<StockRow[]> {
   return db
     .selectFrom('indicators')
-    .select([
-      'security_id as id',
-      'ticker',
-      'name',
-      'sector',
-      'industry',
-      'currency',
-      'price',
-      'change_1y_pct as change1yPct',
-      'market_cap as marketCap',
-      'pe',
-      'dividend_yield_pct as dividendYieldPct',
-      'payout_ratio as payoutRatio',
-      'net_margin as netMargin',
-      'as_of as asOf',
-    ])
+    .select(['security_id as id', 'ticker', 'name', 'sector', 'industry', 'currency', 'as_of as asOf'])
+    .select((eb) => peerFigures.map((name) => eb.ref(screenerColumnOf(name)).as(name)))
     .where('kind', '=', 'stock')
-    .execute();
+    .execute() as Promise<StockRow[]>;
 }
-export type StockRow = Awaited<ReturnType<typeof selectStockRows>>[number];
 
 /**
  * The company's filed periods: each period end with the day its first filing was made public (a later

@@ -7,6 +7,7 @@ import { useLanguage } from '../../i18n/use-language.ts';
 import { Link } from '../../router/index.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
+import { formatFigure } from '../../ui/figure-format.ts';
 import { Panel, queryPanelState } from '../../ui/panel.tsx';
 import { useUnits } from '../../ui/units.ts';
 import { usePeers } from './peers-api.ts';
@@ -14,7 +15,8 @@ import './peers.css';
 
 /**
  * The company beside its nearest peers (issue 33): same industry first, then sector, nearest by market
- * cap; each ratio in one column so they read side by side, each peer linked to its page.
+ * cap; each ratio in one column so they read side by side, each peer linked to its page. Each figure is
+ * formatted as the metric catalogue declares it (ui/figure-format.ts), as in key statistics and the screener.
  */
 export function PeersPanel({ ticker }: { ticker: string }) {
   const { t } = useTranslation('peers');
@@ -47,33 +49,39 @@ export function PeersPanel({ ticker }: { ticker: string }) {
         sortValue: (row) => row.ticker,
       },
       // Issue 46: P/E and yield, what peers are compared by, next to the company so a phone shows them.
-      { key: 'pe', header: t('pe'), align: 'end', cell: (row) => units.multiple(row.pe), sortValue: (row) => row.pe },
+      {
+        key: 'pe',
+        header: t('pe'),
+        align: 'end',
+        cell: (row) => formatFigure('pe', row.pe, units, row.currency),
+        sortValue: (row) => row.pe,
+      },
       {
         key: 'yield',
         header: t('dividendYield'),
         align: 'end',
-        cell: (row) => units.pct(row.dividendYieldPct),
+        cell: (row) => formatFigure('dividendYieldPct', row.dividendYieldPct, units, row.currency),
         sortValue: (row) => row.dividendYieldPct,
       },
       {
         key: 'cap',
         header: t('marketCap'),
         align: 'end',
-        cell: (row) => units.moneyCompact(row.marketCap, row.currency),
+        cell: (row) => formatFigure('marketCap', row.marketCap, units, row.currency),
         sortValue: (row) => row.marketCap,
       },
       {
         key: 'payout',
         header: t('payout'),
         align: 'end',
-        cell: (row) => units.fraction(row.payoutRatio),
+        cell: (row) => formatFigure('payoutRatio', row.payoutRatio, units, row.currency),
         sortValue: (row) => row.payoutRatio,
       },
       {
         key: 'margin',
         header: t('netMargin'),
         align: 'end',
-        cell: (row) => units.fraction(row.netMargin),
+        cell: (row) => formatFigure('netMargin', row.netMargin, units, row.currency),
         sortValue: (row) => row.netMargin,
       },
       {

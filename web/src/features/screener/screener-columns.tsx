@@ -1,14 +1,18 @@
 import type { PartialIndicatorRow } from '@app/contract';
+import { declarationOf } from '@app/contract/catalogue';
 import type { ReactNode } from 'react';
 import type { SectorLabels } from '../../i18n/sector-labels.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
+import { type CsvUnit, figureCsv, formatFigure } from '../../ui/figure-format.ts';
 import type { UnitFormatters } from '../../ui/units.ts';
 import type { CsvValue } from './csv.ts';
+import { TABLE_FIGURES, type TableFigure } from './screener-fields.ts';
 import type { SortKey } from './screener-state.ts';
 
 /*
- * How each screener column looks, sorts and exports. Units follow the contract: *Pct fields are
- * percent, ratios and margins fractions, money in the row's currency. The export writes what the table
+ * How each screener column looks, sorts and exports. A figure's column follows its catalogue
+ * declaration (unit and format); units: *Pct fields are percent, ratios and margins fractions, money in
+ * the row's currency. The export writes what the table
  * shows (country and sector names in the page's language, "Yes" for a flag), numbers raw with a dot
  * and in the unit its header names (percent for percent and fraction fields).
  */
@@ -18,8 +22,7 @@ export interface ColumnContext {
   yes: string;
 }
 
-/** The unit a column's CSV header names after its label ("Payout ratio (%)"). */
-export type CsvUnit = 'pct' | 'currency' | 'multiple' | null;
+export type { CsvUnit };
 
 export interface ColumnSpec {
   align: 'start' | 'end';
@@ -70,29 +73,27 @@ const textColumn = (
   csvUnit: null,
   firstDirection: 'asc',
 });
-type Show = (value: number | null | undefined, units: UnitFormatters, row: PartialIndicatorRow) => ReactNode;
-const numberColumn = (
-  get: (row: PartialIndicatorRow) => number | null | undefined,
-  show: Show,
-  csvUnit: CsvUnit = null,
-  /** A fraction field exports as percent, like the table shows it. */
-  csvScale = 1,
-): ColumnSpec => ({
-  align: 'end',
-  cell: (row, { units }) => show(get(row), units, row),
-  csv: (row) => {
-    const value = get(row);
-    return typeof value === 'number' ? Number((value * csvScale).toPrecision(12)) : null;
-  },
-  csvUnit,
-  firstDirection: 'desc',
-});
-const money = (get: (row: PartialIndicatorRow) => number | null | undefined) =>
-  numberColumn(get, (v, u, row) => u.money(v, currency(row)), 'currency');
-const multiple = (get: (row: PartialIndicatorRow) => number | null | undefined) =>
-  numberColumn(get, (v, u) => u.multiple(v), 'multiple');
-const fraction = (get: (row: PartialIndicatorRow) => number | null | undefined, signed = false) =>
-  numberColumn(get, (v, u) => u.fraction(v, { signed }), 'pct', 100);
+/**
+ * A catalogue figure's column: shown and exported as its unit and format say (ui/figure-format.ts); a
+ * change declared as a badge is drawn coloured with its arrow.
+ */
+function figureColumn(name: TableFigure): ColumnSpec {
+  const csv = figureCsv(name);
+  const badge = declarationOf(name).format?.badge === true;
+  return {
+    align: 'end',
+    cell: (row, { units }) => {
+      const value = row[name];
+      return badge ? <ChangeBadge valuePct={value} /> : formatFigure(name, value, units, currency(row));
+    },
+    csv: (row) => {
+      const value = row[name];
+      return typeof value === 'number' ? Number((value * csv.scale).toPrecision(12)) : null;
+    },
+    csvUnit: csv.unit,
+    firstDirection: 'desc',
+  };
+}
 
 export const COLUMN_SPECS: Record<SortKey, ColumnSpec> = {
   ticker: textColumn((row) => row.ticker),
@@ -101,61 +102,7 @@ export const COLUMN_SPECS: Record<SortKey, ColumnSpec> = {
   industry: textColumn((row, { labels }) => labels.industry(row.industry), 'wrap'),
   country: textColumn((row, { units }) => (row.country ? units.country(row.country) : null)),
   exchange: textColumn((row) => row.exchange),
-  price: money((row) => row.price),
-  changePct: numberColumn(
-    (row) => row.changePct,
-    (v) => <ChangeBadge valuePct={v} />,
-    'pct',
-  ),
-  marketCap: numberColumn(
-    (row) => row.marketCap,
-    (v, u, row) => u.moneyCompact(v, currency(row)),
-    'currency',
-  ),
-  pe: multiple((row) => row.pe),
-  ps: multiple((row) => row.ps),
-  pb: multiple((row) => row.pb),
-  evEbitda: multiple((row) => row.evEbitda),
-  dividendYieldPct: numberColumn(
-    (row) => row.dividendYieldPct,
-    (v, u) => u.pct(v),
-    'pct',
-  ),
-  payoutRatio: fraction((row) => row.payoutRatio),
-  dividendCagr5y: fraction((row) => row.dividendCagr5y, true),
-  dividendGrowthYears: numberColumn(
-    (row) => row.dividendGrowthYears,
-    (v, u) => u.number(v, 0),
-  ),
-  dividendYieldPercentile: numberColumn(
-    (row) => row.dividendYieldPercentile,
-    (v, u) => u.number(v, 0),
-  ),
-  revenueGrowth: fraction((row) => row.revenueGrowth, true),
-  grossMargin: fraction((row) => row.grossMargin),
-  operatingMargin: fraction((row) => row.operatingMargin),
-  netMargin: fraction((row) => row.netMargin),
-  roe: fraction((row) => row.roe),
-  debtToEquity: numberColumn(
-    (row) => row.debtToEquity,
-    (v, u) => u.number(v, 2),
-  ),
-  week52High: money((row) => row.week52High),
-  week52Low: money((row) => row.week52Low),
-  drawdownPct: numberColumn(
-    (row) => row.drawdownPct,
-    (v, u) => u.pct(v, { digits: 1 }),
-    'pct',
-  ),
-  restatements3y: numberColumn(
-    (row) => row.restatements3y,
-    (v, u) => u.number(v, 0),
-  ),
-  largestRestatementPct: numberColumn(
-    (row) => row.largestRestatementPct,
-    (v, u) => u.pct(v, { digits: 1 }),
-    'pct',
-  ),
+  ...(Object.fromEntries(TABLE_FIGURES.map((name) => [name, figureColumn(name)])) as Record<TableFigure, ColumnSpec>),
   isGreenEnergy: flag('isGreenEnergy'),
   isGreenTransport: flag('isGreenTransport'),
   isGreenWater: flag('isGreenWater'),

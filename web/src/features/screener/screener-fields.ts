@@ -1,10 +1,20 @@
 import type { IndicatorField } from '@app/contract';
+import {
+  declarationOf,
+  type FiguresWhere,
+  type FigureUnit,
+  type FilterGroup,
+  type FilterUnit,
+  figuresWhere,
+} from '@app/contract/catalogue';
 
 /*
  * What the screener can show and filter: every numeric column has a range filter, every categorical
- * one a choice filter (issue 23). Units follow the contract (contract/src/indicator.ts): *Pct fields are
- * percent, ratios, margins and growth rates fractions, money in the row's currency. A reader types
- * percent for both kinds, and market cap in billions; `toApi` turns what they typed into the API's unit.
+ * one a choice filter (issue 23). The numeric columns and their filters are the metric catalogue's
+ * (contract/src/catalogue.ts: `screener.table`, `screener.filter`), in its order. Units follow it: *Pct
+ * fields are percent, ratios, margins and growth rates fractions, money in the row's currency. A reader
+ * types percent for both kinds, and market cap in billions; `toApi` turns what they typed into the API's
+ * unit.
  */
 export const GREEN_FLAGS = {
   energy: 'isGreenEnergy',
@@ -16,7 +26,7 @@ export type GreenFlag = keyof typeof GREEN_FLAGS;
 export const FLAG_NAMES = Object.keys(GREEN_FLAGS) as GreenFlag[];
 
 /** The unit a reader types a range in; its label is screener:units.<unit>. */
-export type RangeUnit = 'pct' | 'billions' | 'currency' | 'multiple' | 'years' | 'percentile' | 'count';
+export type RangeUnit = FilterUnit;
 
 export interface RangeSpec {
   /** The URL parameter's stem: `${param}Min` and `${param}Max`. */
@@ -26,68 +36,61 @@ export interface RangeSpec {
   toApi: (typed: number) => number;
 }
 
-const same = (typed: number) => typed;
-const percentOfFraction = (typed: number) => typed / 100;
-const range = (unit: RangeUnit, toApi = same, param?: string) => ({ unit, toApi, ...(param ? { param } : {}) });
+/** Numeric columns with a range filter: the catalogue's figures that declare one, in catalogue order. */
+export type RangeKey = FiguresWhere<{ screener: { filter: object } }>;
+const FILTERED = figuresWhere((figure) => figure.screener?.filter) as RangeKey[];
 
-/** Numeric columns with their filter, in the order the filter panel groups them. */
-const RANGES = {
-  marketCap: range('billions', (typed) => typed * 1e9, 'cap'),
-  price: range('currency'),
-  pe: range('multiple', same, 'pe'),
-  ps: range('multiple'),
-  pb: range('multiple'),
-  evEbitda: range('multiple'),
-  dividendYieldPct: range('pct', same, 'yield'),
-  payoutRatio: range('pct', percentOfFraction),
-  dividendCagr5y: range('pct', percentOfFraction),
-  dividendGrowthYears: range('years'),
-  dividendYieldPercentile: range('percentile'),
-  revenueGrowth: range('pct', percentOfFraction),
-  grossMargin: range('pct', percentOfFraction),
-  operatingMargin: range('pct', percentOfFraction),
-  netMargin: range('pct', percentOfFraction),
-  roe: range('pct', percentOfFraction),
-  debtToEquity: range('multiple'),
-  changePct: range('pct'),
-  drawdownPct: range('pct'),
-  week52High: range('currency'),
-  week52Low: range('currency'),
-  // The restatement ledger (issue 32): values a filing of the last 3 years changed, and the largest change.
-  restatements3y: range('count'),
-  largestRestatementPct: range('pct'),
-} satisfies Partial<Record<IndicatorField, { unit: RangeUnit; toApi: (typed: number) => number; param?: string }>>;
+/** What a reader types for a figure of each unit, unless its declaration names another (billions, years). */
+const TYPED: Record<FigureUnit, RangeUnit> = {
+  currency: 'currency',
+  pct: 'pct',
+  fraction: 'pct',
+  multiple: 'multiple',
+  ratio: 'multiple',
+  shares: 'count',
+  count: 'count',
+  percentile: 'percentile',
+  score: 'count',
+};
 
-export type RangeKey = keyof typeof RANGES;
-export const RANGE_KEYS = Object.keys(RANGES) as RangeKey[];
-export const RANGE_SPECS: Record<RangeKey, RangeSpec> = Object.fromEntries(
-  RANGE_KEYS.map((key) => {
-    const spec: { unit: RangeUnit; toApi: (typed: number) => number; param?: string } = RANGES[key];
-    return [key, { param: spec.param ?? key, unit: spec.unit, toApi: spec.toApi }];
-  }),
-) as Record<RangeKey, RangeSpec>;
+function rangeSpec(name: RangeKey): RangeSpec {
+  const { unit, screener } = declarationOf(name);
+  const filter = screener?.filter ?? { group: 'valuation' };
+  const typed = filter.typed ?? TYPED[unit];
+  const toApi =
+    typed === 'billions'
+      ? (value: number) => value * 1e9
+      : unit === 'fraction'
+        ? (value: number) => value / 100
+        : (value: number) => value;
+  return { param: filter.param ?? name, unit: typed, toApi };
+}
+
+/** Range filters in the order the filter panel groups them (FILTER_GROUPS). */
+export const RANGE_SPECS = Object.fromEntries(FILTERED.map((name) => [name, rangeSpec(name)])) as Record<
+  RangeKey,
+  RangeSpec
+>;
 
 /** Categorical columns with a choice filter (one value, or any). */
 export const CHOICE_KEYS = ['sector', 'industry', 'country', 'exchange'] as const satisfies readonly IndicatorField[];
 export type ChoiceKey = (typeof CHOICE_KEYS)[number];
 
-/** The filter panel's sections: each opens by itself when one of its filters is set. */
+/** The filter panel's sections, in order: each opens by itself when one of its filters is set. */
+const RANGE_GROUPS: readonly FilterGroup[] = ['valuation', 'dividends', 'profitability', 'price', 'restatements'];
 export const FILTER_GROUPS: { id: string; ranges: RangeKey[]; choices: ChoiceKey[] }[] = [
   { id: 'descriptive', ranges: [], choices: ['sector', 'industry', 'country', 'exchange'] },
-  { id: 'valuation', ranges: ['marketCap', 'price', 'pe', 'ps', 'pb', 'evEbitda'], choices: [] },
-  {
-    id: 'dividends',
-    ranges: ['dividendYieldPct', 'payoutRatio', 'dividendCagr5y', 'dividendGrowthYears', 'dividendYieldPercentile'],
+  ...RANGE_GROUPS.map((id) => ({
+    id,
+    ranges: FILTERED.filter((name) => declarationOf(name).screener?.filter?.group === id),
     choices: [],
-  },
-  {
-    id: 'profitability',
-    ranges: ['revenueGrowth', 'grossMargin', 'operatingMargin', 'netMargin', 'roe', 'debtToEquity'],
-    choices: [],
-  },
-  { id: 'price', ranges: ['changePct', 'drawdownPct', 'week52High', 'week52Low'], choices: [] },
-  { id: 'restatements', ranges: ['restatements3y', 'largestRestatementPct'], choices: [] },
+  })),
 ];
+export const RANGE_KEYS: RangeKey[] = FILTER_GROUPS.flatMap((group) => group.ranges);
+
+/** Figures a reader can show as a column: the catalogue's, in its order. */
+export type TableFigure = FiguresWhere<{ screener: { table: true } }>;
+export const TABLE_FIGURES = figuresWhere((figure) => figure.screener?.table) as TableFigure[];
 
 /** Columns a reader can show, in table order; the ticker is always the first column. */
 export const CHOOSABLE_COLUMNS = [
@@ -96,33 +99,8 @@ export const CHOOSABLE_COLUMNS = [
   'industry',
   'country',
   'exchange',
-  'price',
-  'changePct',
-  'marketCap',
-  'pe',
-  'ps',
-  'pb',
-  'evEbitda',
-  'dividendYieldPct',
-  'payoutRatio',
-  'dividendCagr5y',
-  'dividendGrowthYears',
-  'dividendYieldPercentile',
-  'revenueGrowth',
-  'grossMargin',
-  'operatingMargin',
-  'netMargin',
-  'roe',
-  'debtToEquity',
-  'week52High',
-  'week52Low',
-  'drawdownPct',
-  'restatements3y',
-  'largestRestatementPct',
-  'isGreenEnergy',
-  'isGreenTransport',
-  'isGreenWater',
-  'isGreenWaste',
+  ...TABLE_FIGURES,
+  ...Object.values(GREEN_FLAGS),
 ] as const satisfies readonly IndicatorField[];
 export type ScreenerColumn = (typeof CHOOSABLE_COLUMNS)[number];
 

@@ -70,33 +70,105 @@ async function rows(input: Partial<Parameters<typeof statRows>[0]>, language: 'e
 describe('key statistics rows', () => {
   it("a stock shows Yahoo's summary: EV, EPS, P/E, shares, volume, beta, ex-dividend days", async () => {
     const byKey = Object.fromEntries((await rows({})).map((row) => [row.key, row]));
-    expect(byKey.ev?.value).toBe('$1.20M');
-    expect(byKey.eps?.value).toBe('$2.50');
+    expect(byKey.enterpriseValue?.value).toBe('$1.20M');
+    expect(byKey.epsTtm?.value).toBe('$2.50');
     expect(byKey.pe?.value).toBe('20.0×');
-    expect(byKey.shares?.value).toBe('20.00K');
+    expect(byKey.sharesOutstanding?.value).toBe('20.00K');
     expect(byKey.volume3m?.value).toBe('1.25M');
     expect(byKey.beta?.value).toBe('0.85');
     expect(byKey.lastEx?.value).toBe('Nov 13, 2025 · $0.42');
     expect(byKey.nextEx).toMatchObject({ label: 'Next ex-dividend date (estimated)', value: 'Feb 12, 2026 · $0.42' });
     expect(byKey.range?.value).toBe('$40.00 – $55.00');
     // The catalogue's one-year change, signed: the figure the home card and the screener show too.
-    expect(byKey.change1y).toMatchObject({ label: '1-year change', value: '-0.1%' });
+    expect(byKey.change1yPct).toMatchObject({ label: '1-year change', value: '-0.1%' });
   });
 
   it('says how many values filings of the last 3 years restated and the largest change; a dash without statements', async () => {
     const restated = await rows({
       statistics: { ...statistics, figures: { ...statistics.figures, restatements3y: 2, largestRestatementPct: 4 } },
     });
-    expect(restated.find((row) => row.key === 'restatements')).toMatchObject({
+    expect(restated.find((row) => row.key === 'restatements3y')).toMatchObject({
       label: 'Restatements (3 years)',
       value: '2 · largest 4.0%',
     });
     const none = await rows({
       statistics: { ...statistics, figures: { ...statistics.figures, restatements3y: 0, largestRestatementPct: null } },
     });
-    expect(none.find((row) => row.key === 'restatements')?.value).toBe('0');
+    expect(none.find((row) => row.key === 'restatements3y')?.value).toBe('0');
     const unknown = await rows({});
-    expect(unknown.find((row) => row.key === 'restatements')?.value).toBe('—');
+    expect(unknown.find((row) => row.key === 'restatements3y')?.value).toBe('—');
+  });
+
+  it('shows a figure the layout does not name among the ratios, as the catalogue declares it (issue 42)', async () => {
+    const tests = {
+      netIncomePositive: true,
+      operatingCashFlowPositive: true,
+      roaUp: false,
+      cashAboveIncome: true,
+      leverageDown: true,
+      currentRatioUp: false,
+      noNewShares: true,
+      grossMarginUp: true,
+      assetTurnoverUp: true,
+    };
+    const scored = await rows({
+      statistics: {
+        ...statistics,
+        figures: {
+          ...statistics.figures,
+          template: 'general',
+          piotroskiScore: 7,
+          shareholderYieldPct: 4.25,
+          parts: { piotroskiScore: tests },
+        },
+      },
+    });
+    const keys = scored.map((row) => row.key);
+    expect(keys.slice(keys.indexOf('netMargin'), keys.indexOf('nextReport'))).toEqual([
+      'netMargin',
+      'piotroskiScore',
+      'shareholderYieldPct',
+    ]);
+    const byKey = Object.fromEntries(scored.map((row) => [row.key, row]));
+    expect(byKey.piotroskiScore).toMatchObject({ label: 'Piotroski F-score', value: '7/9' });
+    expect(byKey.piotroskiScore?.title?.split('\n')).toEqual([
+      'Nine tests of the last fiscal year against the one before, one point each:',
+      '✓ Net income above zero',
+      '✓ Operating cash flow above zero',
+      '✗ Return on assets up',
+      '✓ Operating cash flow above net income',
+      '✓ Long-term debt / total assets down',
+      '✗ Current ratio up',
+      '✓ No new shares (diluted shares not up)',
+      '✓ Gross margin up',
+      '✓ Asset turnover up',
+    ]);
+    expect(byKey.shareholderYieldPct).toMatchObject({ label: 'Shareholder yield (TTM)', value: '4.25%' });
+  });
+
+  it('a score with an unknown test reads as a dash and says which test is unknown', async () => {
+    const unknown = await rows({
+      statistics: {
+        ...statistics,
+        figures: {
+          ...statistics.figures,
+          template: 'general',
+          piotroskiScore: null,
+          parts: { piotroskiScore: { netIncomePositive: true, leverageDown: null } },
+        },
+      },
+    });
+    const row = unknown.find((r) => r.key === 'piotroskiScore');
+    expect(row?.value).toBe('—');
+    expect(row?.title).toContain('— Long-term debt / total assets down');
+  });
+
+  it('a bank reads n/m for the enterprise value and the F-score, each saying why', async () => {
+    const bank = await rows({ statistics: { ...statistics, figures: { ...statistics.figures, template: 'bank' } } });
+    const byKey = Object.fromEntries(bank.map((row) => [row.key, row]));
+    expect(byKey.enterpriseValue).toMatchObject({ value: 'n/m', title: expect.stringContaining('enterprise value') });
+    expect(byKey.piotroskiScore).toMatchObject({ value: 'n/m', title: expect.stringContaining('gross margin') });
+    expect(byKey.shareholderYieldPct?.value).toBe('—');
   });
 
   it('a declared next ex-date is not called estimated; no dividends read as a dash', async () => {
@@ -136,7 +208,15 @@ describe('key statistics rows', () => {
 
   it('a coin shows its volumes and all-time high, and leaves out what its source does not give', async () => {
     const coin = await rows({ profile: { ...profile, kind: 'crypto', marketCap: null } });
-    expect(coin.map((row) => row.key)).toEqual(['volume', 'volume30', 'ath', 'fromAth', 'range', 'change1y', 'ddMax']);
+    expect(coin.map((row) => row.key)).toEqual([
+      'volume',
+      'volume30',
+      'ath',
+      'fromAth',
+      'range',
+      'change1yPct',
+      'maxDrawdownPct',
+    ]);
     expect(coin.find((row) => row.key === 'ath')?.value).toBe('$60.00 · Mar 3, 2025');
     expect(coin.find((row) => row.key === 'fromAth')?.value).toBe('-16.7%');
   });
@@ -167,8 +247,8 @@ describe('key statistics rows', () => {
       'ath',
       'fromAth',
       'range',
-      'change1y',
-      'ddMax',
+      'change1yPct',
+      'maxDrawdownPct',
     ]);
     const byKey = Object.fromEntries(coin.map((row) => [row.key, row]));
     // The statistics' market cap (last close x circulating supply), not the profile's older one.

@@ -1,8 +1,9 @@
 import type { CompanyProfile, NextReport, SecurityStatistics } from '@app/contract';
-import { meaningfulFor } from '@app/contract/statement-kinds';
+import { declarationOf, type FiguresWhere, figureMeansSomethingFor, figuresWhere } from '@app/contract/catalogue';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSectorLabels } from '../../i18n/sector-labels.ts';
+import { formatFigure } from '../../ui/figure-format.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { MISSING, type UnitFormatters, useUnits } from '../../ui/units.ts';
@@ -29,12 +30,19 @@ export interface StatInputs {
   nextReport?: NextReport | undefined;
 }
 
+/** Figures with a key statistics row (the catalogue's `keyStats`). */
+type KeyStatFigure = FiguresWhere<{ keyStats: object }>;
+const KEY_STAT_FIGURES = figuresWhere((figure) => figure.keyStats) as KeyStatFigure[];
+/** Where a stock's figures go that the layout below does not place: after the margins, before the risks. */
+const OTHER_FIGURES = Symbol('other figures');
+
 /**
  * The rows of the key statistics (issue 22: Yahoo's summary without analyst estimates). A stock shows
  * size, earnings, valuation, trading, risk and dividends; a coin its size and supply (coin-stats.ts),
  * trading and its high. A value the sources do not give reads "—" for a stock; a coin leaves such rows
  * out (no cap, no known supply, no dividends). Every figure is the metric catalogue's (statistics.figures:
- * the same numbers as the screener's columns and the home cards).
+ * the same numbers as the screener's columns and the home cards), labelled and formatted as the catalogue
+ * declares it (ui/figure-format.ts); a figure the layout does not name shows among the ratios.
  */
 export function statRows(
   { profile, statistics, nextReport }: StatInputs,
@@ -42,7 +50,6 @@ export function statRows(
   units: UnitFormatters,
 ): KeyStat[] {
   const money = (value: number | null | undefined) => units.money(value, profile.currency);
-  const compact = (value: number | null | undefined) => units.moneyCompact(value, profile.currency);
   const count = (value: number | null | undefined) =>
     value === null || value === undefined ? MISSING : units.compact(value);
   const range = statistics?.yearRange;
@@ -51,24 +58,10 @@ export function statRows(
     label: t('stats.yearRange'),
     value: range ? `${money(range.low)} – ${money(range.high)}` : MISSING,
   };
-  const yearChange = {
-    key: 'change1y',
-    label: t('stats.change1y'),
-    value: units.pct(statistics?.figures.change1yPct, { signed: true, digits: 1 }),
-    title: t('stats.change1yHint'),
-  };
   const exDividend = (dividend: SecurityStatistics['lastDividend'] | undefined) =>
     dividend ? `${units.date(dividend.exDate)} · ${money(dividend.amount)}` : MISSING;
   const figures = statistics?.figures;
-  const drawdowns: KeyStat[] = [
-    {
-      key: 'dd',
-      label: t('stats.drawdownNow'),
-      value: units.pct(figures?.drawdownPct, { digits: 1 }),
-      title: t('stats.drawdownHint'),
-    },
-    { key: 'ddMax', label: t('stats.drawdownMax'), value: units.pct(figures?.maxDrawdownPct, { digits: 1 }) },
-  ];
+  const figure = (name: KeyStatFigure) => figureRow(name, figures, profile.currency, t, units);
   if (profile.kind === 'crypto') {
     const high = statistics?.allTimeHigh;
     const size = coinSizeRows(profile, statistics?.supply, t, units);
@@ -89,38 +82,18 @@ export function statRows(
         value: units.pct(statistics?.fromAllTimeHighPct, { digits: 1 }),
       },
       yearRange,
-      yearChange,
+      figure('change1yPct'),
       // "Drawdown now" of a coin is the distance from its all-time high, shown above.
-      ...drawdowns.slice(1),
+      figure('maxDrawdownPct'),
     ];
   }
   const next = statistics?.nextDividend;
-  return [
-    { key: 'cap', label: t('stats.marketCap'), value: compact(figures?.marketCap) },
-    // A figure the company's kind gives no meaning (a bank's enterprise value) says so instead of a dash.
-    figures?.template && !meaningfulFor(figures.template, 'enterpriseValue')
-      ? { key: 'ev', label: t('stats.enterpriseValue'), value: t('kindNote.value'), title: t('kindNote.bank') }
-      : {
-          key: 'ev',
-          label: t('stats.enterpriseValue'),
-          value: compact(figures?.enterpriseValue),
-          title: t('stats.enterpriseValueHint'),
-        },
-    { key: 'eps', label: t('stats.eps'), value: money(figures?.epsTtm) },
-    {
-      key: 'pe',
-      label: t('stats.pe'),
-      value: units.multiple(figures?.pe),
-      // On diluted EPS, basic where none is filed: the hover says which (finance-definitions.md).
-      title: t(
-        figures?.peEps === 'diluted'
-          ? 'stats.peDilutedHint'
-          : figures?.peEps === 'basic'
-            ? 'stats.peBasicHint'
-            : 'stats.peHint',
-      ),
-    },
-    { key: 'shares', label: t('stats.shares'), value: count(figures?.sharesOutstanding) },
+  const layout: (KeyStatFigure | KeyStat | typeof OTHER_FIGURES)[] = [
+    'marketCap',
+    'enterpriseValue',
+    'epsTtm',
+    'pe',
+    'sharesOutstanding',
     { key: 'volume3m', label: t('stats.averageVolume3m'), value: count(statistics?.volume.average3m) },
     {
       key: 'beta',
@@ -129,14 +102,9 @@ export function statRows(
       title: t('stats.betaHint'),
     },
     yearRange,
-    yearChange,
-    { key: 'yield', label: t('stats.yield'), value: units.pct(figures?.dividendYieldPct) },
-    {
-      key: 'payout',
-      label: t('stats.payout'),
-      value: units.fraction(figures?.payoutRatio),
-      title: t('stats.payoutHint'),
-    },
+    'change1yPct',
+    'dividendYieldPct',
+    'payoutRatio',
     { key: 'lastEx', label: t('stats.lastExDividend'), value: exDividend(statistics?.lastDividend) },
     {
       key: 'nextEx',
@@ -144,11 +112,61 @@ export function statRows(
       value: exDividend(next),
       ...(next?.estimated ? { title: t('stats.estimatedHint') } : {}),
     },
-    { key: 'margin', label: t('stats.netMargin'), value: units.fraction(figures?.netMargin) },
+    'netMargin',
+    OTHER_FIGURES,
     nextReportRow(nextReport, t, units),
-    ...drawdowns,
+    'drawdownPct',
+    'maxDrawdownPct',
     restatementsRow(figures, t, units),
   ];
+  const placed = new Set<string>(layout.filter((slot): slot is KeyStatFigure => typeof slot === 'string'));
+  placed.add('restatements3y');
+  return layout.flatMap((slot) =>
+    slot === OTHER_FIGURES
+      ? KEY_STAT_FIGURES.filter((name) => !placed.has(name)).map(figure)
+      : typeof slot === 'string'
+        ? [figure(slot)]
+        : [slot],
+  );
+}
+
+/**
+ * A catalogue figure's row: its label, value and hint as declared; on a kind of company the figure is not
+ * for, "n/m" and why; a score's tests on hover, each passed (✓), failed (✗) or unknown (—).
+ */
+function figureRow(
+  name: KeyStatFigure,
+  figures: SecurityStatistics['figures'] | undefined,
+  currency: string,
+  t: TFunction<'stock'>,
+  units: UnitFormatters,
+): KeyStat {
+  const { keyStats, parts = [] } = declarationOf(name);
+  const label = t(keyStats?.label ?? name);
+  const template = figures?.template;
+  if (template && !figureMeansSomethingFor(name, template)) {
+    const why = keyStats?.notMeaningful;
+    return { key: name, label, value: t('kindNote.value'), ...(why ? { title: t(why) } : {}) };
+  }
+  const tests = figures?.parts[name];
+  // P/E is on diluted EPS, basic where none is filed: its hover says which (finance-definitions.md).
+  const peEps = name === 'pe' ? figures?.peEps : null;
+  const hint = peEps === 'diluted' ? 'stats.peDilutedHint' : peEps === 'basic' ? 'stats.peBasicHint' : keyStats?.hint;
+  const lines = [
+    ...(hint ? [t(hint)] : []),
+    ...(tests
+      ? parts.map((part) => {
+          const passed = tests[part];
+          return `${passed === true ? '✓' : passed === false ? '✗' : MISSING} ${t(`figureParts.${name}.${part}`)}`;
+        })
+      : []),
+  ];
+  return {
+    key: name,
+    label,
+    value: formatFigure(name, figures?.[name], units, currency),
+    ...(lines.length ? { title: lines.join('\n') } : {}),
+  };
 }
 
 /** The restatement ledger's figures (issue 32): values a filing of the last 3 years changed, and the largest change. */
@@ -165,7 +183,7 @@ function restatementsRow(
       : largest === null || largest === undefined
         ? units.number(count, 0)
         : t('restatements.value', { count: units.number(count, 0), largest: units.pct(largest, { digits: 1 }) });
-  return { key: 'restatements', label: t('restatements.label'), value, title: t('restatements.hint') };
+  return { key: 'restatements3y', label: t('restatements.label'), value, title: t('restatements.hint') };
 }
 
 /** The next report's expected day, always marked as an estimate, with what it was read from. */
