@@ -156,10 +156,10 @@ describe('addresses the server answers (issue 33)', () => {
     const html = (await t.app.inject('/de/green-stocks')).body;
     expect(html).toContain('<nav class="main-nav" aria-label="Hauptmenü">');
     expect(html).toContain('<a href="/de/green-stocks" class="main-nav__link" aria-current="page">Aktienfilter</a>');
-    expect(html).toContain('<a href="/de#watchlist" class="main-nav__link">Beobachtungsliste</a>');
+    expect(html).toContain('<a href="/de/watchlist" class="main-nav__link">Beobachtungsliste</a>');
     expect(html).toContain('<a href="/de/markets" class="main-nav__link">Märkte</a>');
     const stock = (await t.app.inject('/stocks/ACME')).body;
-    expect(stock).toContain('<a href="/#coins" class="main-nav__link">Crypto</a>');
+    expect(stock).toContain('<a href="/crypto" class="main-nav__link">Crypto</a>');
     expect(stock).not.toContain('aria-current="page"');
   });
 });

@@ -85,6 +85,7 @@ const SAME_WORD: Record<string, { languages: readonly Language[]; why: string }>
   Payout: { languages: ['it', 'pt'], why: 'the loan word of their financial press' },
   Computers: { languages: ['nl'], why: 'the same plural' },
   Period: { languages: ['sv'], why: 'the same word' },
+  '1 week': { languages: ['af', 'nl'], why: 'the same words' },
 };
 
 /** A language's keys whose value is English's and not allowed to be: the untranslated ones. */
