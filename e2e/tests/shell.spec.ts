@@ -122,12 +122,12 @@ test('the main navigation at desktop and phone widths, and the language remember
 
   // A first visit from a browser whose Accept-Language prefers German (issue 46: navigator.languages may
   // still say English; the server reads the header): offered German in one line, English one click away.
-  const german = await browser.newContext({
-    locale: 'en-US',
-    extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' },
-    viewport: { width: 1280, height: 800 },
-  });
+  // The context's locale sets the header too and wins over extraHTTPHeaders: the header is set on the wire.
+  const german = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const visit = await german.newPage();
+  await visit.route('**/*', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' } }),
+  );
   await visit.goto(page.url());
   const offer = visit.getByRole('complementary', { name: 'Sprache' });
   await expect(offer).toContainText('Diese Seite gibt es auch auf Deutsch.');
