@@ -10,6 +10,7 @@ export * from './financials.ts';
 export * from './green.ts';
 export * from './indicator.ts';
 export * from './locales.ts';
+export * from './market-pages.ts';
 export * from './market-query.ts';
 export * from './market-summary.ts';
 export * from './markets.ts';

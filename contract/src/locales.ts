@@ -72,6 +72,7 @@ export function pageNamespaces(pathname: string): string[] {
   if (path === '/' || path === '') return ['home', 'seo', 'news', 'ui', 'sectors'];
   if (path.startsWith('/green-stocks')) return ['screener', 'seo', 'ui'];
   if (path === '/markets') return ['markets', 'seo', 'ui', 'sectors'];
+  if (path === '/crypto' || path === '/watchlist') return ['lists', 'seo', 'ui'];
   const stock = /^\/stocks\/[^/]+(?:\/([^/]+))?/.exec(path);
   if (stock) {
     const tab = stock[1];

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeViolations, describeViolations } from '../support/axe.ts';
 import { queryAppDatabase } from '../support/database.ts';
 
 test('the home page opens in English, unprefixed', async ({ page }) => {
@@ -77,7 +78,7 @@ test('the app runs under its Content-Security-Policy without violations', async 
   expect(violations).toEqual([]);
 });
 
-test('the main navigation at desktop and phone widths, and the language remembered and offered (issue 33)', async ({
+test('the main navigation at desktop and phone widths, and the language remembered and offered (issues 33, 46)', async ({
   page,
   browser,
 }) => {
@@ -88,12 +89,9 @@ test('the main navigation at desktop and phone widths, and the language remember
   await expect(nav.getByRole('button', { name: 'Menu' })).toBeHidden();
   expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Screener', 'Watchlist', 'Crypto', 'Markets']);
   await expect(nav.getByRole('link', { name: 'Markets' })).toHaveAttribute('href', '/markets');
-  // The watchlist is the home's cards panel: the link scrolls to it and marks it.
-  await nav.getByRole('link', { name: 'Watchlist' }).click();
-  await expect(page).toHaveURL(/\/#watchlist$/);
-  await expect(page.locator('#watchlist')).toBeInViewport();
-  await expect(page.locator('#watchlist')).toBeFocused();
-  await expect(nav.getByRole('link', { name: 'Watchlist' })).toHaveAttribute('aria-current', 'page');
+  // The watchlist and crypto are pages of their own (issue 46; their test follows).
+  await expect(nav.getByRole('link', { name: 'Watchlist' })).toHaveAttribute('href', '/watchlist');
+  await expect(nav.getByRole('link', { name: 'Crypto' })).toHaveAttribute('href', '/crypto');
 
   // A phone: one tap opens the menu on its first link; Escape closes it and gives the focus back.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -122,9 +120,14 @@ test('the main navigation at desktop and phone widths, and the language remember
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Markets at a glance' })).toBeVisible();
 
-  // A first visit from a German browser: offered German in one line, English kept one click away.
-  const german = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
+  // A first visit from a browser whose Accept-Language prefers German (issue 46: navigator.languages may
+  // still say English; the server reads the header): offered German in one line, English one click away.
+  // The context's locale sets the header too and wins over extraHTTPHeaders: the header is set on the wire.
+  const german = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const visit = await german.newPage();
+  await visit.route('**/*', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' } }),
+  );
   await visit.goto(page.url());
   const offer = visit.getByRole('complementary', { name: 'Sprache' });
   await expect(offer).toContainText('Diese Seite gibt es auch auf Deutsch.');
@@ -135,4 +138,52 @@ test('the main navigation at desktop and phone widths, and the language remember
   await expect(visit.getByRole('heading', { level: 1, name: 'Markets at a glance' })).toBeVisible();
   await expect(visit.getByRole('complementary', { name: 'Sprache' })).toHaveCount(0);
   await german.close();
+});
+
+test('old and unprefixed addresses move: /stock/ to /stocks/ for good, the remembered language for a reader (issue 46)', async ({
+  request,
+}) => {
+  const singular = await request.get('/stock/SOLQ', { maxRedirects: 0 });
+  expect(singular.status()).toBe(301);
+  expect(singular.headers().location).toBe('/stocks/SOLQ');
+  const german = await request.get('/de/stock/SOLQ/dividends', { maxRedirects: 0 });
+  expect(german.status()).toBe(301);
+  expect(german.headers().location).toBe('/de/stocks/SOLQ/dividends');
+  const remembered = await request.get('/markets?x=1', { maxRedirects: 0, headers: { cookie: 'll_lang=fr' } });
+  expect(remembered.status()).toBe(302);
+  expect(remembered.headers().location).toBe('/fr/markets?x=1');
+  const unknownTab = await request.get('/stocks/SOLQ/nonexistent', { maxRedirects: 0 });
+  expect(unknownTab.status()).toBe(404);
+});
+
+test('the watchlist and crypto pages: the menu marks them, an empty watchlist says how to add, every coin sorts (issue 46)', async ({
+  page,
+}) => {
+  // A first visit's watchlist is empty. No serious accessibility finding on either page.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/watchlist');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // No heading in the server's first screen here: it comes with the route's code, slow on a shared machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your watchlist' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('To add a stock or coin, open its page')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Watchlist' })).toHaveAttribute('aria-current', 'page');
+  expect(describeViolations(await axeViolations(page))).toBe('');
+  await nav.getByRole('link', { name: 'Crypto' }).click();
+  await expect(page).toHaveURL(/\/crypto$/);
+  await expect(nav.getByRole('link', { name: 'Crypto' })).toHaveAttribute('aria-current', 'page');
+  const coins = queryAppDatabase<{ ticker: string }>(
+    "select ticker from indicators where kind = 'crypto' order by market_cap desc, ticker",
+  );
+  const table = page.getByRole('table', { name: 'All coins' });
+  await expect(table.getByRole('row')).toHaveCount(coins.length + 1);
+  await expect(table.getByRole('row').nth(1).getByRole('link')).toHaveAttribute('href', `/crypto/${coins[0]?.ticker}`);
+  await table.getByRole('button', { name: /^Market cap/ }).click();
+  await expect(table.getByRole('columnheader', { name: /^Market cap/ })).toHaveAttribute('aria-sort', 'descending');
+  await table.getByRole('button', { name: /^Market cap/ }).click();
+  // Ascending: the smallest market cap first (coins without one stay last, as the API sorts).
+  const smallest = queryAppDatabase<{ ticker: string }>(
+    "select ticker from indicators where kind = 'crypto' and market_cap is not null order by market_cap, ticker limit 1",
+  )[0]?.ticker;
+  await expect(table.getByRole('row').nth(1).getByRole('link')).toHaveAttribute('href', `/crypto/${smallest}`);
+  expect(describeViolations(await axeViolations(page))).toBe('');
 });

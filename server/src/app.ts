@@ -29,6 +29,7 @@ import { eventRoutes } from './routes/events/routes.ts';
 import { financialsRoutes } from './routes/financials/routes.ts';
 import { greenRoutes } from './routes/green/routes.ts';
 import { indicatorRoutes } from './routes/indicator/routes.ts';
+import { marketPagesRoutes } from './routes/market-pages/routes.ts';
 import { marketSummaryRoutes } from './routes/market-summary/routes.ts';
 import { marketsRoutes } from './routes/markets/routes.ts';
 import { meRoutes } from './routes/me/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, logger, metrics }: BuildOptio
   financialsRoutes(app, context);
   dividendRoutes(app, context);
   marketSummaryRoutes(app, context);
+  marketPagesRoutes(app, context);
   marketsRoutes(app, context);
   peerRoutes(app, context);
   sheetRoutes(app, context);

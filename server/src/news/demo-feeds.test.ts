@@ -57,6 +57,18 @@ describe('demo feeds', () => {
       expect(inputs).toEqual(expect.arrayContaining([`home-${language}`, `analysis-${language}`]));
   });
 
+  it('links each item to the page of what it is about, each link its own (issue 46)', () => {
+    for (const name of ['home-en', 'analysis-de', 'company-zqc']) {
+      const feed = parseFeed(renderDemoFeed(name, companies, publicUrl, days[3] as Date)?.body ?? '');
+      const links = feed.items.map((item) => item.link ?? '');
+      expect(new Set(links).size, name).toBe(links.length);
+      for (const link of links)
+        expect(link, name).toMatch(/^http:\/\/localhost:3000\/(stocks\/ZQ[A-G]\/news|markets)#/);
+    }
+    const company = parseFeed(renderDemoFeed('company-zqc', companies, publicUrl, days[3] as Date)?.body ?? '');
+    expect(company.items.every((item) => item.link?.startsWith(`${publicUrl}/stocks/ZQC/news#`))).toBe(true);
+  });
+
   it('writes the figures in headlines with the decimal separator of the language', () => {
     const figures = (language: string) =>
       days

@@ -100,10 +100,15 @@ interface DemoItem {
   title: string;
   summary: string;
   date: string;
+  /** The item's address: its company's News tab, or the markets page for a market story (issue 46). */
+  link: string;
 }
 
+/** What a demo story is about: a company's ticker, or none (the market). */
+type DemoStory = { title: string; summary: string; ticker?: string };
+
 /** One or two items a day for the last DAYS days, chosen deterministically from the name and day. */
-function items(name: string, now: Date, pick: (seed: number) => { title: string; summary: string } | null): DemoItem[] {
+function items(name: string, now: Date, publicUrl: string, pick: (seed: number) => DemoStory | null): DemoItem[] {
   const out: DemoItem[] = [];
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   for (let day = 0; day < DAYS; day++) {
@@ -112,10 +117,18 @@ function items(name: string, now: Date, pick: (seed: number) => { title: string;
       const seed = itemSeed(name, date, slot);
       const at = new Date(today - day * 86_400_000 + (7 + (seed % 11)) * 3_600_000 + slot * 1_800_000);
       if (at > now || (slot === 1 && seed % 3 === 0)) continue;
-      const text = pick(seed);
-      if (!text) continue;
-      // No link: a demo item has no article page; its guid is a URN.
-      out.push({ id: `urn:ledgerlight:demo:${name}:${date}-${slot}`, date: at.toISOString(), ...text });
+      const story = pick(seed);
+      if (!story) continue;
+      // A demo story has no article page of its own: it links to the page of what it is about, the
+      // fragment naming the item so that each item's link is its own (merged lists keep one item per link).
+      const page = story.ticker ? `/stocks/${encodeURIComponent(story.ticker)}/news` : '/markets';
+      out.push({
+        id: `urn:ledgerlight:demo:${name}:${date}-${slot}`,
+        date: at.toISOString(),
+        title: story.title,
+        summary: story.summary,
+        link: `${publicUrl}${page}#${name}-${date}-${slot}`,
+      });
     }
   }
   return out;
@@ -148,11 +161,12 @@ function fill(template: string, language: string, seed: number, company?: DemoCo
   return text.replaceAll('{name}', company.name).replaceAll('{ticker}', company.ticker);
 }
 
-function companyItem(texts: DemoTexts, language: string, companies: DemoCompany[], seed: number) {
+function companyItem(texts: DemoTexts, language: string, companies: DemoCompany[], seed: number): DemoStory {
   const company = companies[seed % companies.length] as DemoCompany;
   return {
     title: fill(texts.company[seed % texts.company.length] as string, language, seed, company),
     summary: fill(texts.companySummary, language, seed, company),
+    ticker: company.ticker,
   };
 }
 
@@ -164,7 +178,7 @@ function rss2(
   publicUrl: string,
   now: Date,
 ): DemoDocument {
-  const list = items(name, now, (seed) =>
+  const list = items(name, now, publicUrl, (seed) =>
     companies.length > 0 && seed % 2 === 0
       ? companyItem(texts, language, companies, Math.floor(seed / 2))
       : {
@@ -175,7 +189,7 @@ function rss2(
   const body = list
     .map(
       (i) =>
-        `<item><title>${escapeHtml(i.title)}</title><guid isPermaLink="false">${i.id}</guid><pubDate>${new Date(i.date).toUTCString()}</pubDate><description>${escapeHtml(`<p>${escapeHtml(i.summary)}</p>`)}</description></item>`,
+        `<item><title>${escapeHtml(i.title)}</title><link>${escapeHtml(i.link)}</link><guid isPermaLink="false">${i.id}</guid><pubDate>${new Date(i.date).toUTCString()}</pubDate><description>${escapeHtml(`<p>${escapeHtml(i.summary)}</p>`)}</description></item>`,
     )
     .join('\n');
   return {
@@ -193,16 +207,17 @@ function atom(
   now: Date,
 ): DemoDocument {
   const templates = texts.analysis;
-  const list = items(name, now, (seed) => {
+  const list = items(name, now, publicUrl, (seed) => {
     const template = templates[seed % templates.length] as string;
     if (needsCompany(template) && companies.length === 0) return null;
     const company = companies.length > 0 ? companies[Math.floor(seed / 4) % companies.length] : undefined;
-    return { title: fill(template, language, seed, company), summary: texts.analysisSummary };
+    const about = needsCompany(template) && company ? { ticker: company.ticker } : {};
+    return { title: fill(template, language, seed, company), summary: texts.analysisSummary, ...about };
   });
   const entries = list
     .map(
       (i) =>
-        `<entry><title>${escapeHtml(i.title)}</title><id>${i.id}</id><updated>${i.date}</updated><summary type="text">${escapeHtml(i.summary)}</summary></entry>`,
+        `<entry><title>${escapeHtml(i.title)}</title><link href="${escapeHtml(i.link)}"/><id>${i.id}</id><updated>${i.date}</updated><summary type="text">${escapeHtml(i.summary)}</summary></entry>`,
     )
     .join('\n');
   return {
@@ -252,16 +267,22 @@ export function demoCompanyStory(
   const match = /^urn:ledgerlight:demo:(company-[a-z0-9.-]+):(\d{4}-\d{2}-\d{2})-([01])$/.exec(guid);
   const texts = DEMO_TEXTS[language];
   if (!match || !texts || match[1] !== `company-${company.ticker.toLowerCase()}`) return null;
-  return companyItem(texts, language, [company], itemSeed(match[1], match[2] as string, Number(match[3])));
+  const { title, summary } = companyItem(
+    texts,
+    language,
+    [company],
+    itemSeed(match[1], match[2] as string, Number(match[3])),
+  );
+  return { title, summary };
 }
 
 function rdf(name: string, company: DemoCompany, publicUrl: string, now: Date): DemoDocument {
   const texts = DEMO_TEXTS.en as DemoTexts;
-  const list = items(name, now, (seed) => companyItem(texts, 'en', [company], seed));
+  const list = items(name, now, publicUrl, (seed) => companyItem(texts, 'en', [company], seed));
   const entries = list
     .map(
       (i) =>
-        `<item rdf:about="${i.id}"><title>${escapeHtml(i.title)}</title><description>${escapeHtml(i.summary)}</description><dc:date>${i.date}</dc:date></item>`,
+        `<item rdf:about="${i.id}"><title>${escapeHtml(i.title)}</title><link>${escapeHtml(i.link)}</link><description>${escapeHtml(i.summary)}</description><dc:date>${i.date}</dc:date></item>`,
     )
     .join('\n');
   return {

@@ -45,6 +45,8 @@ interface SeoTexts {
   crypto: { title: string; description: string };
   notFound: { title: string; description: string };
   markets: { title: string; description: string };
+  coins: { title: string; description: string };
+  watchlist: { title: string; description: string };
 }
 
 interface ShellTexts {
@@ -238,6 +240,8 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     if (bare === '/') return { ...seo.home, missing: false };
     if (bare === '/green-stocks') return { ...seo.screener, missing: false };
     if (bare === '/markets') return { ...seo.markets, missing: false };
+    if (bare === '/crypto') return { ...seo.coins, missing: false };
+    if (bare === '/watchlist') return { ...seo.watchlist, missing: false };
     const security = /^\/(stocks|crypto)\/([^/]{1,20})(\/.*)?$/.exec(bare);
     if (security) {
       const kind = security[1] === 'crypto' ? 'crypto' : 'stock';
@@ -331,7 +335,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
                 links: NAV_PLACES.map((place) => ({
                   href: navHref(place, language),
                   text: (found.shell.nav as NonNullable<ShellTexts['nav']>).places[place],
-                  current: !meta.missing && currentPlace(pathname, '') === place,
+                  current: !meta.missing && currentPlace(pathname) === place,
                 })),
               },
             }

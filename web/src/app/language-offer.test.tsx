@@ -48,6 +48,20 @@ describe('the language offer (issue 33)', () => {
     expect(readRememberedLanguage()).toBe('de');
   });
 
+  it('offers the language the server read from Accept-Language when navigator.languages says English (issue 46)', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'll-language-offer';
+    meta.content = 'de';
+    document.head.append(meta);
+    try {
+      await renderHome(['en-US']);
+      const offer = await screen.findByRole('complementary', { name: 'Sprache' });
+      expect(offer.textContent).toContain('Diese Seite gibt es auch auf Deutsch.');
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('offers nothing to an English browser, nor once a language was chosen', async () => {
     await renderHome(['en-US']);
     expect(screen.queryByRole('complementary', { name: 'Sprache' })).toBeNull();

@@ -7,6 +7,20 @@ import { useLanguage } from '../i18n/use-language.ts';
 import { useLocation, useNavigate } from '../router/index.ts';
 import './language-offer.css';
 
+/** The meta tag the server writes with the Accept-Language's offer (server/src/web/static.ts). */
+export const LANGUAGE_OFFER_META = 'll-language-offer';
+
+/**
+ * The reader's preferred languages: the server's reading of the Accept-Language header first (issue 46: a
+ * browser may send a language navigator.languages does not list, and a German Accept-Language got no
+ * offer), then the browser's own list.
+ */
+function browserLanguages(): readonly string[] {
+  const told = document.querySelector<HTMLMetaElement>(`meta[name="${LANGUAGE_OFFER_META}"]`)?.content;
+  const own = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return told ? [told, ...own] : own;
+}
+
 /**
  * A first visit whose browser prefers one of the app's other languages is offered it in one line (issue
  * 33), never sent away: the sentence and its button in the offered language, the button that keeps the
@@ -21,8 +35,7 @@ export function LanguageOffer() {
   const [offer, setOffer] = useState<Language | null>(null);
 
   useEffect(() => {
-    const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
-    const language = languageToOffer(page, readRememberedLanguage(), browser);
+    const language = languageToOffer(page, readRememberedLanguage(), browserLanguages());
     setOffer(null);
     if (!language) return;
     let live = true;

@@ -38,8 +38,8 @@ describe('the main navigation (issue 33)', () => {
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Start', '/de'],
       ['Aktienfilter', '/de/green-stocks'],
-      ['Beobachtungsliste', '/de#watchlist'],
-      ['Krypto', '/de#coins'],
+      ['Beobachtungsliste', '/de/watchlist'],
+      ['Krypto', '/de/crypto'],
       ['Märkte', '/de/markets'],
     ]);
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual([

@@ -16,8 +16,8 @@ import './main-nav.css';
 export function MainNav() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { pathname, hash } = useLocation();
-  const current = currentPlace(pathname, hash);
+  const { pathname } = useLocation();
+  const current = currentPlace(pathname);
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const root = useRef<HTMLElement>(null);

@@ -1,28 +1,7 @@
 import fs from 'node:fs';
 import { LANGUAGES } from '@app/contract/locales';
 import { describe, expect, it } from 'vitest';
-import { localesDir, namespaces, readLocale } from '../test/i18n.ts';
-
-/** Flattens {"a":{"b":"x"}} to {"a.b":"x"}. */
-function flatten(value: unknown, prefix = '', out: Record<string, string> = {}): Record<string, string> {
-  if (typeof value === 'string') {
-    out[prefix] = value;
-  } else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
-  }
-  return out;
-}
-
-/** Every string of a language, keyed "namespace:dotted.key". */
-function allStrings(language: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const ns of namespaces()) {
-    const file = `${localesDir}/${language}/${ns}.json`;
-    if (!fs.existsSync(file)) continue;
-    for (const [key, text] of Object.entries(flatten(readLocale(language, ns)))) out[`${ns}:${key}`] = text;
-  }
-  return out;
-}
+import { allStrings, localesDir, namespaces } from '../test/i18n.ts';
 
 const english = allStrings('en');
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, memoryHistory, RouterProvider } from '../router/index.ts';
@@ -89,6 +89,27 @@ describe('a stock or coin page', () => {
     const asked = await requestsWhileProfileLoads('/stocks/NOPE', FreshStockRoute, freshRouter);
     window.history.replaceState(null, '', '/');
     expect(asked.filter((path) => path.startsWith('/api/data/'))).toEqual(['/api/data/company']);
+  });
+
+  it('shows the not-found page for an unknown sub-page and keeps its address (issue 46)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const i18n = await testI18n(['en']);
+    const router = createRouter(
+      [{ path: '/stocks/:ticker/:tab?', Component: StockRoute }],
+      memoryHistory(['/stocks/ACME/nonexistent']),
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/stocks/ACME/nonexistent');
   });
 
   it('loads when the first address served held a malformed escape (a hostile link)', async () => {

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth/use-auth.ts';
+import { NotFoundPage } from '../app/not-found-page.tsx';
 import { usePageMeta } from '../app/page-meta.ts';
 import { cryptoPath, stockPath } from '../app/paths.ts';
 import { yieldPercentileQuery } from '../features/dividends/dividends-api.ts';
@@ -75,15 +76,15 @@ export function Component() {
   const load = useSecurity(ticker, tab === 'overview' ? prefetchOverview : null);
   const profile = load.status === 'ready' ? load.profile : null;
   usePageMeta(
-    profile
+    profile && tab !== null
       ? {
           title: t('stock.title', { name: profile.name, ticker: profile.ticker }),
           description: t('stock.description', { name: profile.name, ticker: profile.ticker }),
         }
       : null,
   );
-  // An unknown tab name: the overview, at its own address.
-  if (tab === null) return <Navigate to={`${stockPath(language, ticker)}${search}`} replace />;
+  // An unknown sub-page is not a page (issue 46): the server answers it with 404, and the address stays.
+  if (tab === null) return <NotFoundPage />;
   if (load.status !== 'ready') return <SecurityFallback load={load} ticker={ticker} kind="stock" />;
   // A coin opened under /stocks: show it where it belongs.
   if (load.profile.kind === 'crypto') return <Navigate to={`${cryptoPath(language, ticker)}${search}`} replace />;

@@ -37,7 +37,8 @@ export async function feedIds(db: Db, kind: 'home' | 'analysis', locale: string)
 
 /**
  * Items of several feeds merged, newest first. The same story carried by two feeds (same link, or
- * same guid when there is no link) is shown once: the first stored copy.
+ * same guid when there is no link) is shown once: the first stored copy. So is a headline sent again
+ * under a new guid (issue 46: the home list repeated items): one list never shows a title twice.
  */
 export async function mergedItems(db: Db, feeds: number[], skip: number, limit: number): Promise<ItemPage> {
   if (feeds.length === 0) return { items: [], total: 0 };
@@ -46,7 +47,12 @@ export async function mergedItems(db: Db, feeds: number[], skip: number, limit: 
     .select((eb) => eb.fn.min('id').as('id'))
     .where('feed_id', 'in', feeds)
     .groupBy(sql`coalesce(link, guid)`);
-  return itemPage(db, (eb) => eb('id', 'in', firstCopies), skip, limit);
+  const firstTitles = db
+    .selectFrom('news_items')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .where('id', 'in', firstCopies)
+    .groupBy('title');
+  return itemPage(db, (eb) => eb('id', 'in', firstTitles), skip, limit);
 }
 
 /** One page of the items a filter picks, newest first, with how many it picks in all (both feed lists). */

@@ -30,17 +30,17 @@ describe.each(testDatabases())('GET /api/rss on $engine', (target) => {
     url: string,
     kind: 'home' | 'analysis',
     locale: string,
-    items: [string, string, string | null][],
+    items: [string, string, string | null, string?][],
   ) {
     const feedId = await upsertFeed(t.database.db, { url, kind, locale, origin: 'cli', title: `Feed ${url}` });
-    for (const [guid, published, link] of items) {
+    for (const [guid, published, link, title] of items) {
       const row = await t.database.db
         .insertInto('news_items')
         .values({
           feed_id: feedId,
           guid,
           link,
-          title: `Title ${guid}`,
+          title: title ?? `Title ${guid}`,
           summary: '<p>s</p>',
           published_at: published,
           source: `Feed ${url}`,
@@ -121,6 +121,20 @@ describe.each(testDatabases())('GET /api/rss on $engine', (target) => {
     const body = (await get('/api/rss/home?locale=de')).json();
     expect(body).toMatchObject({ locale: 'de', total: 3 });
     expect(body.items.map((i: { title: string }) => i.title)).toEqual(['Title d2', 'Title e2', 'Title d1']);
+  });
+
+  it('shows a headline sent again under a new guid once on a merged list (issue 46)', async () => {
+    await seed('https://feeds.example/sv1.xml', 'home', 'sv', [
+      ['s1', '2025-11-01T10:00:00.000Z', null, 'Räntan oförändrad'],
+      ['s2', '2025-11-02T10:00:00.000Z', null, 'Räntan oförändrad'],
+      ['s3', '2025-11-03T10:00:00.000Z', null, 'Kronan stärks'],
+    ]);
+    await seed('https://feeds.example/sv2.xml', 'home', 'sv', [
+      ['t1', '2025-11-04T10:00:00.000Z', 'https://news.example/krona', 'Kronan stärks'],
+    ]);
+    const body = (await get('/api/rss/home?locale=sv')).json();
+    expect(body.total).toBe(2);
+    expect(body.items.map((i: { title: string }) => i.title)).toEqual(['Kronan stärks', 'Räntan oförändrad']);
   });
 
   it('falls back to the English feeds where a locale has none', async () => {

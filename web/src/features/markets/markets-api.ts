@@ -1,4 +1,4 @@
-import type { MarketIndices } from '@app/contract';
+import type { MapRange, MarketIndices, MarketMap } from '@app/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../api/client.ts';
 import { useAnswer } from '../../api/use-answer.ts';
@@ -20,3 +20,13 @@ export function indexPoints(days: readonly string[], values: readonly (number | 
     return value === null || value === undefined ? [] : [{ day, value }];
   });
 }
+
+/** Every stock's market cap and change over `range` (issue 46: the market map), one answer per range. */
+export const marketMapQuery = (range: MapRange) =>
+  queryOptions({
+    queryKey: ['market', 'map', range],
+    queryFn: ({ signal }) => getJson<MarketMap>('/api/data/market/map', { range }, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const useMarketMap = (range: MapRange) => useAnswer(marketMapQuery(range));

@@ -26,7 +26,7 @@ export function CompanyNews({
       onRetry={news.refetch}
       emptyText={feedUrls.length ? t('company.empty') : t('company.noFeeds')}
     >
-      <NewsList items={news.items} summaries />
+      <NewsList items={news.items} />
     </Panel>
   );
 }

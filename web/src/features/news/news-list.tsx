@@ -1,4 +1,5 @@
 import type { NewsItem } from '@app/contract';
+import { localizePath } from '@app/contract/locales';
 import { useTranslation } from 'react-i18next';
 import { stockPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
@@ -7,8 +8,25 @@ import { useUnits } from '../../ui/units.ts';
 import { timeAgo } from './time-ago.ts';
 import './news.css';
 
-/** News items (design.md): title, source, time ago, the tickers as chips; summaries where wanted. */
-export function NewsList({ items, summaries = false }: { items: readonly NewsItem[]; summaries?: boolean }) {
+/**
+ * A headline links to its item (issue 46): another site's article in a new tab; an address of this app
+ * (the demo stories link to the page of what they are about) in the app, in the reader's language.
+ */
+function Headline({ item }: { item: NewsItem }) {
+  const language = useLanguage();
+  if (!item.link) return item.title;
+  const url = new URL(item.link);
+  if (url.origin === window.location.origin)
+    return <Link to={`${localizePath(url.pathname, language)}${url.search}${url.hash}`}>{item.title}</Link>;
+  return (
+    <a href={item.link} target="_blank" rel="noopener noreferrer">
+      {item.title}
+    </a>
+  );
+}
+
+/** News items (design.md): title linking to the item, source, time ago, summary, the tickers as chips. */
+export function NewsList({ items }: { items: readonly NewsItem[] }) {
   const { t } = useTranslation('news');
   const language = useLanguage();
   const units = useUnits();
@@ -17,13 +35,7 @@ export function NewsList({ items, summaries = false }: { items: readonly NewsIte
       {items.map((item) => (
         <li key={item.id} className="news-item">
           <h3 className="news-item__title">
-            {item.link ? (
-              <a href={item.link} target="_blank" rel="noopener noreferrer">
-                {item.title}
-              </a>
-            ) : (
-              item.title
-            )}
+            <Headline item={item} />
           </h3>
           <p className="news-item__meta">
             {item.source && <span>{item.source}</span>}
@@ -31,7 +43,7 @@ export function NewsList({ items, summaries = false }: { items: readonly NewsIte
               {timeAgo(item.publishedAt, units.locale)}
             </time>
           </p>
-          {summaries && item.summary && (
+          {item.summary && (
             // The server sanitises summaries to a few formatting tags and http(s) links (contract/src/news.ts).
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server
             <div className="news-item__summary" dangerouslySetInnerHTML={{ __html: item.summary }} />
