@@ -37,7 +37,7 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
 type SecurityRow = Selectable<Schema['securities']>;
 
 /** A security's screener row: its descriptive columns and its snapshot's figures. */
-function indicatorRow(security: SecurityRow, inputs: SnapshotInputs): IndicatorColumns {
+export function indicatorRow(security: SecurityRow, inputs: SnapshotInputs): IndicatorColumns {
   const s = computeSnapshot(inputs);
   return {
     security_id: security.id,
