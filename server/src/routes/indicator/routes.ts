@@ -1,8 +1,18 @@
-import { errorBody, odataAsOfQuery, odataResponse, odataTopMax, odataV2Response, screenerChoices } from '@app/contract';
+import {
+  backtestQuery,
+  backtestResponse,
+  errorBody,
+  odataAsOfQuery,
+  odataResponse,
+  odataTopMax,
+  odataV2Response,
+  screenerChoices,
+} from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { canonicalODataOptions, withSkip } from '../../odata/options.ts';
 import { checkAsOf } from './as-of-table.ts';
+import { backtestOf } from './backtest-run.ts';
 import { screenerChoices as selectChoices } from './choices.ts';
 import { describeColumns } from './columns.ts';
 import { screenerPage } from './screener.ts';
@@ -74,6 +84,27 @@ export function indicatorRoutes(app: ZodApp, { database }: AppContext): void {
       const columns = describeColumns(page.fields);
       return { total: page.total ?? 0, skip: page.skip, top: page.top, columns, value: page.rows };
     },
+  );
+
+  app.get(
+    '/api/data/indicator/backtest',
+    {
+      schema: {
+        tags: ['indicators'],
+        summary: 'Backtest a screen: run as of each rebalance day, its top stocks held equal-weighted',
+        description:
+          'At each rebalance day (the first trading day from `from`, then each month end, or each quarter end) the ' +
+          'screen ($filter and the green flags, any of those set) runs on the stocks as known that day (ADR 0026: ' +
+          'the filings filed by then, the closes up to it) and its first `top` by `orderBy` are bought ' +
+          'equal-weighted and held to the next, dividends reinvested. Against every stock with a close in the ' +
+          'week up to the day, equal-weighted. Survivorship: a stock whose data ends is held at its last close; ' +
+          'prices as loaded; no costs or taxes.',
+        querystring: backtestQuery,
+        response: { 200: backtestResponse, 400: errorBody },
+      },
+      ...cached,
+    },
+    async (request) => backtestOf(database, request.query),
   );
 
   app.get(
