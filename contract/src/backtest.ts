@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { odataQuery } from './indicator.ts';
-import { calendarDay } from './market-query.ts';
+import { calendarDay, tickerQuery } from './market-query.ts';
 
 /*
  * The screener as of a day and a backtest of a screen (issue 43, ADR 0026). As of a day every figure is
@@ -16,6 +16,9 @@ export const screenerAsOfParam = calendarDay.optional().meta({
     'close on file. Absent: the latest figures.',
   example: '2021-06-30',
 });
+
+/** Key statistics of one security, as of a day when asked. */
+export const statisticsQuery = tickerQuery.extend({ asOf: screenerAsOfParam });
 
 /** The screener's OData options and asOf. */
 export const odataAsOfQuery = odataQuery.safeExtend({ asOf: screenerAsOfParam });

@@ -45,12 +45,21 @@ export interface UniverseHistory {
   templates: Map<number, StatementKind>;
 }
 
-/** The history of every security (`stocksOnly`: of the stocks), in a few reads whatever their number. */
-export async function readUniverseHistory(db: Db, stocksOnly = false): Promise<UniverseHistory> {
+/**
+ * The history of every security (`stocksOnly`: of the stocks; `ids`: of those), in a few reads whatever
+ * their number.
+ */
+export async function readUniverseHistory(
+  db: Db,
+  stocksOnly = false,
+  only?: readonly number[],
+): Promise<UniverseHistory> {
+  if (only?.length === 0) return emptyHistory;
   const securities = await db
     .selectFrom('securities')
     .selectAll()
     .$if(stocksOnly, (q) => q.where('kind', '=', 'stock'))
+    .$if(only !== undefined, (q) => q.where('id', 'in', only as number[]))
     .orderBy('id')
     .execute();
   const ids = securities.map((s) => s.id);

@@ -1,4 +1,11 @@
-import { errorBody, greenStocksResponse, odataResponse, odataV2Response, valuationRatiosChart } from '@app/contract';
+import {
+  errorBody,
+  greenStocksResponse,
+  odataResponse,
+  odataV2Response,
+  securityStatistics,
+  valuationRatiosChart,
+} from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
@@ -116,13 +123,30 @@ describe.each(testDatabases())('the screener as of a day on $label', (target) =>
     expect(body.rows[0]).toEqual({ ticker: 'ACME', price: closeOn('2022-08-05'), isGreenEnergy: true });
   });
 
+  it('gives key statistics as of the day: the same figures, the volumes and range up to it', async () => {
+    const response = await t.app.inject({
+      url: '/api/data/company/statistics',
+      query: { ticker: 'ACME', asOf: '2022-08-08' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = securityStatistics.parse(response.json());
+    const row = await acmeOn('2022-08-08');
+    expect(body.asOf).toBe('2022-08-08');
+    expect(body.figures.epsTtm).toBeCloseTo(2.5, 10);
+    expect(body.figures.pe).toBe(row?.pe);
+    expect(body.figures.pb).toBe(row?.pb);
+    expect(body.yearRange?.high).toBeCloseTo(closeOn('2022-08-08'), 10);
+    expect(body.volume.lastDay).toBe(1000);
+  });
+
   it.each([
     ['2022-13-01', 'malformed'],
     ['2020-12-31', 'before the first close'],
     ['2999-01-01', 'in the future'],
   ])('refuses asOf=%s (%s) with a 400 naming asOf', async (asOf) => {
-    for (const url of ['/api/data/indicator/odata', '/api/data/indicator/odatav2', '/api/data/green/stocks']) {
-      const response = await t.app.inject({ url, query: { asOf } });
+    const urls = ['/api/data/indicator/odata', '/api/data/indicator/odatav2', '/api/data/green/stocks'];
+    for (const url of [...urls, '/api/data/company/statistics']) {
+      const response = await t.app.inject({ url, query: { asOf, ticker: 'ACME' } });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
       const body = errorBody.parse(response.json());
       expect(body.error.message, url).toContain('asOf');
