@@ -77,7 +77,11 @@ export async function readUniverseHistory(
   ]);
   const byId = <T extends { securityId: number }>(rows: readonly T[]) => {
     const out = new Map<number, T[]>();
-    for (const row of rows) out.set(row.securityId, [...(out.get(row.securityId) ?? []), row]);
+    for (const row of rows) {
+      const list = out.get(row.securityId);
+      if (list) list.push(row);
+      else out.set(row.securityId, [row]);
+    }
     return out;
   };
   return {
