@@ -10,11 +10,14 @@ import { readUniverseRowsOn } from '../../metrics/universe-as-of.ts';
  * (metrics/universe-as-of.ts) and handed to the database as one JSON parameter that a common table
  * expression named `indicators` unpacks, so the screener's and the green list's SQL (the OData compiler's
  * fragments, the indexes aside) run unchanged over it. Rows are kept per data version and day: a second
- * filter on the same day, a next page, or a backtest's rebalance day seen before computes nothing.
+ * filter on the same day, a next page or the green list of that day computes nothing.
  */
 
-/** Days kept per data version: a user paging through one day, a backtest's few hundred rebalance days. */
-const DAYS_KEPT = 400;
+/**
+ * Days kept per data version: readers paging and filtering on a few days. A day of 2,000 companies is
+ * about 2 MB (rows and JSON); a backtest keeps none of its days (backtest-run.ts).
+ */
+const DAYS_KEPT = 16;
 
 interface DayTable {
   rows: IndicatorColumns[];
