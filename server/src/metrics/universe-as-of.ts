@@ -5,7 +5,7 @@ import type { Db } from '../db/index.ts';
 import type { Schema } from '../db/schema.ts';
 import { type FactHistory, factStatementsOn, selectFactHistories } from '../derived/as-filed.ts';
 import { selectStatementKinds } from '../derived/fact-statements.ts';
-import { periodRows } from '../derived/fiscal-periods.ts';
+import { type PeriodRow, periodRows } from '../derived/fiscal-periods.ts';
 import { readBothCloses } from '../derived/price-years.ts';
 import type { IndicatorColumns } from '../derived/screener-rows.ts';
 import { dividendPoints, seriesHead } from '../derived/series-head.ts';
@@ -43,6 +43,13 @@ export interface UniverseHistory {
    * bank), not a figure, so that no figure is left out on one day and shown on the next.
    */
   templates: Map<number, StatementKind>;
+  /**
+   * Each security's and period's statements of the last day cut, with what they depend on: the last
+   * filing day on or before that day and the splits known then. Days cut in ascending order (a
+   * backtest's rebalance days) that saw no new filing nor split reuse them: a month end without a report
+   * costs no repacking of thousands of facts. One entry per security and period: memory stays flat.
+   */
+  lastStatements: Map<string, { key: string; rows: PeriodRow[]; firstFiled: string | null }>;
 }
 
 /**
@@ -93,6 +100,7 @@ export async function readUniverseHistory(
     quarterly: byId(quarterly),
     annual: byId(annual),
     templates,
+    lastStatements: new Map(),
   };
 }
 
@@ -105,6 +113,7 @@ const emptyHistory: UniverseHistory = {
   quarterly: new Map(),
   annual: new Map(),
   templates: new Map(),
+  lastStatements: new Map(),
 };
 
 /**
@@ -137,15 +146,10 @@ export function inputsOn(
   }
   const splits = allSplits.filter((split) => split.day <= day);
   const head = seriesHead(history.statementCurrencies.get(security.id) ?? [], splits, security.currency);
-  const financials = (histories: readonly FactHistory[]): SecurityFinancials => {
-    const { statements, firstFiled } = factStatementsOn(histories, [security.id], day);
-    return {
-      security,
-      rows: periodRows(statements[0], splits),
-      dividends,
-      head,
-      asFiled: { day, firstFiled: firstFiled.get(security.id) ?? null },
-    };
+  const financials = (period: 'quarterly' | 'annual'): SecurityFinancials => {
+    const histories = history[period].get(security.id) ?? [];
+    const { rows, firstFiled } = statementsOn(history, `${security.id}|${period}`, histories, splits, day);
+    return { security, rows, dividends, head, asFiled: { day, firstFiled } };
   };
   return {
     kind: 'stock',
@@ -153,12 +157,35 @@ export function inputsOn(
     prices,
     dividends,
     financials: {
-      quarterly: financials(history.quarterly.get(security.id) ?? []),
-      annual: financials(history.annual.get(security.id) ?? []),
+      quarterly: financials('quarterly'),
+      annual: financials('annual'),
     },
     coinSupply: null,
     template: history.templates.get(security.id) ?? 'general',
   };
+}
+
+/** One security's statements of one kind of period as filed on `day`, on the splits known then. */
+function statementsOn(
+  history: UniverseHistory,
+  slot: string,
+  histories: readonly FactHistory[],
+  splits: readonly SplitRow[],
+  day: string,
+): { rows: PeriodRow[]; firstFiled: string | null } {
+  // What the statements of the day depend on: the versions filed by then (the last filing day says
+  // which) and the splits known then.
+  let lastFiled = '';
+  for (const { versions } of histories)
+    for (const v of versions) if (v.filed <= day && v.filed > lastFiled) lastFiled = v.filed;
+  const key = `${lastFiled}|${splits.length}`;
+  const kept = history.lastStatements.get(slot);
+  if (kept && kept.key === key) return kept;
+  const id = Number(slot.split('|')[0]);
+  const { statements, firstFiled } = factStatementsOn(histories, [id], day);
+  const made = { key, rows: periodRows(statements[0], splits), firstFiled: firstFiled.get(id) ?? null };
+  history.lastStatements.set(slot, made);
+  return made;
 }
 
 /** The screener's rows as known on `day`: the securities with a close by then, each with the catalogue's figures. */
