@@ -21,7 +21,13 @@ function yearsBefore(day: string, years: number): string {
   return `${Number(day.slice(0, 4)) - years}${day.slice(4)}`;
 }
 
-/** Defaults: the last five years to today, monthly, the 20 first; a hand-edited bad value falls back to them. */
+/**
+ * A test's default span: a year, because the figures of each rebalance day are computed on read (ADR
+ * 0026): at a few hundred companies a year takes tens of seconds; a longer span is a choice of the reader.
+ */
+const DEFAULT_YEARS = 1;
+
+/** Defaults: the last year to today, monthly, the 20 first; a hand-edited bad value falls back to them. */
 export function parseBacktestState(params: URLSearchParams, today: string): BacktestState {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -29,7 +35,7 @@ export function parseBacktestState(params: URLSearchParams, today: string): Back
   return {
     filter: params.get('filter')?.trim() ?? '',
     orderBy: params.get('orderBy')?.trim() || 'marketCap desc',
-    from: DAY.test(from) ? from : yearsBefore(today, 5),
+    from: DAY.test(from) ? from : yearsBefore(today, DEFAULT_YEARS),
     to: DAY.test(to) ? to : today,
     rebalance: params.get('rebalance') === 'quarterly' ? 'quarterly' : 'monthly',
     top: (TOP_CHOICES as readonly number[]).includes(top) ? top : 20,

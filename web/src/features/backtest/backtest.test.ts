@@ -4,7 +4,7 @@ import { backtestCsv } from './backtest-csv.ts';
 import { backtestParams, backtestSearchParams, parseBacktestState } from './backtest-state.ts';
 
 describe('backtest page state', () => {
-  it('takes the screen from the link and falls back to five years, monthly, 20 on bad values', () => {
+  it('takes the screen from the link and falls back to a year, monthly, 20 on bad values', () => {
     const state = parseBacktestState(
       new URLSearchParams('filter=pe+lt+15&orderBy=dividendYieldPct+desc&from=2020-13&rebalance=weekly&top=7'),
       '2026-12-07',
@@ -12,7 +12,7 @@ describe('backtest page state', () => {
     expect(state).toEqual({
       filter: 'pe lt 15',
       orderBy: 'dividendYieldPct desc',
-      from: '2021-12-07',
+      from: '2025-12-07',
       to: '2026-12-07',
       rebalance: 'monthly',
       top: 20,
@@ -21,7 +21,7 @@ describe('backtest page state', () => {
     expect(backtestParams(state)).toEqual({
       $filter: 'pe lt 15',
       orderBy: 'dividendYieldPct desc',
-      from: '2021-12-07',
+      from: '2025-12-07',
       to: '2026-12-07',
       rebalance: 'monthly',
       top: '20',
