@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenerAsOfParam } from './backtest.ts';
 import { indicatorFields, partialIndicatorRow } from './indicator.ts';
 
 export const greenLimitMax = 1000;
@@ -49,6 +50,7 @@ export const greenStocksQuery = z.object({
   isGreenTransport: flag,
   isGreenWater: flag,
   isGreenWaste: flag,
+  asOf: screenerAsOfParam,
 });
 export type GreenStocksQuery = z.infer<typeof greenStocksQuery>;
 

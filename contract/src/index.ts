@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './backtest.ts';
 export * from './catalogue.ts';
 export * from './chart.ts';
 export * from './company.ts';

@@ -70,7 +70,8 @@ export function pageNamespaces(pathname: string): string[] {
   // here suspends the page once drawn: the page collapses to the shell's fallback and the footer jumps
   // (layout shift 0.11 on a phone, docs/performance.md).
   if (path === '/' || path === '') return ['home', 'seo', 'news', 'ui', 'sectors'];
-  if (path.startsWith('/green-stocks')) return ['screener', 'seo', 'ui'];
+  // backtest: the screener's as-of picker and link, and the backtest page (issue 43).
+  if (path.startsWith('/green-stocks')) return ['screener', 'backtest', 'seo', 'ui'];
   if (path === '/markets') return ['markets', 'seo', 'ui', 'sectors'];
   if (path === '/crypto' || path === '/watchlist') return ['lists', 'seo', 'ui'];
   const stock = /^\/stocks\/[^/]+(?:\/([^/]+))?/.exec(path);

@@ -13,13 +13,19 @@ export interface LatestCoinSupply {
   max: number | null;
 }
 
-export async function selectLatestCoinSupply(db: Db, securityId: number): Promise<LatestCoinSupply | null> {
+/** `onOrBefore`: the newest known on that day (the screener as of a day); absent, the newest of all. */
+export async function selectLatestCoinSupply(
+  db: Db,
+  securityId: number,
+  onOrBefore?: string,
+): Promise<LatestCoinSupply | null> {
   const newest = <C extends 'circulating_supply' | 'total_supply' | 'max_supply'>(column: C) =>
     db
       .selectFrom('coin_supply')
       .select(['day', column])
       .where('security_id', '=', securityId)
       .where(column, 'is not', null)
+      .$if(onOrBefore !== undefined, (q) => q.where('day', '<=', onOrBefore as string))
       .orderBy('day', 'desc')
       .limit(1)
       .executeTakeFirst();

@@ -22,11 +22,20 @@ export class PackedDays {
   /** dayNumber of each day, ascending. */
   readonly numbers: Int32Array;
 
-  constructor(days: string) {
+  /** `numbers`: the days' numbers when already known (a head of a longer series), else parsed here. */
+  constructor(days: string, numbers?: Int32Array) {
     const n = days.length / DAY;
     this.#days = days;
-    this.numbers = new Int32Array(n);
-    for (let i = 0; i < n; i++) this.numbers[i] = dayNumberAt(days, i * DAY);
+    if (numbers && numbers.length === n) this.numbers = numbers;
+    else {
+      this.numbers = new Int32Array(n);
+      for (let i = 0; i < n; i++) this.numbers[i] = dayNumberAt(days, i * DAY);
+    }
+  }
+
+  /** The first `n` days, packed as stored. */
+  protected packedHead(n: number): string {
+    return this.#days.slice(0, n * DAY);
   }
 
   get length(): number {
@@ -83,8 +92,8 @@ export class CloseHistory extends PackedDays {
   readonly adjusted: Float64Array;
 
   /** `days`: the days packed, oldest first, one close of each column per day. */
-  constructor(days: string, split: Float64Array, adjusted: Float64Array) {
-    super(days);
+  constructor(days: string, split: Float64Array, adjusted: Float64Array, numbers?: Int32Array) {
+    super(days, numbers);
     if (split.length !== this.length || adjusted.length !== this.length)
       throw new Error('CloseHistory: columns of different lengths');
     this.split = split;
@@ -103,6 +112,19 @@ export class CloseHistory extends PackedDays {
   }
 
   static readonly empty = new CloseHistory('', new Float64Array(0), new Float64Array(0));
+
+  /**
+   * The history up to the last day on or before `day` (what was known on it: ADR 0026), its prices as
+   * traded then: the split-adjusted closes times `scale`, the splits after the day that they were later
+   * divided by. The total-return column is left as it is: only its ratios are read (drawdown).
+   */
+  through(day: string, scale = 1): CloseHistory {
+    const n = this.indexOnOrBefore(day) + 1;
+    if (n === this.length && scale === 1) return this;
+    const split = this.split.slice(0, n);
+    if (scale !== 1) for (let i = 0; i < n; i++) split[i] = (split[i] as number) * scale;
+    return new CloseHistory(this.packedHead(n), split, this.adjusted.subarray(0, n), this.numbers.subarray(0, n));
+  }
 
   /** Day/close points of one column from index `from` on (the windows that are read as points). */
   points(column: 'split' | 'adjusted', from = 0): DayClose[] {

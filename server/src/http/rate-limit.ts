@@ -36,6 +36,8 @@ const RULES: Rule[] = [
   { bucket: 'search', method: 'GET', route: '/api/data/company/search' },
   { bucket: 'odata', method: 'GET', route: '/api/data/indicator/odata' },
   { bucket: 'odata', method: 'GET', route: '/api/data/indicator/odatav2' },
+  // A backtest runs the screen on every rebalance day: the screener's budget, not a free call.
+  { bucket: 'odata', method: 'GET', route: '/api/data/indicator/backtest' },
   // Writes anyone (events) or any signed-in user (ref) can send in a loop (issue 34).
   { bucket: 'events', method: 'POST', route: '/api/events' },
   { bucket: 'ref', method: 'PUT', route: '/api/ref' },

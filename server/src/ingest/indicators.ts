@@ -38,7 +38,7 @@ export async function recomputeIndicators(db: Db, securityIds: readonly number[]
 type SecurityRow = Selectable<Schema['securities']>;
 
 /** A security's screener row: its descriptive columns and its snapshot's figures (the catalogue's columns). */
-function indicatorRow(security: SecurityRow, inputs: SnapshotInputs): IndicatorColumns {
+export function indicatorRow(security: SecurityRow, inputs: SnapshotInputs): IndicatorColumns {
   const snapshot = computeSnapshot(inputs);
   const figures = Object.fromEntries(
     screenerFigures.map((name) => [screenerColumnOf(name), snapshot[name]]),

@@ -74,7 +74,7 @@ export async function loadFinancials(
  * Dividends known on `day` (ex-date on or before it) in the share terms of that day: the stored
  * split-adjusted amount less the splits after the day, which none of them had seen.
  */
-function asFiledDividends<T extends { security_id: number; ex_date: string; amount_split_adj: number }>(
+export function asFiledDividends<T extends { security_id: number; ex_date: string; amount_split_adj: number }>(
   rows: readonly T[],
   splits: readonly { security_id: number; day: string; numerator: number; denominator: number }[],
   day: string,

@@ -238,7 +238,8 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     if (!seo) return null;
     const bare = stripLanguage(pathname).replace(/\/+$/, '') || '/';
     if (bare === '/') return { ...seo.home, missing: false };
-    if (bare === '/green-stocks') return { ...seo.screener, missing: false };
+    // The backtest page names itself once drawn; the server gives it the screener's texts (issue 43).
+    if (bare === '/green-stocks' || bare === '/green-stocks/backtest') return { ...seo.screener, missing: false };
     if (bare === '/markets') return { ...seo.markets, missing: false };
     if (bare === '/crypto') return { ...seo.coins, missing: false };
     if (bare === '/watchlist') return { ...seo.watchlist, missing: false };

@@ -20,3 +20,6 @@ export const isTickerText = (text: string) => TICKER.test(text);
 /** A security's page by its kind (search results, screener rows, news chips). */
 export const securityPath = (language: Language, kind: 'stock' | 'crypto', ticker: string) =>
   kind === 'crypto' ? cryptoPath(language, ticker) : stockPath(language, ticker);
+
+/** The backtest of a screen (issue 43): the screen travels in the query. */
+export const backtestPath = (language: Language) => pathIn(language, '/green-stocks/backtest');

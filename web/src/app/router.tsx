@@ -11,6 +11,7 @@ import { Shell } from './shell.tsx';
 export const pageRoutes: RouteObject[] = [
   { index: true, lazy: () => import('../routes/home.tsx') },
   { path: 'green-stocks', lazy: () => import('../routes/green-stocks.tsx') },
+  { path: 'green-stocks/backtest', lazy: () => import('../routes/backtest.tsx') },
   { path: 'markets', lazy: () => import('../routes/markets.tsx') },
   { path: 'crypto', lazy: () => import('../routes/crypto-list.tsx') },
   { path: 'watchlist', lazy: () => import('../routes/watchlist.tsx') },

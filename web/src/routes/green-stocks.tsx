@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../app/page-meta.ts';
+import { AsOfPicker } from '../features/screener/as-of-picker.tsx';
 import { DRAWER_QUERY, FilterDrawer, useMediaQuery } from '../features/screener/filter-drawer.tsx';
 import { PresetBar } from '../features/screener/preset-bar.tsx';
 import { applyPreset } from '../features/screener/presets.ts';
@@ -105,6 +106,7 @@ export function Component() {
       <header className="screener__intro">
         <h1>{t('title')}</h1>
         <p className="screener__lead">{t('lead')}</p>
+        <AsOfPicker state={state} onChange={(change) => onChange(change)} />
       </header>
       <PresetBar
         filters={state}

@@ -1,6 +1,6 @@
-import { errorBody, type SecurityStatistics, securityStatistics, tickerQuery } from '@app/contract';
+import { errorBody, type SecurityStatistics, securityStatistics, statisticsQuery } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
-import type { selectLatestCoinSupply } from '../../db/coin-supply.ts';
+import { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
 import { readCloseColumn, readPriceBars } from '../../derived/price-years.ts';
@@ -15,8 +15,10 @@ import {
   lastDividend,
   nextDividend,
 } from '../../market-stats/statistics.ts';
-import { type CloseHistory, yearRange } from '../../metrics/closes.ts';
+import { CloseHistory, yearRange } from '../../metrics/closes.ts';
 import { computeSnapshot, readSnapshotInputs, type SnapshotInputs } from '../../metrics/snapshot.ts';
+import { inputsOn, readUniverseHistory } from '../../metrics/universe-as-of.ts';
+import { checkAsOf } from '../indicator/as-of-table.ts';
 import { resolveTicker, type SecurityRef } from '../market/securities.ts';
 
 /*
@@ -39,26 +41,35 @@ export function statisticsRoutes(app: ZodApp, { database }: AppContext): void {
           'beta against the equal-weighted mean of every stock (weekly total returns of the last 5 years, at least ' +
           '104), the last ex-dividend ' +
           'day and the next one (declared, or projected from the payment pattern and marked estimated); for a ' +
-          'coin its market cap, circulating, total and maximum supply and fully diluted valuation.',
-        querystring: tickerQuery,
+          'coin its market cap, circulating, total and maximum supply and fully diluted valuation. With asOf, all ' +
+          'of it as known on that day (ADR 0026): the closes up to it and the filings filed by then.',
+        querystring: statisticsQuery,
         response: { 200: securityStatistics, 400: errorBody, 404: errorBody },
       },
       ...dataCache(database).hooks,
     },
-    async (request) => statistics(db, await resolveTicker(db, request.query.ticker)),
+    async (request) => {
+      const { ticker, asOf } = request.query;
+      const security = await resolveTicker(db, ticker);
+      if (asOf) await checkAsOf(db, asOf);
+      return statistics(db, security, asOf);
+    },
   );
 }
 
-async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatistics> {
+async function statistics(db: Db, security: SecurityRef, day?: string): Promise<SecurityStatistics> {
   // The catalogue's inputs (whole-history closes, dividends, statements, a coin's supply) are read once
-  // and serve the range, the all-time high, the ex-dividend days and the beta too.
-  const inputs = (await readSnapshotInputs(db, [security])).get(security.id) as SnapshotInputs;
+  // and serve the range, the all-time high, the ex-dividend days and the beta too; as of a day, what was
+  // known by then (ADR 0026).
+  const inputs = day
+    ? await inputsAsOf(db, security, day)
+    : ((await readSnapshotInputs(db, [security])).get(security.id) as SnapshotInputs);
   const figures = computeSnapshot(inputs);
   const supply = inputs.coinSupply;
   const prices = inputs.prices;
   const n = prices.length;
   const asOf = n > 0 ? prices.day(n - 1) : null;
-  const volumeRows = asOf ? await recentVolumes(db, security.id, addDays(asOf, -VOLUME_DAYS)) : [];
+  const volumeRows = asOf ? await recentVolumes(db, security.id, addDays(asOf, -VOLUME_DAYS), asOf) : [];
   const lastVolume = volumeRows[0];
   const high = allTimeHigh(prices);
   const exDates = inputs.dividends;
@@ -83,12 +94,31 @@ async function statistics(db: Db, security: SecurityRef): Promise<SecurityStatis
   };
 }
 
+/** One security's snapshot inputs as known on `day` (no close by then: an empty history). */
+async function inputsAsOf(db: Db, security: SecurityRef, day: string): Promise<SnapshotInputs> {
+  const history = await readUniverseHistory(db, false, [security.id]);
+  const row = history.securities[0];
+  const supply = security.kind === 'crypto' ? await selectLatestCoinSupply(db, security.id, day) : null;
+  const inputs = row ? inputsOn(history, row, day, supply) : null;
+  return (
+    inputs ?? {
+      kind: security.kind,
+      currency: security.currency,
+      prices: CloseHistory.empty,
+      dividends: [],
+      financials: null,
+      coinSupply: null,
+      template: null,
+    }
+  );
+}
+
 /**
  * The daily volumes from `from` on, latest first, from the year chunks' bars (derived/price-years.ts) a
  * price chart reads too, not the daily_prices source rows: null where the source gave none.
  */
-async function recentVolumes(db: Db, id: number, from: string): Promise<DayVolume[]> {
-  const bars = (await readPriceBars(db, [id], { from })).get(id);
+async function recentVolumes(db: Db, id: number, from: string, to: string): Promise<DayVolume[]> {
+  const bars = (await readPriceBars(db, [id], { from, to })).get(id);
   if (!bars) return [];
   const out: DayVolume[] = [];
   for (let i = bars.days.length - 1; i >= 0; i--) {

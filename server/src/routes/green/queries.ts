@@ -1,8 +1,8 @@
 import type { IndicatorField } from '@app/contract';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Schema } from '../../db/schema.ts';
-import { indicatorColumns } from '../../derived/screener-rows.ts';
+import { type IndicatorColumns, indicatorColumns } from '../../derived/screener-rows.ts';
 
 export type GreenFlagColumn = 'is_green_energy' | 'is_green_transport' | 'is_green_water' | 'is_green_waste';
 export const greenFlagColumns: readonly GreenFlagColumn[] = [
@@ -20,12 +20,17 @@ export interface GreenListQuery {
   order: 'asc' | 'desc';
   skip: number;
   limit: number;
+  /** A day's rows instead of the stored table (indicator/as-of-table.ts indicatorsOf); today's without it. */
+  source?: RawBuilder<IndicatorColumns>;
 }
 
 /** Stocks (not crypto) carrying any of the flags: one indexed read of the screener table. */
-function greenStocks(db: Db, flags: readonly GreenFlagColumn[]) {
+function greenStocks(db: Db, flags: readonly GreenFlagColumn[], source?: RawBuilder<IndicatorColumns>) {
   const wanted = flags.length > 0 ? flags : greenFlagColumns;
-  return db
+  // The day's rows under the table's own name: the same statement reads them (a raw body gets no
+  // parentheses from Kysely).
+  const from: QueryCreator<Schema> = source ? db.with('indicators', () => sql<IndicatorColumns>`(${source})`) : db;
+  return from
     .selectFrom('indicators')
     .where('kind', '=', 'stock')
     .where((eb: ExpressionBuilder<Schema, 'indicators'>) => eb.or(wanted.map((flag) => eb(flag, '=', 1))));
@@ -34,7 +39,7 @@ function greenStocks(db: Db, flags: readonly GreenFlagColumn[]) {
 /** The page's rows under their API names (flags still 0/1: presentIndicatorRows). */
 export async function selectGreenStocks(db: Db, query: GreenListQuery): Promise<Record<string, unknown>[]> {
   const sortColumn = indicatorColumns[query.orderBy].column;
-  return greenStocks(db, query.flags)
+  return greenStocks(db, query.flags, query.source)
     .select((eb) => query.fields.map((field) => eb.ref(indicatorColumns[field].column).as(field)))
     .orderBy(sortColumn, (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
     .orderBy('ticker')
@@ -43,8 +48,12 @@ export async function selectGreenStocks(db: Db, query: GreenListQuery): Promise<
     .execute();
 }
 
-export async function countGreenStocks(db: Db, flags: readonly GreenFlagColumn[]): Promise<number> {
-  const row = await greenStocks(db, flags)
+export async function countGreenStocks(
+  db: Db,
+  flags: readonly GreenFlagColumn[],
+  source?: RawBuilder<IndicatorColumns>,
+): Promise<number> {
+  const row = await greenStocks(db, flags, source)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirst();
   return Number(row?.total ?? 0);

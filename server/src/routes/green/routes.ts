@@ -7,6 +7,7 @@ import {
 } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { dataCache } from '../../http/data-cache.ts';
+import { checkAsOf, indicatorsOf, indicatorTableOn } from '../indicator/as-of-table.ts';
 import { presentIndicatorRows } from '../indicator/columns.ts';
 import { countGreenStocks, type GreenFlagColumn, selectGreenStocks } from './queries.ts';
 
@@ -36,6 +37,10 @@ export function greenRoutes(app: ZodApp, { database }: AppContext): void {
       const fields = [...new Set(query.fields ?? greenDefaultFields)];
       const skip = query.skip ?? 0;
       const limit = query.limit ?? DEFAULT_LIMIT;
+      if (query.asOf) await checkAsOf(database.reader, query.asOf);
+      const source = query.asOf
+        ? indicatorsOf(database.engine, await indicatorTableOn(database, query.asOf))
+        : undefined;
       const [rows, total] = await Promise.all([
         selectGreenStocks(database.reader, {
           flags,
@@ -44,8 +49,9 @@ export function greenRoutes(app: ZodApp, { database }: AppContext): void {
           order: query.order ?? 'desc',
           skip,
           limit,
+          ...(source ? { source } : {}),
         }),
-        countGreenStocks(database.reader, flags),
+        countGreenStocks(database.reader, flags, source),
       ]);
       return { total, skip, limit, rows: presentIndicatorRows(rows, fields) };
     },

@@ -9,6 +9,8 @@ export interface IndicatorPageQuery {
   fields: readonly IndicatorField[];
   limit: number;
   offset: number;
+  /** `with indicators as (...)`: a day's rows instead of the stored table (as-of-table.ts); empty for today. */
+  source?: RawBuilder<unknown>;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface IndicatorPageQuery {
  * booleans). The fragments come from the OData compiler (parameters only).
  */
 export async function selectIndicatorPage(db: Db, query: IndicatorPageQuery): Promise<PartialIndicatorRow[]> {
-  const { rows } = await sql<Record<string, unknown>>`
+  const { rows } = await sql<Record<string, unknown>>`${query.source ?? sql``}
       select ${sql.raw(indicatorSelectList(query.fields))} from indicators
       where ${query.where}
       order by ${sql.join(query.orderBy)}
@@ -24,9 +26,13 @@ export async function selectIndicatorPage(db: Db, query: IndicatorPageQuery): Pr
   return presentIndicatorRows(rows, query.fields);
 }
 
-export async function countIndicators(db: Db, where: RawBuilder<unknown>): Promise<number> {
-  const result = await sql<{ total: number | string }>`select count(*) as total from indicators where ${where}`.execute(
-    db,
-  );
+export async function countIndicators(
+  db: Db,
+  where: RawBuilder<unknown>,
+  source: RawBuilder<unknown> = sql``,
+): Promise<number> {
+  const result = await sql<{
+    total: number | string;
+  }>`${source}select count(*) as total from indicators where ${where}`.execute(db);
   return Number(result.rows[0]?.total ?? 0);
 }

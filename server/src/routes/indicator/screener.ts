@@ -4,6 +4,7 @@ import { indicatorColumns } from '../../derived/screener-rows.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ODataError, type ODataOption } from '../../odata/errors.ts';
 import { planODataQuery } from '../../odata/query.ts';
+import { indicatorTableOn, withIndicatorsOf } from './as-of-table.ts';
 import { countIndicators, selectIndicatorPage } from './queries.ts';
 
 export interface ScreenerPage {
@@ -21,6 +22,8 @@ export interface ScreenerOptions {
   withCount: boolean;
   /** Read one row more than the page to learn whether a next page exists. */
   probeNext: boolean;
+  /** The screener as known on this day (checked: as-of-table.ts checkAsOf); today's rows without it. */
+  asOf?: string;
 }
 
 /** The OData options of a request -> one page of the screener table (and the total when asked). */
@@ -41,6 +44,9 @@ export async function screenerPage(
   const top = query.$top ?? options.defaultTop;
   const skip = query.$skip ?? 0;
   const failing: ODataOption = query.$filter ? '$filter' : '$orderby';
+  const source = options.asOf
+    ? withIndicatorsOf(database.engine, await indicatorTableOn(database, options.asOf))
+    : undefined;
   const rows = await evaluating(failing, () =>
     selectIndicatorPage(database.reader, {
       where: plan.where,
@@ -48,10 +54,11 @@ export async function screenerPage(
       fields,
       limit: top + (options.probeNext ? 1 : 0),
       offset: skip,
+      ...(source ? { source } : {}),
     }),
   );
   const total = options.withCount
-    ? await evaluating('$filter', () => countIndicators(database.reader, plan.where))
+    ? await evaluating('$filter', () => countIndicators(database.reader, plan.where, source))
     : undefined;
   return {
     fields,

@@ -49,7 +49,9 @@ export function screenerSelect(state: Pick<ScreenerState, 'columns'>): string {
   return [...new Set<IndicatorField>([...ALWAYS_SELECTED, ...state.columns])].join(',');
 }
 
-export type ODataParams = Record<'$filter' | '$select' | '$orderby' | '$top' | '$skip' | '$count', string>;
+export type ODataParams = Record<'$filter' | '$select' | '$orderby' | '$top' | '$skip' | '$count', string> & {
+  asOf?: string;
+};
 
 /** One page of the current result; the ticker breaks ties so paging never repeats or skips a row. */
 export function screenerPageParams(state: ScreenerState, pageSize = state.size): ODataParams {
@@ -61,6 +63,7 @@ export function screenerPageParams(state: ScreenerState, pageSize = state.size):
     $top: String(pageSize),
     $skip: String((state.page - 1) * pageSize),
     $count: 'true',
+    ...(state.asOf ? { asOf: state.asOf } : {}),
   };
 }
 

@@ -46,6 +46,8 @@ export interface ScreenerState extends ScreenerFilters {
   /** Rows per page, one of PAGE_SIZES. */
   size: number;
   columns: ScreenerColumn[];
+  /** The screen as known on this day (YYYY-MM-DD, issue 43); today's figures without it. */
+  asOf?: string;
 }
 
 export const NO_FILTERS: ScreenerFilters = { greenOnly: true, flags: [], ranges: {}, choices: {} };
@@ -100,6 +102,7 @@ export function parseScreenerState(params: URLSearchParams): ScreenerState {
     if (value) choices[key] = value;
   }
   const advanced = text(params.get('q'), ADVANCED_MAX_LENGTH);
+  const asOf = params.get('asOf') ?? '';
   return {
     greenOnly: params.get('scope') !== 'all',
     flags: FLAG_NAMES.filter((flag) => flags.includes(flag)),
@@ -111,6 +114,7 @@ export function parseScreenerState(params: URLSearchParams): ScreenerState {
     page: page >= 1 ? page : 1,
     size: (PAGE_SIZES as readonly number[]).includes(size ?? 0) ? (size as number) : DEFAULT_STATE.size,
     columns,
+    ...(/^\d{4}-\d{2}-\d{2}$/.test(asOf) ? { asOf } : {}),
   };
 }
 
@@ -139,6 +143,7 @@ export function screenerSearchParams(state: ScreenerState): URLSearchParams {
   const sameColumns =
     state.columns.length === DEFAULT_COLUMNS.length && state.columns.every((c, i) => c === DEFAULT_COLUMNS[i]);
   if (!sameColumns) params.set('cols', state.columns.join(','));
+  if (state.asOf) params.set('asOf', state.asOf);
   return params;
 }
 

@@ -1,0 +1,171 @@
+import type { BacktestQuery, BacktestResponse } from '@app/contract';
+import { sql } from 'kysely';
+import type { Database } from '../../db/index.ts';
+import { readDataVersion } from '../../db/meta.ts';
+import { indicatorColumns } from '../../derived/screener-rows.ts';
+import { addDays, isoDayOf } from '../../finance/types.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { type Holding, simulate, summarise } from '../../metrics/backtest.ts';
+import { readUniverseHistory, type UniverseHistory, universeRowsOn } from '../../metrics/universe-as-of.ts';
+import { ODataError } from '../../odata/errors.ts';
+import { type ODataPlan, planODataQuery } from '../../odata/query.ts';
+import { indicatorsOf } from './as-of-table.ts';
+
+/*
+ * GET /api/data/indicator/backtest (issue 43): the screen run as of each rebalance day on the stocks
+ * known then (metrics/universe-as-of.ts, the screener's own SQL over that day's rows), its top stocks
+ * held equal-weighted until the next rebalance on total-return closes (metrics/backtest.ts), against
+ * every stock with a close that day, equal-weighted. One read of the stocks' history, cut at each day.
+ */
+
+/** A stock without a close in the week up to a rebalance day no longer trades: it cannot be bought. */
+const STALE_DAYS = 7;
+/** Answers kept per data version (the data cache stores an answer from its second request on). */
+const ANSWERS_KEPT = 32;
+
+const answers = new WeakMap<Database, { version: number; byQuery: Map<string, Promise<BacktestResponse>> }>();
+
+/** The backtest of a screen, computed once per data version and query. */
+export async function backtestOf(database: Database, query: BacktestQuery): Promise<BacktestResponse> {
+  const plan = planScreen(database.engine, query);
+  const version = await readDataVersion(database.reader);
+  let known = answers.get(database);
+  if (!known || known.version !== version) {
+    known = { version, byQuery: new Map() };
+    answers.set(database, known);
+  }
+  const key = JSON.stringify(query);
+  const cached = known.byQuery.get(key);
+  if (cached) return cached;
+  const answer = runBacktest(database, query, plan);
+  const byQuery = known.byQuery;
+  byQuery.set(key, answer);
+  answer.catch(() => byQuery.delete(key));
+  if (byQuery.size > ANSWERS_KEPT) byQuery.delete(byQuery.keys().next().value as string);
+  return answer;
+}
+
+const flagFilters = [
+  ['isGreenEnergy', 'isGreenEnergy eq true'],
+  ['isGreenTransport', 'isGreenTransport eq true'],
+  ['isGreenWater', 'isGreenWater eq true'],
+  ['isGreenWaste', 'isGreenWaste eq true'],
+] as const;
+
+/** The screen's $filter (with the green flags asked for: any of them) and orderBy, compiled; a 400 naming the option. */
+function planScreen(engine: Database['engine'], query: BacktestQuery): ODataPlan {
+  const plan = (filter: string | undefined) => {
+    try {
+      return planODataQuery({ filter, orderby: query.orderBy }, indicatorColumns, engine, 'ticker');
+    } catch (error) {
+      if (!(error instanceof ODataError)) throw error;
+      const field = error.option === '$orderby' ? 'orderBy' : '$filter';
+      throw new ApiError(400, 'validation_error', `Invalid query parameter "${field}": ${error.message}`, {
+        field,
+        location: 'query',
+        issues: [{ path: field, message: error.message }],
+        position: error.position,
+      });
+    }
+  };
+  const userPlan = plan(query.$filter);
+  const flags = flagFilters.filter(([name]) => query[name]).map(([, text]) => text);
+  if (flags.length === 0) return userPlan;
+  const screen = query.$filter ? `(${query.$filter}) and (${flags.join(' or ')})` : flags.join(' or ');
+  return plan(screen);
+}
+
+async function runBacktest(database: Database, query: BacktestQuery, plan: ODataPlan): Promise<BacktestResponse> {
+  const db = database.reader;
+  const today = new Date().toISOString().slice(0, 10);
+  if (query.to > today) throw invalidField('to', `${query.to} is in the future (today is ${today})`);
+  const history = await readUniverseHistory(db, true);
+  const calendar = tradingDays(history);
+  const first = calendar.find((day) => day >= query.from);
+  const end = calendar.filter((day) => day <= query.to).at(-1);
+  if (calendar.length === 0 || query.from < (calendar[0] as string))
+    throw invalidField('from', `${query.from} is before the first close on file (${calendar[0] ?? 'none'})`);
+  if (!first || !end || first >= end)
+    throw invalidField('from', `no trading day between ${query.from} and ${query.to}`);
+  const monthEnds = monthEndsOf(calendar, first, end);
+  const quarterly = query.rebalance === 'quarterly';
+  const rebalanceDays = [
+    first,
+    ...monthEnds.filter((day) => day < end && (!quarterly || Number(day.slice(5, 7)) % 3 === 0)),
+  ];
+  const screen: (Holding & { matched: number })[] = [];
+  const universe: Holding[] = [];
+  for (const day of rebalanceDays) {
+    const fresh = addDays(day, -STALE_DAYS);
+    const rows = universeRowsOn(history, day).filter((row) => row.as_of !== null && row.as_of >= fresh);
+    universe.push({ day, members: rows.map((row) => row.security_id) });
+    const source = indicatorsOf(database.engine, { rows, json: JSON.stringify(rows) });
+    const picked = await sql<{ security_id: number; matched: number | string }>`with indicators as (${source})
+        select security_id, count(*) over () as matched from indicators where ${plan.where}
+        order by ${sql.join(plan.orderBy)} limit ${query.top}`.execute(db);
+    screen.push({
+      day,
+      members: picked.rows.map((row) => Number(row.security_id)),
+      matched: Number(picked.rows[0]?.matched ?? 0),
+    });
+  }
+  const closeOn = (id: number, day: string) => {
+    const closes = history.closes.get(id);
+    const i = closes ? closes.indexOnOrBefore(day) : -1;
+    return closes && i >= 0 ? (closes.adjusted[i] as number) : null;
+  };
+  const valued = monthEnds.at(-1) === end ? monthEnds : [...monthEnds, end];
+  const lineOf = (holdings: readonly Holding[]) => {
+    const run = simulate(holdings, valued, end, closeOn);
+    const monthly = [{ day: first, value: 100 }, ...run.atDays];
+    return { line: { atRebalance: run.atRebalance, monthly, ...summarise(monthly) }, turnover: run.turnover };
+  };
+  const portfolio = lineOf(screen);
+  const tickers = new Map(history.securities.map((s) => [s.id, s.ticker]));
+  const turnover = portfolio.turnover;
+  return {
+    from: first,
+    to: end,
+    rebalance: query.rebalance,
+    top: query.top,
+    orderBy: query.orderBy,
+    portfolio: portfolio.line,
+    universe: lineOf(universe).line,
+    turnoverPct: turnover.length > 0 ? (turnover.reduce((a, b) => a + b, 0) / turnover.length) * 100 : null,
+    rebalances: screen.map(({ day, members, matched }) => ({
+      day,
+      matched,
+      members: members.map((id) => tickers.get(id) ?? String(id)),
+    })),
+    limits: ['survivorship', 'pricesAsLoaded', 'noCosts'],
+  };
+}
+
+/** Every day any stock traded, ascending (marked in one array over the day numbers: millions of closes). */
+function tradingDays(history: UniverseHistory): string[] {
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const closes of history.closes.values()) {
+    if (closes.length === 0) continue;
+    low = Math.min(low, closes.numbers[0] as number);
+    high = Math.max(high, closes.numbers[closes.length - 1] as number);
+  }
+  if (low > high) return [];
+  const traded = new Uint8Array(high - low + 1);
+  for (const closes of history.closes.values()) for (const n of closes.numbers) traded[n - low] = 1;
+  const out: string[] = [];
+  for (let i = 0; i < traded.length; i++) if (traded[i]) out.push(isoDayOf(low + i));
+  return out;
+}
+
+/** The last trading day of each month after `first`, up to `end`. */
+function monthEndsOf(calendar: readonly string[], first: string, end: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < calendar.length; i++) {
+    const day = calendar[i] as string;
+    if (day <= first || day > end) continue;
+    const next = calendar[i + 1];
+    if (!next || next.slice(0, 7) !== day.slice(0, 7)) out.push(day);
+  }
+  return out;
+}
