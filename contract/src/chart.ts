@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { statementKind } from './statement-templates.ts';
 import { seriesDescription } from './series-catalogue.ts';
+import { statementKind } from './statement-templates.ts';
 
 /*
  * Chart calls (spec 7). Every response is { series: [one per requested ticker, in the order asked] };

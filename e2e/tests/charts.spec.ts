@@ -44,8 +44,10 @@ function labelProblems(page: Page): Promise<string[]> {
       if (values < 4) problems.push(`chart ${index}: ${values} value labels, fewer than 4`);
       // Issue 46: no value label twice in one pane ("6%", "6%"); a pane's labels share their left edge.
       const byPane = new Map<number, string[]>();
-      for (const element of frame.querySelectorAll<HTMLElement>(
-        '.chart-label:not(.chart-label--x):not(.chart-label--badge):not(.chart-label--value):not(.chart-label--note)',
+      for (const element of Array.from(
+        frame.querySelectorAll<HTMLElement>(
+          '.chart-label:not(.chart-label--x):not(.chart-label--badge):not(.chart-label--value):not(.chart-label--note)',
+        ),
       )) {
         const left = Math.round(element.getBoundingClientRect().left);
         byPane.set(left, [...(byPane.get(left) ?? []), element.textContent ?? '']);

@@ -213,7 +213,7 @@ export async function coinSuppliesOn(
   return new Map(coins.map((coin, i) => [coin.id, supplies[i] ?? null]));
 }
 
-/** Rows of the screener as of `day`, read and computed (uncached: screener-as-of.ts caches them). */
+/** Rows of the screener as of `day`, read and computed (uncached: the data cache keeps the answers made from them). */
 export async function readUniverseRowsOn(db: Db, day: string): Promise<IndicatorColumns[]> {
   const history = await readUniverseHistory(db);
   return universeRowsOn(history, day, await coinSuppliesOn(db, history, day));
