@@ -1,4 +1,4 @@
-import { type ChartRange, changeOverWindow, rangeStart } from '../../../web/src/ui/chart-range.ts';
+import { type ChartRange, rangeStart } from '../../../web/src/ui/chart-range.ts';
 import type { PerSecurity } from './answers.ts';
 import type { Differences } from './compare.ts';
 import type { Check, Context } from './context.ts';
@@ -14,9 +14,8 @@ import type { Security } from './stored.ts';
 const answersOf = (ctx: Context, ticker: string) => ctx.answers.bySecurity.get(ticker) as PerSecurity;
 
 /**
- * The change the price page shows for a range (the oracle's from daily closes): the page's own function (web/src/ui/chart-range.ts) on the
- * points the page holds: the whole history as the API answers it (weekly beyond two years), its last two
- * years replaced by the daily answer (web price-api.ts joinHistory). The oracle's is from daily closes.
+ * The change the price page shows for a range: the server's (the price answer's rangeChangesPct, which the
+ * page shows for every range button since issue 42), against the oracle's from the stored daily closes.
  */
 function rangeCheck(name: string, ranges: readonly ChartRange[]): Check {
   return {
@@ -24,21 +23,10 @@ function rangeCheck(name: string, ranges: readonly ChartRange[]): Check {
     run(ctx, d) {
       for (const s of ctx.stored.values()) {
         const a = answersOf(ctx, s.ticker);
-        const whole = a.priceWhole?.points ?? [];
-        const recent = a.priceRecent?.points ?? [];
-        const firstDaily = recent[0]?.day;
-        // A coin's page holds its daily history only; a stock's its weekly one with the daily part joined.
-        const held =
-          s.kind === 'crypto'
-            ? recent
-            : a.priceWhole?.resolution === 'weekly' && firstDaily
-              ? [...whole.filter((p) => p.day < firstDaily), ...recent]
-              : whole;
-        const points = held.map((p) => ({ day: p.day, value: p.close }));
         const lastDay = s.closes.at(-1)?.day ?? '';
         for (const range of ranges) {
           const start = rangeStart(range, lastDay);
-          const page = changeOverWindow(points, { start, end: null });
+          const page = a.priceWhole?.rangeChangesPct?.[range] ?? null;
           d.check(`${range} change`, s.ticker, 'price page', changeOver(s.closes, start), page);
         }
       }
