@@ -88,8 +88,7 @@ async function walletSignIn(server: ServerProcess): Promise<{ status: number[]; 
 async function userWrites(server: ServerProcess, count: number): Promise<number[]> {
   const statuses: number[] = [];
   let next = 0;
-  // One user per client. One user's own concurrent PUTs race on PostgreSQL (23505 in replaceWatchlist, a
-  // 500): a bug of routes/me, not of sharing the database with a load.
+  // One user per client: one user's own concurrent PUTs are routes/me's case (me.test.ts).
   const client = async () => {
     const { status, cookie } = await walletSignIn(server);
     statuses.push(...status);

@@ -44,6 +44,20 @@ describe.each(testDatabases())('the signed-in user and the watchlist on $engine'
     });
   });
 
+  it('replaces one user’s list from several requests at once, each in turn, with no error', async () => {
+    const headers = await as('frank');
+    const lists = Array.from({ length: 12 }, (_, i) => [`T${i}`, 'ACME', `U${i}`]);
+    const answers = await Promise.all(
+      lists.map((tickers) =>
+        test.app.inject({ method: 'PUT', url: '/api/me/watchlist', headers, payload: { tickers } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(lists.map(() => 200));
+    // The list is one of the lists sent, whole: never a mix of two.
+    const read = (await test.app.inject({ url: '/api/me/watchlist', headers })).json() as { tickers: string[] };
+    expect(lists.map((list) => list.join())).toContain(read.tickers.join());
+  });
+
   it('rejects a bad ticker with a 400 naming the field', async () => {
     const response = await test.app.inject({
       method: 'PUT',

@@ -14,6 +14,14 @@ export async function watchlistOf(db: Db, userId: number): Promise<string[]> {
 export async function replaceWatchlist(db: Db, userId: number, tickers: string[]): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
+    // The user's row is written first, a no-op that takes its lock on PostgreSQL (SQLite's transactions
+    // begin immediate): one user's PUTs from two tabs then replace the list in turn, where both used to
+    // delete, then both insert, and one failed on the primary key (issue 45).
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', userId)
+      .execute();
     const kept = new Map(
       (await trx.selectFrom('watchlists').select(['ticker', 'added_at']).where('user_id', '=', userId).execute()).map(
         (row) => [row.ticker, row.added_at],
