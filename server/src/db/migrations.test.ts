@@ -8,6 +8,17 @@ import { type Database, databaseAnswers, migrateToLatest, migratorOf } from './i
 import { bumpDataVersion, readDataVersion } from './meta.ts';
 import { migrationProvider } from './migrations/index.ts';
 
+/**
+ * The tables of this test's database only: on PostgreSQL each test file has its own schema, and the
+ * introspection lists every schema's tables (another file's, at another migration, run beside this one).
+ */
+async function ownTables(database: Database) {
+  const tables = await database.db.introspection.getTables();
+  if (database.engine !== 'postgres') return tables;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+  return tables.filter((table) => table.schema === rows[0]?.schema);
+}
+
 const PRODUCT_TABLES = [
   'securities',
   'daily_prices',
@@ -62,7 +73,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     const all = Object.keys(await migrationProvider(target.engine).getMigrations()).sort();
     expect(all[0]).toBe('001-initial');
     expect(await migrateToLatest(database)).toEqual(all);
-    const tables = (await database.db.introspection.getTables()).map((t) => t.name);
+    const tables = (await ownTables(database)).map((t) => t.name);
     for (const table of PRODUCT_TABLES) expect(tables).toContain(table);
     expect(await migrateToLatest(database)).toEqual([]);
     expect(await databaseAnswers(database)).toBe(true);
@@ -127,7 +138,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '023-catalogue-scores',
       '027-numbers-checked-twice',
     ]);
-    const tables = await database.db.introspection.getTables();
+    const tables = await ownTables(database);
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
     expect(tables.map((t) => t.name)).not.toContain('statement_values');
     expect(columns('price_years')).not.toContain('chart_points');
@@ -149,7 +160,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '023-catalogue-scores',
       '027-numbers-checked-twice',
     ]);
-    const tables = await database.db.introspection.getTables();
+    const tables = await ownTables(database);
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
     expect(columns('fact_statements')).toContain('restated');
     expect(columns('indicators')).toEqual(expect.arrayContaining(['restatements_3y', 'largest_restatement_pct']));
@@ -165,7 +176,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '023-catalogue-scores',
       '027-numbers-checked-twice',
     ]);
-    const tables = await database.db.introspection.getTables();
+    const tables = await ownTables(database);
     const columns = tables.find((t) => t.name === 'fact_statements')?.columns ?? [];
     expect(columns.find((c) => c.name === 'filed_days')).toMatchObject({ isNullable: false });
     expect(await database.db.selectFrom('fact_statements').selectAll().execute()).toEqual([]);
@@ -185,7 +196,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       })
       .execute();
     expect(await migrateToLatest(database)).toEqual(['023-catalogue-scores', '027-numbers-checked-twice']);
-    const tables = await database.db.introspection.getTables();
+    const tables = await ownTables(database);
     const columns = tables.find((t) => t.name === 'indicators')?.columns.map((c) => c.name) ?? [];
     const descriptive = ['security_id', 'ticker', 'name', 'kind', 'exchange', 'sector', 'industry', 'country'];
     const flags = ['is_green_energy', 'is_green_transport', 'is_green_water', 'is_green_waste'];

@@ -13,6 +13,7 @@ import { INSTANT_ITEMS, type PeriodRow } from '../derived/fiscal-periods.ts';
 import { metricValues } from '../derived/period-metrics.ts';
 import { readBothCloses } from '../derived/price-years.ts';
 import { groupBySecurity, selectDividends } from '../derived/series-queries.ts';
+import { coinValuation } from '../finance/coin-supply.ts';
 import {
   coversYear,
   dividendCagr,
@@ -37,7 +38,6 @@ import {
   priceToEarnings,
   priceToSales,
 } from '../finance/valuation.ts';
-import { coinValuation } from '../market-stats/coin-supply.ts';
 import { addMonths, CloseHistory, changeSince, closeOnOrBefore, yearRange } from './closes.ts';
 import { loadFinancials, presentTtm, type SecurityFinancials } from './financials.ts';
 import { scoreFigures } from './scores.ts';

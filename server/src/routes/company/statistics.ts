@@ -4,9 +4,9 @@ import { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
 import { readCloseColumn, readPriceBars } from '../../derived/price-years.ts';
+import { coinValuation } from '../../finance/coin-supply.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { BETA_YEARS, beta, betaWeeks, equalWeightIndex, weeklyReturns } from '../../market-stats/beta.ts';
-import { coinValuation } from '../../market-stats/coin-supply.ts';
 import {
   addDays,
   allTimeHigh,
