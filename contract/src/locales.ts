@@ -96,7 +96,7 @@ export function pageNamespaces(pathname: string): string[] {
 
 /**
  * The translation files a page's first load reads, in the order the app asks for them: common, the
- * shell's and the page's namespaces (web/src/app/router.tsx), in the page's language and then in
+ * shell's and the page's namespaces (web/src/router/routes.tsx), in the page's language and then in
  * English, the fallback (i18next reads both). The server's page head preloads them (issue 20).
  */
 export function firstLoadTexts(pathname: string): string[] {

@@ -22,7 +22,7 @@ const CRAWLER =
 
 export const isCrawler = (userAgent: string | undefined): boolean => userAgent !== undefined && CRAWLER.test(userAgent);
 
-/** Sign-in's own pages live at one fixed address for the identity provider (web/src/app/router.tsx). */
+/** Sign-in's own pages live at one fixed address for the identity provider (web/src/router/routes.tsx). */
 const FIXED_ADDRESS = /^\/auth(\/|$)/;
 
 /**

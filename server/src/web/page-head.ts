@@ -377,7 +377,7 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
    * `redirect` (with the language prefix) when the page lives at another path.
    */
   async function render(pathname: string): Promise<{ html: string; missing: boolean; redirect?: string }> {
-    // Sign-in's own pages (web/src/app/router.tsx, authRoutes): real pages, never worth indexing.
+    // Sign-in's own pages (web/src/router/routes.tsx, authRoutes): real pages, never worth indexing.
     if (AUTH_PAGES.has(pathname.replace(/\/+$/, ''))) {
       const html = currentTemplate().replace('</title>', '</title>\n    <meta name="robots" content="noindex" />');
       return { html, missing: false };

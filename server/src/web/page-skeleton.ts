@@ -76,7 +76,7 @@ function homeBody(texts: SkeletonTexts, escapeText: Escape): string {
   const home = texts.home;
   if (!home) return `${block(150)}<div class="page-skeleton__grid">${lines(6)}${lines(6)}</div>`;
   const entry = home.screener;
-  // The app's home page (web/src/routes/home.tsx) in its loading state, block for block: the crypto strip,
+  // The app's home page (web/src/router/pages/home.tsx) in its loading state, block for block: the crypto strip,
   // the eight quote cards (QuoteCardsSkeleton) with their as-of line, the movers, sectors and ex-dividend
   // panels, the news. The first screen's layout shift was 0.8 with the cards and news alone.
   const cards = Array.from({ length: 8 }, () => sized('quote-card')).join('');

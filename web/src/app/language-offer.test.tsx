@@ -3,8 +3,8 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readRememberedLanguage } from '../i18n/language-choice.ts';
 import { createRouter, memoryHistory, type RouteObject, RouterProvider } from '../router/index.ts';
+import { createRoutes } from '../router/routes.tsx';
 import { testI18n } from '../test/i18n.ts';
-import { createRoutes } from './router.tsx';
 
 afterEach(() => {
   cleanup();

@@ -4,10 +4,10 @@ import { Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, memoryHistory, type RouteObject, RouterProvider } from '../router/index.ts';
+import { createRoutes, pageRoutes } from '../router/routes.tsx';
 import { testI18n } from '../test/i18n.ts';
 import * as analytics from './analytics.ts';
 import { RouteError } from './route-error.tsx';
-import { createRoutes, pageRoutes } from './router.tsx';
 
 afterEach(cleanup);
 

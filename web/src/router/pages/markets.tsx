@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../app/page-meta.ts';
-import { IndexPanel } from '../features/markets/index-panel.tsx';
-import { MarketMapPanel } from '../features/markets/market-map.tsx';
-import { useMarketIndices } from '../features/markets/markets-api.ts';
-import { SectorIndicesPanel, SectorMoversPanel } from '../features/markets/sector-panels.tsx';
-import { queryPanelState } from '../ui/panel.tsx';
-import '../features/markets/markets.css';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { IndexPanel } from '../../features/markets/index-panel.tsx';
+import { MarketMapPanel } from '../../features/markets/market-map.tsx';
+import { useMarketIndices } from '../../features/markets/markets-api.ts';
+import { SectorIndicesPanel, SectorMoversPanel } from '../../features/markets/sector-panels.tsx';
+import { queryPanelState } from '../../ui/panel.tsx';
+import '../../features/markets/markets.css';
 
 /**
  * /markets (issue 33): the universe's equal-weighted index and one per sector, the market map (issue 46),

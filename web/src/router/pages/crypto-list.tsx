@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../app/page-meta.ts';
-import { CoinTable } from '../features/coins/coin-table.tsx';
-import { useCoinList } from '../features/coins/coins-api.ts';
-import { Panel, queryPanelState } from '../ui/panel.tsx';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { CoinTable } from '../../features/coins/coin-table.tsx';
+import { useCoinList } from '../../features/coins/coins-api.ts';
+import { Panel, queryPanelState } from '../../ui/panel.tsx';
 
 /** /crypto (issue 46): every coin in one sortable table. */
 export function Component() {

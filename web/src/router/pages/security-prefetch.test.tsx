@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRouter, memoryHistory, RouterProvider } from '../router/index.ts';
-import { testI18n } from '../test/i18n.ts';
+import { testI18n } from '../../test/i18n.ts';
+import { createRouter, memoryHistory, RouterProvider } from '../index.ts';
 import { Component as CryptoRoute } from './crypto.tsx';
 import { Component as StockRoute } from './stock.tsx';
 
@@ -84,7 +84,7 @@ describe('a stock or coin page', () => {
     document.body.innerHTML = '<div id="root"><main><div class="skeleton"></div></main></div>';
     vi.resetModules();
     const { Component: FreshStockRoute } = await import('./stock.tsx');
-    const freshRouter = await import('../router/index.ts');
+    const freshRouter = await import('../index.ts');
     document.body.innerHTML = '';
     const asked = await requestsWhileProfileLoads('/stocks/NOPE', FreshStockRoute, freshRouter);
     window.history.replaceState(null, '', '/');

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAuthClient } from '../app/auth/session.ts';
-import { AuthErrorMessage } from '../features/auth/callback-error.tsx';
-import { safeRedirectTarget } from '../features/auth/redirect-target.ts';
-import { FullPageSpinner } from '../ui/spinner.tsx';
+import { getAuthClient } from '../../app/auth/session.ts';
+import { AuthErrorMessage } from '../../features/auth/callback-error.tsx';
+import { safeRedirectTarget } from '../../features/auth/redirect-target.ts';
+import { FullPageSpinner } from '../../ui/spinner.tsx';
 
 /** /auth/login?redirectUri=: starts sign-in at the identity provider and comes back to redirectUri. */
 export function Component() {

@@ -1,29 +1,29 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, pageNamespaces, SHELL_NAMESPACES } from '@app/contract/locales';
 import type { i18n } from 'i18next';
-import type { RouteObject } from '../router/index.ts';
-import { RouteError } from './route-error.tsx';
-import { Shell } from './shell.tsx';
+import { RouteError } from '../app/route-error.tsx';
+import { Shell } from '../app/shell.tsx';
+import type { RouteObject } from './index.ts';
 
 /**
  * The pages, the same under every language. Route modules load lazily (one chunk each). Each page has
  * its own error boundary, so a failing page keeps the header (search, language, sign-in) around it.
  */
 export const pageRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('../routes/home.tsx') },
-  { path: 'green-stocks', lazy: () => import('../routes/green-stocks.tsx') },
-  { path: 'green-stocks/backtest', lazy: () => import('../routes/backtest.tsx') },
-  { path: 'markets', lazy: () => import('../routes/markets.tsx') },
-  { path: 'crypto', lazy: () => import('../routes/crypto-list.tsx') },
-  { path: 'watchlist', lazy: () => import('../routes/watchlist.tsx') },
-  { path: 'stocks/:ticker/:tab?', lazy: () => import('../routes/stock.tsx') },
-  { path: 'crypto/:ticker', lazy: () => import('../routes/crypto.tsx') },
-  { path: '*', lazy: () => import('../routes/not-found.tsx') },
+  { index: true, lazy: () => import('./pages/home.tsx') },
+  { path: 'green-stocks', lazy: () => import('./pages/green-stocks.tsx') },
+  { path: 'green-stocks/backtest', lazy: () => import('./pages/backtest.tsx') },
+  { path: 'markets', lazy: () => import('./pages/markets.tsx') },
+  { path: 'crypto', lazy: () => import('./pages/crypto-list.tsx') },
+  { path: 'watchlist', lazy: () => import('./pages/watchlist.tsx') },
+  { path: 'stocks/:ticker/:tab?', lazy: () => import('./pages/stock.tsx') },
+  { path: 'crypto/:ticker', lazy: () => import('./pages/crypto.tsx') },
+  { path: '*', lazy: () => import('./pages/not-found.tsx') },
 ].map((route) => ({ ErrorBoundary: RouteError, ...route }));
 
 /** Sign-in's own routes (issue 6): outside the language roots, at one fixed address for the provider. */
 export const authRoutes: RouteObject[] = [
-  { path: '/auth/login', lazy: () => import('../routes/auth-login.tsx') },
-  { path: '/auth/callback', lazy: () => import('../routes/auth-callback.tsx') },
+  { path: '/auth/login', lazy: () => import('./pages/auth-login.tsx') },
+  { path: '/auth/callback', lazy: () => import('./pages/auth-callback.tsx') },
 ];
 
 /**

@@ -1,20 +1,20 @@
 import { WATCHLIST_ANCHOR } from '@app/contract/nav';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../app/auth/use-auth.ts';
-import { usePageMeta } from '../app/page-meta.ts';
-import { screenerPath } from '../app/paths.ts';
-import { CryptoStrip } from '../features/home/crypto-strip.tsx';
-import { useHomeCards } from '../features/home/home-api.ts';
-import { ExDividendsPanel, MoversPanel, SectorPanel } from '../features/home/market-panels.tsx';
-import { QuoteCards, QuoteCardsSkeleton } from '../features/home/quote-cards.tsx';
-import { useMergedNews } from '../features/news/news-api.ts';
-import { NewsList } from '../features/news/news-list.tsx';
-import { useWatchlist } from '../features/watchlist/use-watchlist.ts';
-import { useLanguage } from '../i18n/use-language.ts';
-import { Link } from '../router/index.ts';
-import { Panel, queryPanelState } from '../ui/panel.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
-import '../features/home/home.css';
+import { useAuth } from '../../app/auth/use-auth.ts';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { screenerPath } from '../../app/paths.ts';
+import { CryptoStrip } from '../../features/home/crypto-strip.tsx';
+import { useHomeCards } from '../../features/home/home-api.ts';
+import { ExDividendsPanel, MoversPanel, SectorPanel } from '../../features/home/market-panels.tsx';
+import { QuoteCards, QuoteCardsSkeleton } from '../../features/home/quote-cards.tsx';
+import { useMergedNews } from '../../features/news/news-api.ts';
+import { NewsList } from '../../features/news/news-list.tsx';
+import { useWatchlist } from '../../features/watchlist/use-watchlist.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { Panel, queryPanelState } from '../../ui/panel.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { Link } from '../index.ts';
+import '../../features/home/home.css';
 
 /**
  * The home dashboard (design.md, issue 23): the coins, watchlist cards, the market's movers, sectors and

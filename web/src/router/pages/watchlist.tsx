@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../app/auth/use-auth.ts';
-import { usePageMeta } from '../app/page-meta.ts';
-import { screenerPath } from '../app/paths.ts';
-import { useHomeCards } from '../features/home/home-api.ts';
-import { useWatchlist } from '../features/watchlist/use-watchlist.ts';
-import { WatchlistTable } from '../features/watchlist/watchlist-table.tsx';
-import { useLanguage } from '../i18n/use-language.ts';
-import { Link } from '../router/index.ts';
-import { Panel, queryPanelState } from '../ui/panel.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
+import { useAuth } from '../../app/auth/use-auth.ts';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { screenerPath } from '../../app/paths.ts';
+import { useHomeCards } from '../../features/home/home-api.ts';
+import { useWatchlist } from '../../features/watchlist/use-watchlist.ts';
+import { WatchlistTable } from '../../features/watchlist/watchlist-table.tsx';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { Panel, queryPanelState } from '../../ui/panel.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { Link } from '../index.ts';
 
 /**
  * /watchlist (issue 46): the reader's tickers as a table, from the same answer as the home's cards; an

@@ -3,26 +3,26 @@ import { isStockTab, STOCK_TABS, type StockTab } from '@app/contract/locales';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../app/auth/use-auth.ts';
-import { NotFoundPage } from '../app/not-found-page.tsx';
-import { usePageMeta } from '../app/page-meta.ts';
-import { cryptoPath, stockPath } from '../app/paths.ts';
-import { yieldPercentileQuery } from '../features/dividends/dividends-api.ts';
-import { YieldPercentilePanel } from '../features/dividends/yield-percentile-panel.tsx';
-import { withoutFinancialsParams } from '../features/financials/financials-view.ts';
-import { peersQuery } from '../features/peers/peers-api.ts';
-import { drawdownQuery, stockHistoryQuery } from '../features/price/price-api.ts';
-import { PriceOverview } from '../features/price/price-overview.tsx';
-import { withoutPriceParams } from '../features/price/price-params.ts';
-import { KeyStats } from '../features/stock/key-stats.tsx';
-import { SecurityHeader } from '../features/stock/security-header.tsx';
-import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
-import { nextReportQuery, statisticsQuery, useLinks } from '../features/stock/stock-api.ts';
-import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
-import { useLanguage } from '../i18n/use-language.ts';
-import { Navigate, useLocation, useNavigate, useParams } from '../router/index.ts';
-import { PageSkeleton } from '../ui/page-skeleton.tsx';
-import { Tabs } from '../ui/tabs.tsx';
+import { useAuth } from '../../app/auth/use-auth.ts';
+import { NotFoundPage } from '../../app/not-found-page.tsx';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { cryptoPath, stockPath } from '../../app/paths.ts';
+import { yieldPercentileQuery } from '../../features/dividends/dividends-api.ts';
+import { YieldPercentilePanel } from '../../features/dividends/yield-percentile-panel.tsx';
+import { withoutFinancialsParams } from '../../features/financials/financials-view.ts';
+import { peersQuery } from '../../features/peers/peers-api.ts';
+import { drawdownQuery, stockHistoryQuery } from '../../features/price/price-api.ts';
+import { PriceOverview } from '../../features/price/price-overview.tsx';
+import { withoutPriceParams } from '../../features/price/price-params.ts';
+import { KeyStats } from '../../features/stock/key-stats.tsx';
+import { SecurityHeader } from '../../features/stock/security-header.tsx';
+import { SecurityFallback, useSecurity } from '../../features/stock/security-load.tsx';
+import { nextReportQuery, statisticsQuery, useLinks } from '../../features/stock/stock-api.ts';
+import { WatchlistButton } from '../../features/watchlist/watchlist-button.tsx';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { PageSkeleton } from '../../ui/page-skeleton.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
+import { Navigate, useLocation, useNavigate, useParams } from '../index.ts';
 
 /*
  * Each tab's code loads when the tab is opened (issue 20): the overview, the page most people land on,
@@ -30,23 +30,25 @@ import { Tabs } from '../ui/tabs.tsx';
  * brings loads with the tabs that use it.
  */
 const DividendsTab = lazy(() =>
-  import('../features/dividends/dividends-tab.tsx').then((m) => ({ default: m.DividendsTab })),
+  import('../../features/dividends/dividends-tab.tsx').then((m) => ({ default: m.DividendsTab })),
 );
 const ValuationTab = lazy(() =>
-  import('../features/valuation/valuation-tab.tsx').then((m) => ({ default: m.ValuationTab })),
+  import('../../features/valuation/valuation-tab.tsx').then((m) => ({ default: m.ValuationTab })),
 );
 const FinancialsTab = lazy(() =>
-  import('../features/financials/financials-tab.tsx').then((m) => ({ default: m.FinancialsTab })),
+  import('../../features/financials/financials-tab.tsx').then((m) => ({ default: m.FinancialsTab })),
 );
 const DatasheetTab = lazy(() =>
-  import('../features/datasheet/datasheet-tab.tsx').then((m) => ({ default: m.DatasheetTab })),
+  import('../../features/datasheet/datasheet-tab.tsx').then((m) => ({ default: m.DatasheetTab })),
 );
 // The peers sit below the first screen: their table's code is not in the overview's, but it is asked for
 // with their data (prefetchOverview), not once the overview has drawn: it came 100-250 ms after the data
 // on a phone, and the table waited for it (issue 33: a table draws within 300 ms of its data).
-const peersPanel = () => import('../features/peers/peers-panel.tsx');
+const peersPanel = () => import('../../features/peers/peers-panel.tsx');
 const PeersPanel = lazy(() => peersPanel().then((m) => ({ default: m.PeersPanel })));
-const CompanyNews = lazy(() => import('../features/news/company-news.tsx').then((m) => ({ default: m.CompanyNews })));
+const CompanyNews = lazy(() =>
+  import('../../features/news/company-news.tsx').then((m) => ({ default: m.CompanyNews })),
+);
 
 /** The tabs (design.md); all but the overview live in the URL: /stocks/ACME/dividends. */
 // The server answers any other sub-page with 404 (server/src/web/page-head.ts reads the same list).

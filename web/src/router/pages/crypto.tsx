@@ -1,19 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../app/auth/use-auth.ts';
-import { usePageMeta } from '../app/page-meta.ts';
-import { stockPath } from '../app/paths.ts';
-import { coinHistoryQuery } from '../features/price/coin-history.ts';
-import { drawdownQuery } from '../features/price/price-api.ts';
-import { PriceOverview } from '../features/price/price-overview.tsx';
-import { KeyStats } from '../features/stock/key-stats.tsx';
-import { SecurityAbout } from '../features/stock/security-about.tsx';
-import { SecurityHeader } from '../features/stock/security-header.tsx';
-import { SecurityFallback, useSecurity } from '../features/stock/security-load.tsx';
-import { statisticsQuery } from '../features/stock/stock-api.ts';
-import { WatchlistButton } from '../features/watchlist/watchlist-button.tsx';
-import { useLanguage } from '../i18n/use-language.ts';
-import { Navigate, useLocation, useParams } from '../router/index.ts';
+import { useAuth } from '../../app/auth/use-auth.ts';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { stockPath } from '../../app/paths.ts';
+import { coinHistoryQuery } from '../../features/price/coin-history.ts';
+import { drawdownQuery } from '../../features/price/price-api.ts';
+import { PriceOverview } from '../../features/price/price-overview.tsx';
+import { KeyStats } from '../../features/stock/key-stats.tsx';
+import { SecurityAbout } from '../../features/stock/security-about.tsx';
+import { SecurityHeader } from '../../features/stock/security-header.tsx';
+import { SecurityFallback, useSecurity } from '../../features/stock/security-load.tsx';
+import { statisticsQuery } from '../../features/stock/stock-api.ts';
+import { WatchlistButton } from '../../features/watchlist/watchlist-button.tsx';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { Navigate, useLocation, useParams } from '../index.ts';
 
 /** A coin page's data calls, asked for with its profile's (useSecurity), as a stock's overview asks for its own. */
 function prefetchCoin(client: QueryClient, ticker: string): void {

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../app/page-meta.ts';
-import { AsOfPicker } from '../features/screener/as-of-picker.tsx';
-import { DRAWER_QUERY, FilterDrawer, useMediaQuery } from '../features/screener/filter-drawer.tsx';
-import { PresetBar } from '../features/screener/preset-bar.tsx';
-import { applyPreset } from '../features/screener/presets.ts';
-import { expressionError, useScreenerOptions, useScreenerPage } from '../features/screener/screener-api.ts';
-import { CHOICE_KEYS, type ChoiceKey } from '../features/screener/screener-fields.ts';
-import { type ChoiceOption, ScreenerFilters } from '../features/screener/screener-filters.tsx';
-import { distinctValues, pageCount } from '../features/screener/screener-query.ts';
-import { ScreenerResults } from '../features/screener/screener-results.tsx';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { AsOfPicker } from '../../features/screener/as-of-picker.tsx';
+import { DRAWER_QUERY, FilterDrawer, useMediaQuery } from '../../features/screener/filter-drawer.tsx';
+import { PresetBar } from '../../features/screener/preset-bar.tsx';
+import { applyPreset } from '../../features/screener/presets.ts';
+import { expressionError, useScreenerOptions, useScreenerPage } from '../../features/screener/screener-api.ts';
+import { CHOICE_KEYS, type ChoiceKey } from '../../features/screener/screener-fields.ts';
+import { type ChoiceOption, ScreenerFilters } from '../../features/screener/screener-filters.tsx';
+import { distinctValues, pageCount } from '../../features/screener/screener-query.ts';
+import { ScreenerResults } from '../../features/screener/screener-results.tsx';
 import {
   activeFilterCount,
   filtersOf,
@@ -18,12 +18,12 @@ import {
   type ScreenerState,
   screenerSearchParams,
   withFilters,
-} from '../features/screener/screener-state.ts';
-import { useFilterDraft } from '../features/screener/use-filter-draft.ts';
-import { useSectorLabels } from '../i18n/sector-labels.ts';
-import { useSearchParams } from '../router/index.ts';
-import { useUnits } from '../ui/units.ts';
-import '../features/screener/screener.css';
+} from '../../features/screener/screener-state.ts';
+import { useFilterDraft } from '../../features/screener/use-filter-draft.ts';
+import { useSectorLabels } from '../../i18n/sector-labels.ts';
+import { useUnits } from '../../ui/units.ts';
+import { useSearchParams } from '../index.ts';
+import '../../features/screener/screener.css';
 
 /** The stock screener (issues 8, 23): presets, filters left (a drawer on phones), results right, all in the URL. */
 export function Component() {

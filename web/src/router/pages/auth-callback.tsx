@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAuthClient } from '../app/auth/session.ts';
-import { AuthErrorMessage } from '../features/auth/callback-error.tsx';
-import { safeRedirectTarget } from '../features/auth/redirect-target.ts';
-import { sendReferral } from '../features/auth/referral.ts';
-import { useNavigate } from '../router/index.ts';
-import { FullPageSpinner } from '../ui/spinner.tsx';
+import { getAuthClient } from '../../app/auth/session.ts';
+import { AuthErrorMessage } from '../../features/auth/callback-error.tsx';
+import { safeRedirectTarget } from '../../features/auth/redirect-target.ts';
+import { sendReferral } from '../../features/auth/referral.ts';
+import { FullPageSpinner } from '../../ui/spinner.tsx';
+import { useNavigate } from '../index.ts';
 
 /**
  * /auth/callback: the identity provider's return address, for the redirect, the popup and the silent

@@ -1,11 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../api/client.ts';
-import { usePageMeta } from '../app/page-meta.ts';
-import { useBacktest } from '../features/backtest/backtest-api.ts';
-import { BacktestPage } from '../features/backtest/backtest-page.tsx';
-import { type BacktestState, backtestSearchParams, parseBacktestState } from '../features/backtest/backtest-state.ts';
-import { useSearchParams } from '../router/index.ts';
+import { ApiRequestError } from '../../api/client.ts';
+import { usePageMeta } from '../../app/page-meta.ts';
+import { useBacktest } from '../../features/backtest/backtest-api.ts';
+import { BacktestPage } from '../../features/backtest/backtest-page.tsx';
+import {
+  type BacktestState,
+  backtestSearchParams,
+  parseBacktestState,
+} from '../../features/backtest/backtest-state.ts';
+import { useSearchParams } from '../index.ts';
 
 /** The API's own message of a refused test (a 400 names the field: a day before the data, a bad screen). */
 function refusal(error: unknown): string | null {
