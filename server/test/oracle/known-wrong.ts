@@ -16,7 +16,7 @@ export const KNOWN_WRONG_UNTIL_MERGED: Record<string, string> = {
   'beta: 5 years of weekly total returns against the equal-weighted universe (key statistics)':
     'after the numbers merge the server is weekly over 5 years too, but its weeks or its index differ from the definition the oracle reads (BQNK: 0.2346 vs 0.2604, AQWT 0.3987 vs 0.4031): to reconcile',
   'dividend yield chart: no point before the dividend history covers 12 months, none missing after':
-    'after the numbers merge the first point still differs by days (AQWT: the oracle has a point on 2013-06-28, the chart none): to reconcile',
+    'two readings of finance-definitions.md: the server starts the coverage at the first ex-date (the first close only for a company that never paid), the oracle at the earlier of the first ex-date and the first close (AQWT: the oracle has a point on 2013-06-28, the chart none): the definition must say which',
   'dividendYieldPercentile on every surface':
     'follows the yield points above (GZTH: 25.44 vs the oracle 18.90; ZDAT 96.916 vs 96.937): to reconcile',
   'yield percentile: band, window start and days (div-perc)':
