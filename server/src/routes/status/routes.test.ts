@@ -39,7 +39,7 @@ describe.each(testDatabases())('GET /api/data/status on $engine', (target) => {
       demo: true,
       securities: { stocks: 1, crypto: 1 },
       pricesAsOf: '2024-06-28',
-      filingsAsOf: '2024-05-10',
+      filingsAsOf: '2024-04-25',
       gaps: { withoutPrices: { count: 0, tickers: [] }, withoutStatements: expect.any(Object) },
       seeding: null,
     });
