@@ -187,7 +187,7 @@ test.describe('stock and coin pages against the API', () => {
     await page.goto(`/stocks/${STOCK}`);
     const api = await (await answer).json();
     // Up to two decimals, as the page writes a plain number (1.2, not 1.20).
-    await expectSoon(stat(page, 'Beta (5 years, monthly)')).toHaveText(
+    await expectSoon(stat(page, 'Beta (5 years, weekly)')).toHaveText(
       new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(api.beta.value),
     );
     const exDate = new Date(`${api.lastDividend.exDate}T00:00:00Z`).toLocaleDateString('en-US', {

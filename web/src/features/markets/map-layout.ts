@@ -12,8 +12,8 @@ export const MAP_SCALE_PCT: Record<MapRange, number> = { '1D': 3, '1W': 6, '1M':
 /** Tiles smaller than this (px²) are not drawn on their own: they open with their sector. */
 export const MIN_TILE_AREA = 6;
 
-/** The band on top of a sector that names it, when the sector is large enough to carry one. */
-export const SECTOR_HEADER = 18;
+/** The band on top of a sector that names it (a button: 24 px, the least touch target, WCAG 2.5.8), when the sector is large enough to carry one. */
+export const SECTOR_HEADER = 24;
 
 export interface MapTile extends Rect {
   stock: MapStock;
