@@ -102,6 +102,8 @@ export function SectorPanel() {
   );
   return (
     <Panel
+      // The title names the weighting (cap-weighted; the markets page's are equal-weighted, issue 42): in
+      // the title, the server's first screen draws it at the same height.
       title={t('sectors.title')}
       state={queryPanelState(sectors, rows.length > 0)}
       onRetry={() => void sectors.refetch()}
@@ -110,8 +112,6 @@ export function SectorPanel() {
       className="sectors"
       skeleton={<Skeleton size="sectors" />}
     >
-      {/* Cap-weighted, said where the numbers are: the markets page's sectors are equal-weighted (issue 42). */}
-      <p className="panel-note">{t('sectors.weighting')}</p>
       <table className="market-table market-table--heat">
         <caption className="visually-hidden">{t('sectors.caption')}</caption>
         <thead>
