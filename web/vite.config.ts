@@ -24,5 +24,8 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // jsdom tests that scroll a table through 85 quarters take 1-4 s alone; beside a server test file
+    // (two run at once, vitest.config.ts) the default 5 s was not enough on a busy machine.
+    testTimeout: 15_000,
   },
 });

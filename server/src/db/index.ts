@@ -169,9 +169,23 @@ export function migratorOf(database: Database): Migrator {
   });
 }
 
+/**
+ * PostgreSQL without a schema named in code: the connection's current schema (a DATABASE_URL may set
+ * search_path). Kysely looks for its migration tables in every schema of the database unless told which
+ * one: it found another schema's `kysely_migration_lock`, created none of its own, and the migration then
+ * failed on "relation kysely_migration_lock does not exist" (another app, or another test, in the same
+ * database).
+ */
+async function withOwnSchema(database: Database): Promise<Database> {
+  if (database.engine !== 'postgres' || database.schema) return database;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(database.db);
+  const schema = rows[0]?.schema;
+  return schema ? { ...database, schema } : database;
+}
+
 /** Bring the schema up to date. Safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const { error, results } = await migratorOf(database).migrateToLatest();
+  const { error, results } = await migratorOf(await withOwnSchema(database)).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

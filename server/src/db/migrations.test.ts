@@ -1,10 +1,12 @@
 import { screenerColumnOf, screenerFigures } from '@app/contract';
+import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../test/databases.ts';
+import { pgUrl, testDatabases } from '../../test/databases.ts';
 import { indicatorSeedRow } from '../../test/indicator-factory.ts';
 import { insertSecurity } from '../../test/securities.ts';
-import { type Database, databaseAnswers, migrateToLatest, migratorOf } from './index.ts';
+import { type Database, databaseAnswers, migrateToLatest, migratorOf, openDatabase } from './index.ts';
 import { bumpDataVersion, readDataVersion } from './meta.ts';
 import { migrationProvider } from './migrations/index.ts';
 
@@ -254,5 +256,37 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     const results = await Promise.all(Array.from({ length: 5 }, () => bumpDataVersion(db)));
     expect(new Set(results).size).toBe(5);
     expect(await readDataVersion(db)).toBe(5);
+  });
+});
+
+describe.skipIf(!pgUrl)('migrations beside another schema of the same PostgreSQL database', () => {
+  it('migrates a schema named only by the URL (search_path) while a neighbour schema holds its own migration tables', async () => {
+    const url = pgUrl as string;
+    const [neighbour, own] = [0, 1].map(() => `test_${randomBytes(6).toString('hex')}`) as [string, string];
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create schema ${neighbour}; create schema ${own}`);
+      const first = openDatabase({ url, searchPath: neighbour, poolMax: 2 });
+      await migrateToLatest(first);
+      await first.close();
+      // As the CLI and the server see it: one DATABASE_URL, the schema in its connection options.
+      const withSchema = new URL(url);
+      withSchema.searchParams.set('options', `-c search_path=${own}`);
+      const second = openDatabase({ url: withSchema.toString(), poolMax: 2 });
+      try {
+        expect((await migrateToLatest(second)).length).toBeGreaterThan(20);
+        const { rows } = await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_tables where schemaname = $1 and tablename in ('kysely_migration', 'kysely_migration_lock', 'securities')`,
+          [own],
+        );
+        expect(rows[0]?.n).toBe(3);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await admin.query(`drop schema if exists ${neighbour} cascade; drop schema if exists ${own} cascade`);
+      await admin.end();
+    }
   });
 });

@@ -38,6 +38,8 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL (skipped without TEST_D
       OIDC_ISSUER: issuer.issuer,
       OIDC_CLIENT_ID: 'web',
       OIDC_AUDIENCE: issuer.audience,
+      // A part of the demo universe: what is tested is two instances sharing one database, not its size.
+      DEMO_COMPANIES: '70',
     };
     // The first seeds the demo universe (in the background once it listens); the second finds it there.
     a = await startServer(3241, env);
@@ -116,7 +118,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL (skipped without TEST_D
   it('answers the new data version on both after an ingest run made while both serve', async () => {
     const before = await getJson(`${a.url}/api/data/status`);
     expect(before.status).toBe(200);
-    expect((await getJson(`${b.url}/api/data/company?ticker=ZAAAA`)).status).toBe(404);
+    expect((await getJson(`${b.url}/api/data/company?ticker=ZAAEA`)).status).toBe(404);
 
     // Alternate requests between the instances for as long as the ingest runs: none may fail.
     let running = true;
@@ -137,7 +139,8 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL (skipped without TEST_D
         if (response.status !== 200) failures.push(`${server.url}${path}: ${response.status}`);
       }
     })();
-    const ingest = await runIngest(['demo', 'ZAAAA', 'ZAAAB', '--companies', '200'], { DATABASE_URL: database.url });
+    // Generated companies beyond the 70 the servers loaded (the 105th and 106th synthetic ones).
+    const ingest = await runIngest(['demo', 'ZAAEA', 'ZAAEB', '--companies', '200'], { DATABASE_URL: database.url });
     running = false;
     await traffic;
     expect(ingest.code, ingest.output).toBe(0);
@@ -150,7 +153,7 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL (skipped without TEST_D
       const status = await getJson(`${server.url}/api/data/status`);
       expect(status.body.dataVersion).toBe(before.body.dataVersion + 1);
       expect(status.body.securities.stocks).toBe(before.body.securities.stocks + 2);
-      const company = await getJson(`${server.url}/api/data/company?ticker=ZAAAA`);
+      const company = await getJson(`${server.url}/api/data/company?ticker=ZAAEA`);
       expect(company.status).toBe(200);
       expect(company.headers.get('etag')).toMatch(new RegExp(`^"${before.body.dataVersion + 1}-`));
     }
