@@ -1,5 +1,5 @@
-import { screenerColumnOf, screenerFigures } from '@app/contract';
 import { randomBytes } from 'node:crypto';
+import { screenerColumnOf, screenerFigures } from '@app/contract';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
