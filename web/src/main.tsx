@@ -16,8 +16,8 @@ async function start(): Promise<void> {
   const language = languageOfPath(window.location.pathname);
   document.documentElement.lang = language;
   const texts = createI18n(language);
-  // Intl's first formatter loads the locale's data (40-90 ms of a desktop's CPU, four times that on a
-  // phone): built while the texts download (i18next sends its request from a timer set above, which runs
+  // Intl's first formatter loads the locale's data (a long task, longer on a phone; docs/performance.md):
+  // built while the texts download (i18next sends its request from a timer set above, which runs
   // first), not inside the first render. In three tasks, not one (a phone's blocking time): the locale's
   // subtags (about half of it), the number data, then the formatters themselves.
   const locale = intlLocale(language);

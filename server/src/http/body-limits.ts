@@ -4,9 +4,9 @@ import { ApiError } from './errors.ts';
 /*
  * Bounded request bodies (issue 34). Each route that takes a body accepts what it needs and no more: past
  * its limit Fastify stops reading (Content-Length is checked before a byte is read) and the error handler
- * answers 413 payload_too_large. JSON nesting is bounded before JSON.parse runs: a 1 MB `[[[...]]]` took
- * ~190 ms of the event loop to parse, a linear scan of the raw text a fraction of that, and the scan
- * stops at the first level too deep.
+ * answers 413 payload_too_large. JSON nesting is bounded before JSON.parse runs: a deeply nested
+ * `[[[...]]]` holds the event loop while it parses; a linear scan of the raw text costs a fraction of
+ * that, and the scan stops at the first level too deep.
  */
 
 /** Any route not named below (the chart's POST variants: up to 500 tickers). */

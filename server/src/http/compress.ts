@@ -22,10 +22,9 @@ const gzipAsync = promisify(gzip);
 
 /*
  * On the fly a request waits for the compression: brotli 1 and gzip 4. On the largest answers a stock page
- * asks for (the 20-year price chart 197 kB, weekly OHLCV 138 kB, weekly valuation 181 kB) brotli 1 came
- * within 3-10 % of brotli 2's bytes (62.6 against 62.7 kB for the valuation) in 35-65 % less CPU time
- * (0.5-0.9 against 0.8-2.4 ms), and the CPU is what 8 concurrent callers queue for (docs/architecture.md,
- * "Compression levels"). The build compresses files at the highest levels.
+ * asks for, brotli 1 comes within a few per cent of brotli 2's bytes for about half its CPU time, and the
+ * CPU is what concurrent callers queue for (the figures: docs/performance.md, "Compression level").
+ * The build compresses files at the highest levels.
  */
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 4;

@@ -36,7 +36,7 @@ export interface DataCacheOptions {
    * A response is stored from the n-th request for it on (2: the second). Most distinct URLs are asked
    * once (a long tail of tickers and ranges); storing each of those as a 100 kB buffer only to evict it
    * unread churned the memory limit and brought on a full garbage collection every few seconds, which
-   * stalled every request in flight for 50-80 ms (docs/performance.md). URLs asked once are remembered
+   * stalled every request in flight (docs/performance.md). URLs asked once are remembered
    * by key only, up to 4 x maxEntries of them.
    */
   admitAfter: number;

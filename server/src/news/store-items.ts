@@ -22,8 +22,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * tickers they mention. Returns how many were new. Runs in one transaction: all or nothing.
  *
  * In batches of BATCH rows, with a turn of the event loop between them: on SQLite every statement is
- * synchronous, so 200 items written one by one (0.8 ms each on a busy host) held the event loop for
- * 160 ms; a batch holds it a few milliseconds.
+ * synchronous, so a feed's items written one by one in one go held the event loop for as long as all of
+ * them took; a batch holds it a few milliseconds.
  */
 export async function storeItems(
   db: Db,

@@ -11,8 +11,8 @@ import { useDeferredValue, useRef } from 'react';
  * useQuery for every data call of the app, with its answers drawn in the background (issue 20).
  *
  * React Query tells React of an answer through useSyncExternalStore, whose updates React always renders
- * at once, in one task: a page's eight answers arriving together were one 100-350 ms task on a phone,
- * with taps waiting behind it. Here the component first renders again with what it showed before (the
+ * at once, in one task: a page's eight answers arriving together were one long task on a phone, with
+ * taps waiting behind it. Here the component first renders again with what it showed before (the
  * skeleton: cheap), and the answer's render follows as a deferred value, which React draws in slices,
  * yielding to the browser between them (docs/performance.md, 2026-11-27, evening).
  *

@@ -47,7 +47,7 @@ export function oncePerLanguage<T>(make: (language: Language) => T): (language: 
 /**
  * Numbers and dates formatted for the page's language (Intl). One set per language for the page's
  * life: every component that formats asks for it, and each set is four Intl objects (the page's first
- * one also loads the locale's data, 40-90 ms; docs/performance.md, 2026-11-27).
+ * one also loads the locale's data, a long task: docs/performance.md).
  */
 export const formatters = oncePerLanguage(makeFormatters);
 

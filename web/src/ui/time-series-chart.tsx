@@ -86,8 +86,8 @@ const Canvas = lazy(() => canvas);
 
 /**
  * A canvas time-series chart (line, area, histogram; several series to compare; markers; shaded bands; log scale).
- * Made only when it comes near the window (useNearViewport): making and drawing one takes a phone's main
- * thread 150-250 ms, and a valuation tab has six, four of them screens below the first on a phone. Until
+ * Made only when it comes near the window (useNearViewport): making and drawing one is a long task on a
+ * phone's main thread, and a valuation tab has six, four of them screens below the first on a phone. Until
  * then a still box of the chart's height holds its place and its name.
  */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {

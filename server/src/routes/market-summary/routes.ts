@@ -20,7 +20,7 @@ const newestDay = (rows: readonly { asOf: string | null }[]) =>
 /**
  * A read of the whole universe (every stock's quote; every sector's closes a month ago), made once per data
  * version and shared by the answers of that version, whatever their query: at 8,000 companies reading it
- * on every uncached call took 42-55 ms at p50 and 150-316 ms at p99 (bench:api `scale`, issue 35). An
+ * on every uncached call missed the per-call budget (bench:api `scale`, docs/performance.md). An
  * answer without a data version (none in practice: every data route is under the data cache) reads anew.
  */
 function oncePerVersion<T>(read: () => Promise<T>): (version: number | undefined) => Promise<T> {

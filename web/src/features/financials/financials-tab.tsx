@@ -111,8 +111,8 @@ export function FinancialsTab({ ticker, cik, demo = false }: FinancialsTabProps)
     [chartLines, columns, t],
   );
   // The chart is made once the table has been painted (a box of its height holds its place meanwhile):
-  // made before, it put about 50 ms between a phone's statement answer and its table on screen (bench:web's
-  // tables: 336 -> 287 ms without a chart), and on a phone the table comes first.
+  // made before, it delayed a phone's table after its statement answer (bench:web's tables), and on a phone
+  // the table comes first.
   const chartAfterTable = useAfterPaint(chart.length > 0);
 
   const state = queryPanelState(

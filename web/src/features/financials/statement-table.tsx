@@ -48,8 +48,8 @@ const ARROW = { up: '▲', down: '▼' } as const;
 
 /**
  * Over this many periods only the periods in view are drawn (ui/column-window.ts): a phone shows three
- * beside the line names, and five years of quarters (21 columns, about 900 cells) took 550 ms to draw
- * there after their data (issue 33: 300 ms); every quarter is 85 columns.
+ * beside the line names, and five years of quarters drawn whole missed the 300 ms a table has after its
+ * data there (issue 33; docs/performance.md); every quarter is 85 columns.
  */
 export const WINDOWED_OVER = 8;
 

@@ -42,8 +42,8 @@ const DatasheetTab = lazy(() =>
   import('../../features/datasheet/datasheet-tab.tsx').then((m) => ({ default: m.DatasheetTab })),
 );
 // The peers sit below the first screen: their table's code is not in the overview's, but it is asked for
-// with their data (prefetchOverview), not once the overview has drawn: it came 100-250 ms after the data
-// on a phone, and the table waited for it (issue 33: a table draws within 300 ms of its data).
+// with their data (prefetchOverview), not once the overview has drawn: it came well after the data on a
+// phone, and the table waited for it (issue 33: a table draws within 300 ms of its data).
 const peersPanel = () => import('../../features/peers/peers-panel.tsx');
 const PeersPanel = lazy(() => peersPanel().then((m) => ({ default: m.PeersPanel })));
 const CompanyNews = lazy(() =>
