@@ -16,6 +16,8 @@
 //    Splits come from the companies' announcements (SPLITS below), not from the facts.
 // 7. As filed on day d: the latest value filed on or before d, divided by the splits paid after its filing
 //    day and on or before d.
+// 8. Restated years (RESTATED below: years whose net income a later filing changed, found by comparing the
+//    values filed for one period): net income and EPS of the year as filed on each day named, by rule 7.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +60,14 @@ const COMPANIES = [
 ];
 // As filed on a day: Alphabet between its 20-for-1's announcement and payout, and after it.
 const AS_FILED = { GOOGL: ['2022-05-01', '2022-11-01'], TSLA: ['2022-08-01', '2022-11-01'] };
+// Restated years, by period end, and the days to read them as filed: Apple's 10-K/A of 2010-01-25 restated
+// fiscal 2008 and 2009 (net income 4,834 and 5,704 million in the 10-K of 2009-10-27, 6,119 and 8,235 after).
+const RESTATED = {
+  AAPL: [
+    ['2008-09-27', ['2009-12-01', '2010-02-01']],
+    ['2009-09-26', ['2009-12-01', '2010-02-01']],
+  ],
+};
 
 const NET_INCOME = [
   'us-gaap:NetIncomeLoss',
@@ -199,6 +209,38 @@ function goldenOf(ticker, cik) {
       basis: day,
       asOf: day,
     });
+  }
+  // Restated years as filed on the days named (rule 8): before and after the filing that changed them.
+  for (const [end, days] of RESTATED[ticker] ?? []) {
+    const start = years.get(end);
+    for (const day of days) {
+      const ni = choose(income, start, end, day);
+      if (ni)
+        figures.push({
+          item: 'net_income',
+          period: 'annual',
+          label: `FY${label(end)}`,
+          start,
+          end,
+          value: ni.val,
+          accession: ni.accn,
+          basis: null,
+          asOf: day,
+        });
+      const e = choose(eps, start, end, day);
+      if (e)
+        figures.push({
+          item: 'eps_basic',
+          period: 'annual',
+          label: `FY${label(end)}`,
+          start,
+          end,
+          value: e.val / splitsBetween(ticker, e.filed, day),
+          accession: e.accn,
+          basis: day,
+          asOf: day,
+        });
+    }
   }
   return { ticker, cik, splits: SPLITS[ticker], figures };
 }
