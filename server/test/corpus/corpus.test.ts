@@ -31,6 +31,8 @@ interface Figure {
 interface Company {
   ticker: string;
   cik: string;
+  /** The reporting currency (golden rule 9): amounts in it, per-share figures in it per share. */
+  currency: string;
   splits: [string, number][];
   figures: Figure[];
 }
@@ -83,6 +85,7 @@ describe.each(golden)('the real filings of $ticker', (company) => {
     );
     if (!fact) throw new Error(`no ${figure.item} for ${figure.label}`);
     expect(`${fact.fiscalPeriod === 'FY' ? '' : `${fact.fiscalPeriod} `}FY${fact.fiscalYear}`).toBe(figure.label);
+    expect(fact.unit).toBe(PER_SHARE.has(figure.item) ? `${company.currency}/shares` : company.currency);
     const value = answerValue(fact, parsed.splits, figure.asOf);
     expect(value).toBeDefined();
     expect(Math.abs((value as number) - figure.value)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(figure.value)));

@@ -18,6 +18,9 @@
 //    day and on or before d.
 // 8. Restated years (RESTATED below: years whose net income a later filing changed, found by comparing the
 //    values filed for one period): net income and EPS of the year as filed on each day named, by rule 7.
+// 9. Currency: a company's reporting currency is the currency of most of its monetary facts; a figure is
+//    read in it (TSMC files each amount in TWD and again in USD, a convenience translation), a per-share
+//    figure in it per share.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +51,7 @@ const SPLITS = {
   MRVL: [],
   SNOW: [['2018-11-30', 2]],
   LPA: [],
+  TSM: [],
 };
 const COMPANIES = [
   ['AAPL', '0000320193'],
@@ -57,6 +61,7 @@ const COMPANIES = [
   ['MRVL', '0001835632'],
   ['SNOW', '0001640147'],
   ['LPA', '0001997711'],
+  ['TSM', '0001046179'],
 ];
 // As filed on a day: Alphabet between its 20-for-1's announcement and payout, and after it.
 const AS_FILED = { GOOGL: ['2022-05-01', '2022-11-01'], TSLA: ['2022-08-01', '2022-11-01'] };
@@ -85,12 +90,22 @@ const days = (a, b) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
 const isYear = (f) => f.start && days(f.start, f.end) >= 340 && days(f.start, f.end) <= 380;
 const isQuarter = (f) => f.start && days(f.start, f.end) >= 75 && days(f.start, f.end) <= 105;
 
-function factsOf(json, chain, perShare) {
+/** The reporting currency (rule 9): the three-letter unit with the most facts. */
+function currencyOf(json) {
+  const count = new Map();
+  for (const taxonomy of Object.values(json.facts))
+    for (const concept of Object.values(taxonomy))
+      for (const [unit, list] of Object.entries(concept.units))
+        if (/^[A-Z]{3}$/.test(unit)) count.set(unit, (count.get(unit) ?? 0) + list.length);
+  return [...count].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+}
+
+function factsOf(json, chain, perShare, currency) {
   return chain.map((qualified) => {
     const [taxonomy, name] = qualified.split(':');
     const units = json.facts[taxonomy]?.[name]?.units ?? {};
     return Object.entries(units)
-      .filter(([unit]) => (perShare ? unit.includes('/shares') || /^[A-Z]{3}$/.test(unit) : /^[A-Z]{3}$/.test(unit)))
+      .filter(([unit]) => unit === currency || (perShare && unit === `${currency}/shares`))
       .flatMap(([, list]) => list)
       .filter((f) => PERIODIC.test(f.form ?? ''));
   });
@@ -111,8 +126,9 @@ const splitsBetween = (ticker, after, upTo) =>
 
 function goldenOf(ticker, cik) {
   const json = JSON.parse(gunzipSync(readFileSync(path.join(here, `companyfacts-CIK${cik}.json.gz`))));
-  const income = factsOf(json, NET_INCOME, false);
-  const eps = factsOf(json, EPS, true);
+  const currency = currencyOf(json);
+  const income = factsOf(json, NET_INCOME, false, currency);
+  const eps = factsOf(json, EPS, true, currency);
   const all = Object.values(json.facts).flatMap((t) => Object.values(t).flatMap((c) => Object.values(c.units).flat()));
   const years = new Map();
   for (const f of income.flat()) if (isYear(f)) years.set(f.end, f.start);
@@ -242,7 +258,7 @@ function goldenOf(ticker, cik) {
         });
     }
   }
-  return { ticker, cik, splits: SPLITS[ticker], figures };
+  return { ticker, cik, currency, splits: SPLITS[ticker], figures };
 }
 
 const out = COMPANIES.map(([ticker, cik]) => goldenOf(ticker, cik));
