@@ -60,9 +60,9 @@ const SPLITS = {
   LPA: [],
   TSM: [],
   DLR: [],
-  // Not checked: Under Armour's 2-for-1 splits of 2012 and 2014 and its Class C dividend of 2016 are tagged
-  // without a ratio (StockIssuedDuringPeriodSharesStockSplits = 1), so the filings hold no split list to
-  // check; every figure checked is of a later year.
+  // Not checked: Under Armour's splits are tagged without a ratio (StockIssuedDuringPeriodSharesStockSplits
+  // = 1 at 2012-07-09 and 2014-04-14; the Class C shares of 2016 as a stock dividend), so the filings hold no
+  // split list to check; every figure checked is of a later year.
   UAA: null,
   // 1-for-10 (AMC's reverse split, effective after the close of 2023-08-24). The APE units distributed in
   // August 2022 (one per share, counted as shares in EPS, which AMC restated back: FY2020 EPS -39.15 as first
