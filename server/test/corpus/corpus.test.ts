@@ -31,12 +31,24 @@ interface Figure {
 interface Company {
   ticker: string;
   cik: string;
-  splits: [string, number][];
+  /** The reporting currency (golden rule 9): amounts in it, per-share figures in it per share. */
+  currency: string;
+  /** Null: not checked (golden.mjs says why). */
+  splits: [string, number][] | null;
   figures: Figure[];
 }
 const golden = JSON.parse(readFileSync(path.join(here, 'golden.json'), 'utf8')) as Company[];
 /** Fiscal year ends of the companies without a submissions file in the corpus (their 10-K cover pages). */
-const FISCAL_YEAR_END: Record<string, string> = { GOOGL: '1231', TSLA: '1231', SNOW: '0131', LPA: '1231' };
+const FISCAL_YEAR_END: Record<string, string> = {
+  GOOGL: '1231',
+  TSLA: '1231',
+  SNOW: '0131',
+  LPA: '1231',
+  DLR: '1231',
+  UAA: '0331',
+  AMC: '1231',
+  KHC: '1227',
+};
 const PER_SHARE = new Set(['eps_basic', 'eps_diluted', 'dividends_per_share']);
 /** A split from the filings and one from the company's announcement are one event within a month (merge.ts). */
 const SAME_SPLIT_DAYS = 31;
@@ -48,6 +60,9 @@ function fiscalYearEndOf(company: Company): string | null {
     return FISCAL_YEAR_END[company.ticker] ?? null;
   }
 }
+
+/** A figure's fiscal period: its label's prefix (Q4, or TP for a fiscal-year change's transition period), else FY. */
+const fiscalPeriodOf = (figure: Figure) => /^(Q4|TP) /.exec(figure.label)?.[1] ?? 'FY';
 
 /** The value as the answers give it: today's, or as filed on `asOf`, restated for the splits paid by then. */
 function answerValue(fact: FactRecord, splits: readonly SplitRecord[], asOf: string | undefined): number | undefined {
@@ -64,9 +79,10 @@ describe.each(golden)('the real filings of $ticker', (company) => {
     fiscalYearEndOf(company),
   );
 
-  it('has one split per event, each the announced one', () => {
-    expect(parsed.splits).toHaveLength(company.splits.length);
-    company.splits.forEach(([day, ratio], i) => {
+  it.skipIf(company.splits === null)('has one split per event, each the announced one', () => {
+    const splits = company.splits ?? [];
+    expect(parsed.splits).toHaveLength(splits.length);
+    splits.forEach(([day, ratio], i) => {
       const split = parsed.splits[i] as SplitRecord;
       expect(split.numerator / split.denominator).toBe(ratio);
       expect(Math.abs(dayNumber(split.day) - dayNumber(day))).toBeLessThanOrEqual(SAME_SPLIT_DAYS);
@@ -79,10 +95,11 @@ describe.each(golden)('the real filings of $ticker', (company) => {
         f.lineItem === figure.item &&
         f.period === figure.period &&
         f.periodEnd === figure.end &&
-        (figure.period === 'annual' ? f.fiscalPeriod === 'FY' : f.fiscalPeriod === 'Q4'),
+        f.fiscalPeriod === fiscalPeriodOf(figure),
     );
     if (!fact) throw new Error(`no ${figure.item} for ${figure.label}`);
     expect(`${fact.fiscalPeriod === 'FY' ? '' : `${fact.fiscalPeriod} `}FY${fact.fiscalYear}`).toBe(figure.label);
+    expect(fact.unit).toBe(PER_SHARE.has(figure.item) ? `${company.currency}/shares` : company.currency);
     const value = answerValue(fact, parsed.splits, figure.asOf);
     expect(value).toBeDefined();
     expect(Math.abs((value as number) - figure.value)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(figure.value)));

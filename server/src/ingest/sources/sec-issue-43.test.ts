@@ -24,6 +24,21 @@ describe('split events from the filings', () => {
     ]);
   });
 
+  it('a reverse split tagged as a rounded decimal is 1-for-a-whole-number, unless two numbers fit it', () => {
+    const tag = (end: string, val: number, accn: string) => ({ end, val, accn, form: '10-Q', filed: end });
+    const facts = {
+      'us-gaap': {
+        StockholdersEquityNoteStockSplitConversionRatio1: {
+          units: {
+            pure: [tag('2019-08-30', 0.06, 'a'), tag('2022-09-27', 0.025, 'b'), tag('2024-06-11', 0.111111, 'c')],
+          },
+        },
+      },
+    };
+    // Kiora's three reverse splits as its filings tag them: 0.06 fits 1/16 and 1/17, so it stays as tagged.
+    expect(splitFacts(facts).map((s) => s.denominator)).toEqual([1 / 0.06, 40, 9]);
+  });
+
   it('two splits of one ratio further apart than the window are two events', () => {
     const tag = (end: string, accn: string) => ({ end, val: 2, accn, form: '10-Q', filed: end });
     const facts = {

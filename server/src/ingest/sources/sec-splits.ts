@@ -114,9 +114,25 @@ function groups(tagged: readonly Tagged[]): Tagged[][] {
 /** A ratio as the split table keeps it: 4-for-1 is 4:1, a 1-for-10 reverse split 1:10. */
 function splitRecord(day: string, ratio: number): SplitRecord {
   if (ratio >= 1) return { day, numerator: ratio, denominator: 1 };
-  const inverse = 1 / ratio;
-  const whole = Math.round(inverse);
-  return { day, numerator: 1, denominator: Math.abs(inverse - whole) < 1e-6 ? whole : inverse };
+  return { day, numerator: 1, denominator: wholeInverse(ratio) ?? 1 / ratio };
+}
+
+/**
+ * The whole n of a reverse split 1-for-n tagged as a rounded decimal: the one n whose 1/n rounds to the
+ * ratio at the decimals it was tagged with (Kiora tagged its 1-for-9 as 0.111111, and as 0.111). A ratio
+ * that two whole n round to (0.06: 1/16 and 1/17) is kept as tagged.
+ */
+function wholeInverse(ratio: number): number | null {
+  const exact = Math.round(1 / ratio);
+  if (Math.abs(1 / ratio - exact) < 1e-6) return exact;
+  const digits = /^0\.(\d+)$/.exec(String(ratio))?.[1];
+  if (!digits) return null;
+  const half = 0.5 * 10 ** -digits.length;
+  if (ratio - half <= 0) return null;
+  const fits: number[] = [];
+  for (let n = Math.max(2, Math.floor(1 / (ratio + half))); n <= Math.ceil(1 / (ratio - half)); n++)
+    if (Math.abs(ratio - 1 / n) <= half + 1e-12) fits.push(n);
+  return fits.length === 1 ? (fits[0] as number) : null;
 }
 
 const ratioOf = (s: SplitRecord) => s.numerator / s.denominator;
