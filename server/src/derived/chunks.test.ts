@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import type { Database } from '../db/index.ts';
+import type { ColumnCloses } from '../finance/close-history.ts';
 import { dayNumber } from '../finance/types.ts';
 import { runIngest } from '../ingest/loader.ts';
 import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
-import type { ColumnCloses } from '../metrics/closes.ts';
 import { unpackAmounts } from './chunk-layout.ts';
 import { rebuildFactStatements } from './fact-statements.ts';
 import { readCloseColumn, readCloseSeries, rebuildPriceYears } from './price-years.ts';

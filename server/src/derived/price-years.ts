@@ -150,7 +150,7 @@ export async function readCloseColumn(
 
 /**
  * Every close of each security, both columns from one read of its year chunks, as columns (the metric
- * catalogue's input, metrics/closes.ts CloseHistory: a whole history is about 5,000 days). Securities
+ * catalogue's input, finance/close-history.ts CloseHistory: a whole history is about 5,000 days). Securities
  * without prices are absent from the map.
  */
 export async function readBothCloses(db: AnyDb, ids: readonly number[]): Promise<Map<number, CloseHistory>> {

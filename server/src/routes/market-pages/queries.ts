@@ -1,7 +1,6 @@
 import type { MapRange } from '@app/contract';
 import type { Db } from '../../db/index.ts';
-import { addDays } from '../../finance/types.ts';
-import { addMonths } from '../../metrics/closes.ts';
+import { addDays, addMonths } from '../../finance/types.ts';
 
 /*
  * The markets page's map (issue 46), read from the screener table (indicators: last close, changes, market
