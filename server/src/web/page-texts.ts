@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, type Language, NAV_PLACES, type NavPlace } from '@app/contract';
+import type { HomePanelTexts } from './page-skeleton.ts';
 
 /*
  * The texts the server writes into a page before any script runs (page-head.ts): the SEO texts and the
@@ -24,15 +25,7 @@ export interface ShellTexts {
   footer: string;
   home: { title: string; lead: string } | null;
   screener: { title: string; lead: string } | null;
-  homePanels: {
-    cards: string;
-    movers: string;
-    sectors: string;
-    exDividends: string;
-    news: string;
-    analysis: string;
-    screener: { title: string; body: string; open: string };
-  } | null;
+  homePanels: HomePanelTexts | null;
   demo: { label: string; body: string; asOf: string } | null;
   nav: { label: string; menu: string; places: Record<NavPlace, string> } | null;
 }

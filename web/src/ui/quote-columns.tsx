@@ -23,13 +23,14 @@ type ChangeHeader = 'change1dPct' | 'change7dPct' | 'change1yPct';
 export function useQuoteColumns<T extends QuoteLike>() {
   const { t } = useTranslation('lists');
   const units = useUnits();
-  const price: DataColumn<T> = {
-    key: 'price',
-    header: t('columns.price'),
-    align: 'end',
-    cell: (row) => units.money(row.price, row.currency),
-    sortValue: (row) => row.price,
-  };
+  const money = (key: 'price' | 'marketCap', format: (value: number | null, currency: string) => string) =>
+    ({
+      key,
+      header: t(`columns.${key}`),
+      align: 'end',
+      cell: (row) => format(row[key], row.currency),
+      sortValue: (row) => row[key],
+    }) satisfies DataColumn<T>;
   const change = (key: string, header: ChangeHeader, valuePct: (row: T) => number | null): DataColumn<T> => ({
     key,
     header: t(`columns.${header}`),
@@ -38,13 +39,6 @@ export function useQuoteColumns<T extends QuoteLike>() {
     cell: (row) => <ChangeBadge valuePct={valuePct(row)} />,
     sortValue: valuePct,
   });
-  const marketCap: DataColumn<T> = {
-    key: 'marketCap',
-    header: t('columns.marketCap'),
-    align: 'end',
-    cell: (row) => units.moneyCompact(row.marketCap, row.currency),
-    sortValue: (row) => row.marketCap,
-  };
   const trend: DataColumn<T> = {
     key: 'trend',
     header: t('columns.trend'),
@@ -58,5 +52,5 @@ export function useQuoteColumns<T extends QuoteLike>() {
       />
     ),
   };
-  return { price, change, marketCap, trend };
+  return { price: money('price', units.money), change, marketCap: money('marketCap', units.moneyCompact), trend };
 }
