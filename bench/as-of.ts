@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.ts';
+import { addMonths } from '../server/src/finance/types.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
-import { addMonths } from '../server/src/metrics/closes.ts';
 import { readUniverseHistory, universeRowsOn } from '../server/src/metrics/universe-as-of.ts';
 
 const arg = (name: string) => {

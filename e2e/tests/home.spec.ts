@@ -159,4 +159,16 @@ test('the markets page: the equal-weighted index with its chart, each sector, th
   await expect(map.locator('.market-map__sector-name')).toHaveText([sectorName]);
   await page.getByRole('button', { name: 'Back to all sectors' }).click();
   await expect(map.locator('.market-map__sector-name').nth(1)).toBeVisible();
+
+  // Issue 46, last in the same load, at 390 px: the weighting said above the sectors, the month and year
+  // columns in view beside the sector (they were past the table's edge with no sign of them).
+  await expect(page.getByText('Equal-weighted: every stock counts the same.')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await table.scrollIntoViewIfNeeded();
+  for (const name of ['Month', 'Year']) {
+    const column = table.getByRole('columnheader', { name, exact: true });
+    await expect(column).toBeInViewport({ ratio: 0.98 });
+    const at = await column.evaluate((cell) => (cell as HTMLTableCellElement).cellIndex);
+    await expect(table.getByRole('row').nth(1).locator('th, td').nth(at)).toBeInViewport({ ratio: 0.98 });
+  }
 });

@@ -13,6 +13,7 @@ import { createMetrics } from './http/metrics.ts';
 import { setRepairing } from './http/repair-gate.ts';
 import { readDataGaps } from './ingest/data-status.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
+import { HAND_MADE_TICKERS } from './ingest/demo/universe.ts';
 import { type RepairReport, repairedAnything, repairLoads } from './ingest/repair.ts';
 import { type NewsRefresher, newsSettings, startNewsRefresher } from './news/refresher.ts';
 
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
   news = startNewsRefresher(
-    { db: database.db, settings: newsSettings(config), log: app.log },
+    { db: database.db, settings: newsSettings(config, HAND_MADE_TICKERS), log: app.log },
     { onRun: metrics.recordFeedRun, onRunFailed: metrics.recordFeedRunFailure },
   );
 }

@@ -16,9 +16,9 @@ import {
   upcomingExDividends,
 } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths } from '../src/finance/types.ts';
 import { demoSource } from '../src/ingest/demo/source.ts';
 import { runIngest } from '../src/ingest/loader.ts';
-import { addMonths } from '../src/metrics/closes.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { testDatabases } from './databases.ts';
 

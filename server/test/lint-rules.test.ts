@@ -84,6 +84,15 @@ describe('the import rules of biome.json', () => {
     expect(rules.filter((rule) => rule === 'lint/style/noRestrictedImports')).toHaveLength(2);
   });
 
+  it('refuses news/ importing ingest/ (the demo feeds are handed the hand-made tickers), tests aside', () => {
+    const rules = lintRules({
+      'server/src/news/feeds.ts': "import { x } from '../ingest/demo/x.ts';\nexport const feeds = (): number => x;\n",
+      'server/src/news/feeds.test.ts': "import { x } from '../ingest/demo/x.ts';\nexport const y = (): number => x;\n",
+      'server/src/ingest/demo/x.ts': 'export const x = 1;\n',
+    });
+    expect(rules.filter((rule) => rule === 'lint/style/noRestrictedImports')).toHaveLength(1);
+  });
+
   it('refuses a migration importing a contract subpath', () => {
     const rules = lintRules({
       'server/src/db/migrations/099-x.ts': "import { x } from '@app/contract/metrics';\nexport const y = x;\n",

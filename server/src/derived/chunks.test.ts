@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase, testDatabases } from '../../test/databases.ts';
 import type { Database } from '../db/index.ts';
+import type { ColumnCloses } from '../finance/close-history.ts';
 import { dayNumber } from '../finance/types.ts';
 import { runIngest } from '../ingest/loader.ts';
 import type { FactRecord, PriceBar, SecurityBundle, Source } from '../ingest/types.ts';
-import type { ColumnCloses } from '../metrics/closes.ts';
 import { unpackAmounts } from './chunk-layout.ts';
 import { rebuildFactStatements } from './fact-statements.ts';
-import { readCloseColumn, readCloseSeries, rebuildPriceYears } from './price-years.ts';
+import { readCloseColumn, readCloseSeries, readVolumesOn, rebuildPriceYears } from './price-years.ts';
 
 /* The series tables (ADR 0008) in the database: the chunks staying equal to the source tables, and their reads. (The chunk format: chunk-format.test.ts.) */
 
@@ -193,6 +193,46 @@ describe.each(testDatabases())('series tables on $label', (target) => {
     const open = await readCloseSeries(db, [a], {}, 'close_adj');
     expect(open.get(a)?.days.length).toBe(await countPrices(database, a));
     expect((await readCloseSeries(db, [a], { from: '2030-01-01' }, 'close_adj')).size).toBe(0);
+  });
+
+  it("read each security's volume on a day of its own from the bars, as daily_prices has it", async () => {
+    database = await migratedDatabase(target);
+    const db = database.db;
+    // SERC's last day has no volume from its source.
+    const last = { ...bar('2021-07-01', 70), volume: null };
+    await runIngest({
+      db,
+      source: sourceOf([
+        { profile, rejections: [], prices: bars('2020-12-01', '2021-06-30') },
+        {
+          profile: { ...profile, ticker: 'SERC', name: 'Series C' },
+          rejections: [],
+          prices: [bar('2021-06-30', 69), last],
+        },
+      ]),
+      tickers: 'all',
+    });
+    const [a, c] = (await db.selectFrom('securities').select('id').orderBy('ticker').execute()).map((r) => r.id) as [
+      number,
+      number,
+    ];
+    const volumes = await readVolumesOn(
+      db,
+      new Map([
+        [a, '2021-06-30'],
+        [c, '2021-07-01'],
+        [999, '2021-06-30'],
+      ]),
+    );
+    expect(volumes).toEqual(
+      new Map([
+        [a, 1000],
+        [c, null],
+      ]),
+    );
+    // No bar that day (a Saturday; a year without prices): no entry.
+    expect(await readVolumesOn(db, new Map([[a, '2021-06-26']]))).toEqual(new Map());
+    expect(await readVolumesOn(db, new Map([[a, '2019-06-03']]))).toEqual(new Map());
   });
 });
 

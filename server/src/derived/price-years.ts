@@ -3,7 +3,7 @@ import type { Schema } from '../db/schema.ts';
 import { upsertRows } from '../db/upsert.ts';
 import { CloseHistory, ColumnCloses } from '../finance/close-history.ts';
 import { dayNumber, dayNumberAt, type Range } from '../finance/types.ts';
-import { type AnyDb, groupBy, packAmounts, SERIES_DAY, unpackAmounts } from './chunk-layout.ts';
+import { type AnyDb, daysBefore, groupBy, packAmounts, SERIES_DAY, unpackAmounts } from './chunk-layout.ts';
 
 /*
  * price_years (ADR 0008): a security's closes of one calendar year (about 250 days, or 365 for a coin)
@@ -150,7 +150,7 @@ export async function readCloseColumn(
 
 /**
  * Every close of each security, both columns from one read of its year chunks, as columns (the metric
- * catalogue's input, metrics/closes.ts CloseHistory: a whole history is about 5,000 days). Securities
+ * catalogue's input, finance/close-history.ts CloseHistory: a whole history is about 5,000 days). Securities
  * without prices are absent from the map.
  */
 export async function readBothCloses(db: AnyDb, ids: readonly number[]): Promise<Map<number, CloseHistory>> {
@@ -248,6 +248,38 @@ export async function readPriceBars(db: AnyDb, ids: readonly number[], range: Ra
       series.closeSplitAdj.push(Number(split[i]));
       series.closeAdj.push(Number(adjusted[i]));
     }
+  }
+  return out;
+}
+
+/**
+ * Each security's volume on one day of its own (its screener row's as-of day), from the year chunks' bars
+ * as readPriceBars reads them, without parsing a year's closes: the market lists read it for every
+ * security. Null where the source gave no volume or the security has no bar that day.
+ */
+export async function readVolumesOn(
+  db: AnyDb,
+  dayOf: ReadonlyMap<number, string>,
+): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  if (dayOf.size === 0) return out;
+  const years = [...new Set([...dayOf.values()].map((day) => Number(day.slice(0, 4))))];
+  const rows = await db
+    .selectFrom('price_years')
+    .select(['security_id', 'year', 'days', 'bars'])
+    .where('security_id', 'in', [...dayOf.keys()])
+    .where('year', 'in', years)
+    .execute();
+  for (const row of rows) {
+    const day = dayOf.get(row.security_id) as string;
+    if (row.year !== Number(day.slice(0, 4))) continue;
+    if (!row.bars)
+      throw new Error(`price_years ${row.security_id}/${row.year} has no bars: the repair at start writes them`);
+    const n = row.days.length / SERIES_DAY;
+    const i = daysBefore(row.days, n, day, false);
+    if (i === n || row.days.slice(i * SERIES_DAY, i * SERIES_DAY + SERIES_DAY) !== day) continue;
+    const volume = unpackAmounts(row.bars)[4 * n + i] as number;
+    out.set(row.security_id, Number.isNaN(volume) ? null : volume);
   }
   return out;
 }

@@ -42,7 +42,7 @@ export function drawdownSummary(prices: readonly PricePoint[]): DrawdownSummary 
 }
 
 /**
- * drawdownSummary of a series given by index (a column of closes: metrics/closes.ts CloseHistory). One
+ * drawdownSummary of a series given by index (a column of closes: finance/close-history.ts CloseHistory). One
  * pass, no point per day: key statistics and every screener row take it of a whole history.
  */
 export function drawdownSummaryOf(

@@ -1,5 +1,4 @@
-import { dayNumber } from '../finance/types.ts';
-import { addMonths } from '../metrics/closes.ts';
+import { addMonths, dayNumber } from '../finance/types.ts';
 
 /*
  * Beta against the universe (finance-definitions.md, Price figures; issue 42): the app has no market index

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths } from '../metrics/closes.ts';
+import { addMonths } from '../finance/types.ts';
 import { changeOver, equalWeightDailyIndex, type IndexPoint } from './market-index.ts';
 
 describe('equalWeightDailyIndex', () => {

@@ -1,4 +1,5 @@
-import { addMonths, lastOnOrBefore } from '../metrics/closes.ts';
+import { addMonths } from '../finance/types.ts';
+import { lastOnOrBefore } from '../metrics/closes.ts';
 
 /*
  * The markets page's indices (issue 33): the app has no index of its own, so the market is the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CloseHistory } from '../finance/close-history.ts';
 import { dayNumber } from '../finance/types.ts';
-import { CloseHistory, yearRange } from '../metrics/closes.ts';
+import { yearRange } from '../metrics/closes.ts';
 import { BETA_MIN_WEEKS, beta, betaWeeks, equalWeightIndex, weeklyReturns, weekOf } from './beta.ts';
 import { allTimeHigh, averageVolume, lastDividend, nextDividend } from './statistics.ts';
 

@@ -2,8 +2,6 @@ import type { CloseHistory } from '../finance/close-history.ts';
 import { median } from '../finance/stats.ts';
 import { addDays } from '../finance/types.ts';
 
-export { addDays };
-
 /*
  * Key statistics from a security's own price and dividend history (issue 22): pure functions, data in,
  * numbers out, so each is tested by scenario. Days are 'YYYY-MM-DD'; closes are split-adjusted.

@@ -6,11 +6,6 @@
 
 import type { CloseHistory } from '../finance/close-history.ts';
 
-// Where they are defined (finance/, which the year chunks' reader in derived/ may import); re-exported for
-// the catalogue's readers.
-export { CloseHistory, ColumnCloses, type DayClose, PackedDays } from '../finance/close-history.ts';
-export { addMonths } from '../finance/types.ts';
-
 /** The last point on or before `day` in points sorted by day (binary search); undefined when none is. */
 export function lastOnOrBefore<P extends { day: string }>(points: readonly P[], day: string): P | undefined {
   let lo = 0;

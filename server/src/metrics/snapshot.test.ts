@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, FirstFiled, PeriodRow } from '../derived/fiscal-periods.ts';
-import { addMonths, CloseHistory, ColumnCloses, changeSince, closeOnOrBefore, yearRange } from './closes.ts';
+import { CloseHistory, ColumnCloses } from '../finance/close-history.ts';
+import { addMonths } from '../finance/types.ts';
+import { changeSince, closeOnOrBefore, yearRange } from './closes.ts';
 import type { SecurityFinancials } from './financials.ts';
 import { computeSnapshot, restatementFigures, type SnapshotInputs } from './snapshot.ts';
 

@@ -13,6 +13,7 @@ import { INSTANT_ITEMS, type PeriodRow } from '../derived/fiscal-periods.ts';
 import { metricValues } from '../derived/period-metrics.ts';
 import { readBothCloses } from '../derived/price-years.ts';
 import { groupBySecurity, selectDividends } from '../derived/series-queries.ts';
+import { CloseHistory } from '../finance/close-history.ts';
 import { coinValuation } from '../finance/coin-supply.ts';
 import {
   coversYear,
@@ -29,7 +30,7 @@ import {
 import { drawdownSummaryOf } from '../finance/drawdown.ts';
 import { growth } from '../finance/periods.ts';
 import { debtToEquity, returnOnEquity } from '../finance/statements.ts';
-import { addDays, type DividendPoint } from '../finance/types.ts';
+import { addDays, addMonths, type DividendPoint } from '../finance/types.ts';
 import {
   enterpriseValue,
   evToEbitda,
@@ -38,7 +39,7 @@ import {
   priceToEarnings,
   priceToSales,
 } from '../finance/valuation.ts';
-import { addMonths, CloseHistory, changeSince, closeOnOrBefore, yearRange } from './closes.ts';
+import { changeSince, closeOnOrBefore, yearRange } from './closes.ts';
 import { loadFinancials, presentTtm, type SecurityFinancials } from './financials.ts';
 import { scoreFigures } from './scores.ts';
 import { statementTemplates } from './templates.ts';

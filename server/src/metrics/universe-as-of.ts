@@ -11,7 +11,7 @@ import type { IndicatorColumns } from '../derived/screener-rows.ts';
 import { dividendPoints, seriesHead } from '../derived/series-head.ts';
 import { groupBySecurity, selectDividends, selectSplits } from '../derived/series-queries.ts';
 import { splitFactorAfter } from '../finance/adjust.ts';
-import type { CloseHistory } from './closes.ts';
+import type { CloseHistory } from '../finance/close-history.ts';
 import { asFiledDividends, type SecurityFinancials } from './financials.ts';
 import { indicatorRow } from './screener-row.ts';
 import type { SnapshotInputs } from './snapshot.ts';

@@ -1,5 +1,4 @@
 import type { Db } from '../db/index.ts';
-import { DEMO_COMPANIES } from '../ingest/demo/universe.ts';
 import { DEMO_TEXTS, type DemoTexts } from './demo-texts.ts';
 import type { FeedInput } from './registry.ts';
 import { escapeHtml } from './sanitize-html.ts';
@@ -27,14 +26,15 @@ export const DEMO_PATH = '/api/rss/demo/';
 
 /** Demo companies with feeds of their own; the others (generated ones) have none. */
 const COMPANIES_WITH_FEEDS = 50;
-const HAND_MADE = new Map(DEMO_COMPANIES.map((company, index) => [company.ticker, index]));
 
 /**
- * The demo companies the feeds write about: the hand-made ones first (the companies the README, the
- * tests and a new user open, SOLQ among them), then generated ones by ticker. By ticker alone, the
- * 420-company universe gave the 50 feeds to generated companies starting with A and B.
+ * The demo companies the feeds write about: the hand-made ones first, in the order given (the companies
+ * the README, the tests and a new user open, SOLQ among them: ingest/demo's, passed in by main.ts and the
+ * feed route), then generated ones by ticker. By ticker alone, the 420-company universe gave the 50 feeds
+ * to generated companies starting with A and B.
  */
-export async function demoCompanies(db: Db): Promise<DemoCompany[]> {
+export async function demoCompanies(db: Db, handMadeTickers: readonly string[]): Promise<DemoCompany[]> {
+  const handMade = new Map(handMadeTickers.map((ticker, index) => [ticker, index]));
   const rows = await db
     .selectFrom('securities')
     .select(['id', 'ticker', 'name'])
@@ -42,7 +42,7 @@ export async function demoCompanies(db: Db): Promise<DemoCompany[]> {
     .where('kind', '=', 'stock')
     .orderBy('ticker')
     .execute();
-  const rank = (ticker: string) => HAND_MADE.get(ticker) ?? HAND_MADE.size;
+  const rank = (ticker: string) => handMade.get(ticker) ?? handMade.size;
   // A stable sort: within a rank (the generated companies) the tickers' order stays.
   return rows.sort((a, b) => rank(a.ticker) - rank(b.ticker)).slice(0, COMPANIES_WITH_FEEDS);
 }

@@ -32,6 +32,7 @@ describe.each(testDatabases())('feeds file on $engine', (target) => {
       intervalSeconds: 600,
       publicUrl: 'http://localhost:3000',
       demo: false,
+      demoTickersFirst: [],
       fetch: { allowLoopback: false, timeoutMs: 1000, maxBytes: 100_000 },
       reader: { parseTimeoutMs: 10_000, memoryMb: 128 },
     };

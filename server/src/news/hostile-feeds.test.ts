@@ -33,6 +33,7 @@ const settings = (
     intervalSeconds: INTERVAL,
     publicUrl: 'http://localhost:3000',
     demo: false,
+    demoTickersFirst: [],
     feedsFile: undefined,
     fetch: { allowLoopback: true, timeoutMs: changes.timeoutMs ?? 20_000, maxBytes: changes.maxBytes ?? 2_000_000 },
     reader: { parseTimeoutMs: changes.parseTimeoutMs ?? 20_000, memoryMb: changes.memoryMb ?? 256 },

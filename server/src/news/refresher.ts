@@ -23,17 +23,20 @@ export interface NewsSettings {
   intervalSeconds: number;
   publicUrl: string;
   demo: boolean;
+  /** The demo companies whose feeds come first (the hand-made ones of ingest/demo, given by main.ts). */
+  demoTickersFirst: readonly string[];
   feedsFile: string | undefined;
   fetch: FetchSettings;
   /** The reader threads' budgets beyond the fetch timeout. */
   reader: Omit<ReaderLimits, 'fetchTimeoutMs'>;
 }
 
-export function newsSettings(config: Config): NewsSettings {
+export function newsSettings(config: Config, demoTickersFirst: readonly string[]): NewsSettings {
   return {
     intervalSeconds: config.FEED_REFRESH_INTERVAL_SECONDS,
     publicUrl: config.PUBLIC_URL,
     demo: config.FEEDS_DEMO,
+    demoTickersFirst,
     feedsFile: config.FEEDS_FILE,
     fetch: {
       allowLoopback: config.FEEDS_ALLOW_LOOPBACK,
@@ -80,7 +83,7 @@ export async function syncRegistry({ db, settings, log }: RefreshDeps, now = new
     }
   }
   await syncCompanyLinks(db, now);
-  const companies = settings.demo ? await demoCompanies(db) : [];
+  const companies = settings.demo ? await demoCompanies(db, settings.demoTickersFirst) : [];
   await syncOrigin(db, 'demo', settings.demo ? demoFeedInputs(settings.publicUrl, companies) : [], now);
 }
 
@@ -123,7 +126,7 @@ export async function refreshDueFeeds(
   if (due.length === 0) return report;
   const securities = await db.selectFrom('securities').select(['ticker', 'name']).execute();
   const mentions = mentionMatcher(securities);
-  const companies = deps.settings.demo ? await demoCompanies(db) : [];
+  const companies = deps.settings.demo ? await demoCompanies(db, deps.settings.demoTickersFirst) : [];
   const queue = [...due];
   const { settings } = deps;
   const limits: ReaderLimits = { ...settings.reader, fetchTimeoutMs: settings.fetch.timeoutMs };

@@ -42,6 +42,7 @@ export function testNewsSettings(overrides: Partial<NewsSettings> = {}): NewsSet
     intervalSeconds: 600,
     publicUrl: 'http://localhost:3000',
     demo: false,
+    demoTickersFirst: [],
     feedsFile: undefined,
     fetch: { allowLoopback: true, timeoutMs: 2000, maxBytes: 100_000 },
     reader: { parseTimeoutMs: 10_000, memoryMb: 128 },

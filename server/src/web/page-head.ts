@@ -5,79 +5,27 @@ import {
   DEFAULT_LANGUAGE,
   firstLoadTexts,
   isLanguage,
-  isStockTab,
   LANGUAGES,
   type Language,
   languageOfPath,
   localizePath,
   NAV_PLACES,
-  type NavPlace,
   navHref,
   stripLanguage,
 } from '@app/contract';
 import type { Db } from '../db/index.ts';
 import { readDataStatus } from '../ingest/data-status.ts';
+import { type PageMetaTexts, pageMetaReader } from './page-meta.ts';
 import { type SkeletonKind, skeletonHtml } from './page-skeleton.ts';
+import { fill, pageTextReader, type ShellTexts } from './page-texts.ts';
 
 /*
  * Search engines and link previews read the HTML before any script runs, and the web app is rendered in
  * the browser. So the server writes each page's <title>, description, canonical URL and hreflang links
  * into index.html itself, in the page's language, from the same texts the app uses (the built
- * locales/<lang>/seo.json). web/src/app/page-meta.ts keeps them right after client-side navigation.
+ * locales/<lang>/seo.json: page-texts.ts; what each path says: page-meta.ts). web/src/app/page-meta.ts keeps
+ * them right after client-side navigation.
  */
-export interface PageMetaTexts {
-  title: string;
-  description: string;
-  /** Unknown address or ticker: tell crawlers not to index it. */
-  missing: boolean;
-  /** The page's canonical unprefixed path when it differs from the one asked for (ticker case). */
-  canonicalPath?: string;
-  /** A stock's or a coin's page: its name, drawn in the first screen (its largest text). */
-  security?: { ticker: string; name: string };
-  /** A coin asked for under /stocks or a stock under /crypto: its own unprefixed path (a 301, issue 33). */
-  redirect?: string;
-}
-
-interface SeoTexts {
-  home: { title: string; description: string };
-  screener: { title: string; description: string };
-  stock: { title: string; description: string };
-  crypto: { title: string; description: string };
-  notFound: { title: string; description: string };
-  markets: { title: string; description: string };
-  coins: { title: string; description: string };
-  watchlist: { title: string; description: string };
-}
-
-interface ShellTexts {
-  skipToContent: string;
-  loading: string;
-  footer: string;
-  home: { title: string; lead: string } | null;
-  screener: { title: string; lead: string } | null;
-  homePanels: {
-    cards: string;
-    movers: string;
-    sectors: string;
-    exDividends: string;
-    news: string;
-    analysis: string;
-    screener: { title: string; body: string; open: string };
-  } | null;
-  demo: { label: string; body: string; asOf: string } | null;
-  nav: { label: string; menu: string; places: Record<NavPlace, string> } | null;
-}
-
-interface PageTexts {
-  seo: SeoTexts;
-  siteName: string;
-  shell: ShellTexts;
-}
-
-interface SecurityName {
-  name: string;
-  kind: 'stock' | 'crypto';
-}
 
 export interface PageHeadOptions {
   distDir: string;
@@ -87,7 +35,6 @@ export interface PageHeadOptions {
   nameTtlMs?: number;
 }
 
-const NAMES_MAX = 5000;
 const AUTH_PAGES = new Set(['/auth/login', '/auth/callback']);
 
 export function escapeHtml(text: string): string {
@@ -100,9 +47,6 @@ function shortDate(day: string, language: Language): string {
   const format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
   return format.format(new Date(`${day}T00:00:00Z`));
 }
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
 
 /**
  * The translation files the app reads before its first render (firstLoadTexts), asked for with the
@@ -139,142 +83,8 @@ export function createPageHead({ distDir, publicUrl, db, nameTtlMs = 5 * 60_000 
     }
     return template.html;
   }
-  const texts = new Map<Language, PageTexts | null>();
-  const names = new Map<string, { value: SecurityName | null; at: number }>();
-
-  /** The language's SEO and shell texts; null when the build has none (the page is then served as built). */
-  function textsFor(language: Language): PageTexts | null {
-    if (texts.has(language)) return texts.get(language) ?? null;
-    const read = (lang: Language, ns: string) =>
-      JSON.parse(fs.readFileSync(path.join(distDir, 'locales', lang, `${ns}.json`), 'utf8'));
-    /** The language's namespace, else English's (a language may lack a file), else null. */
-    const readEither = (ns: string) => {
-      for (const lang of [language, DEFAULT_LANGUAGE]) {
-        try {
-          return read(lang, ns);
-        } catch {
-          // Try the next language.
-        }
-      }
-      return null;
-    };
-    const text = (value: unknown) => (typeof value === 'string' ? value : null);
-    const homePanels = (home: Record<string, Record<string, unknown>> | null) => {
-      const [cards, movers, sectors, exDividends, news, analysis] = [
-        home?.watchlist?.defaultTitle,
-        home?.movers?.title,
-        home?.sectors?.title,
-        home?.exDividends?.title,
-        home?.news?.title,
-        home?.analysis?.title,
-      ].map(text);
-      const [title, body, open] = [home?.screener?.title, home?.screener?.body, home?.screener?.open].map(text);
-      return cards && movers && sectors && exDividends && news && analysis && title && body && open
-        ? { cards, movers, sectors, exDividends, news, analysis, screener: { title, body, open } }
-        : null;
-    };
-    const heading = (ns: string) => {
-      const found = readEither(ns);
-      return typeof found?.title === 'string' && typeof found?.lead === 'string'
-        ? { title: found.title, lead: found.lead }
-        : null;
-    };
-    let found: PageTexts | null;
-    try {
-      const seo: SeoTexts | null = readEither('seo');
-      const common = readEither('common');
-      if (!seo || !common) throw new Error('no texts');
-      found = {
-        seo,
-        siteName: read(DEFAULT_LANGUAGE, 'common').app.name,
-        shell: {
-          skipToContent: common.common?.skipToContent ?? '',
-          loading: common.common?.loading ?? '',
-          footer: common.footer?.disclaimer ?? '',
-          home: heading('home'),
-          screener: heading('screener'),
-          homePanels: homePanels(readEither('home')),
-          nav: mainNavTexts(common.mainNav),
-          demo:
-            text(common.demo?.label) && text(common.demo?.body) && text(common.demo?.asOf)
-              ? { label: common.demo.label, body: common.demo.body, asOf: common.demo.asOf }
-              : null,
-        },
-      };
-    } catch {
-      found = null;
-    }
-    texts.set(language, found);
-    return found;
-  }
-
-  /** The main navigation's texts of common.json, or null when the build lacks one. */
-  function mainNavTexts(found: Record<string, unknown> | undefined): ShellTexts['nav'] {
-    const value = (key: string) => (typeof found?.[key] === 'string' ? (found[key] as string) : null);
-    const places = Object.fromEntries(NAV_PLACES.map((place) => [place, value(place)]));
-    const label = value('label');
-    const menu = value('menu');
-    if (!label || !menu || NAV_PLACES.some((place) => !places[place])) return null;
-    return { label, menu, places: places as Record<NavPlace, string> };
-  }
-
-  async function securityName(ticker: string): Promise<SecurityName | null> {
-    const cached = names.get(ticker);
-    if (cached && Date.now() - cached.at < nameTtlMs) return cached.value;
-    const row = await db
-      .selectFrom('securities')
-      .select(['name', 'kind'])
-      .where('ticker', '=', ticker)
-      .executeTakeFirst();
-    const value = row ? { name: row.name, kind: row.kind } : null;
-    if (names.size >= NAMES_MAX) names.delete(names.keys().next().value as string);
-    names.set(ticker, { value, at: Date.now() });
-    return value;
-  }
-
-  /** The title and description of a page path (any language prefix). */
-  async function metaFor(pathname: string): Promise<PageMetaTexts | null> {
-    const seo = textsFor(languageOfPath(pathname))?.seo;
-    if (!seo) return null;
-    const bare = stripLanguage(pathname).replace(/\/+$/, '') || '/';
-    if (bare === '/') return { ...seo.home, missing: false };
-    // The backtest page names itself once drawn; the server gives it the screener's texts (issue 43).
-    if (bare === '/green-stocks' || bare === '/green-stocks/backtest') return { ...seo.screener, missing: false };
-    if (bare === '/markets') return { ...seo.markets, missing: false };
-    if (bare === '/crypto') return { ...seo.coins, missing: false };
-    if (bare === '/watchlist') return { ...seo.watchlist, missing: false };
-    const security = /^\/(stocks|crypto)\/([^/]{1,20})(\/.*)?$/.exec(bare);
-    if (security) {
-      const kind = security[1] === 'crypto' ? 'crypto' : 'stock';
-      let ticker = '';
-      try {
-        ticker = decodeURIComponent(security[2] ?? '').toUpperCase();
-      } catch {
-        // A malformed %-escape is not a ticker.
-      }
-      const found = ticker ? await securityName(ticker) : null;
-      const rest = security[3];
-      // A stock has its tabs (/stocks/ACME/dividends), a coin one page: any other sub-page is not one.
-      const knownPage = rest === undefined || (kind === 'stock' && isStockTab(rest.slice(1)));
-      if (found && found.kind !== kind) {
-        const own = found.kind === 'crypto' ? 'crypto' : 'stocks';
-        return { ...seo.notFound, missing: false, redirect: `/${own}/${encodeURIComponent(ticker)}` };
-      }
-      if (found && knownPage) {
-        const values = { name: found.name, ticker };
-        const page = kind === 'crypto' ? seo.crypto : seo.stock;
-        return {
-          title: fill(page.title, values),
-          description: fill(page.description, values),
-          missing: false,
-          canonicalPath: `/${security[1]}/${encodeURIComponent(ticker)}${security[3] ?? ''}`,
-          security: values,
-        };
-      }
-    }
-    // Pages the server does not know yet still work in the browser; they are just not indexed.
-    return { ...seo.notFound, missing: true };
-  }
+  const textsFor = pageTextReader(distDir);
+  const metaFor = pageMetaReader(db, textsFor, nameTtlMs);
 
   /**
    * The demo flag and the prices' day (the banner's), read at most once a minute; while a first start

@@ -11,6 +11,17 @@
  */
 export type SkeletonKind = 'home' | 'screener' | 'stock' | 'crypto' | 'other';
 
+/** The home page's panel titles and its way into the screener, as the locales' home.json has them. */
+export interface HomePanelTexts {
+  cards: string;
+  movers: string;
+  sectors: string;
+  exDividends: string;
+  news: string;
+  analysis: string;
+  screener: { title: string; body: string; open: string };
+}
+
 /** The block sizes of first-screen.css (web/src/ui/skeleton.tsx has the same list, for the app). */
 export const SKELETON_SIZES = [
   'crypto-strip',
@@ -39,15 +50,7 @@ export interface SkeletonTexts {
   /** The page's heading and lead, when the server knows them (home, screener). */
   heading?: { title: string; lead: string };
   /** The home page's panel titles and its way into the screener (static texts, drawn whole). */
-  home?: {
-    cards: string;
-    movers: string;
-    sectors: string;
-    exDividends: string;
-    news: string;
-    analysis: string;
-    screener: { title: string; body: string; open: string; href: string };
-  };
+  home?: HomePanelTexts & { screener: { href: string } };
   /** A stock's or a coin's page: its ticker and name, the page's heading (web/src/features/stock/security-load.tsx keeps it). */
   security?: { ticker: string; name: string };
   /** The main navigation (web/src/app/main-nav.tsx), its links in the page's language. */

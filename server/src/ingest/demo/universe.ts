@@ -56,6 +56,9 @@ export const DEMO_COMPANIES: DemoCompany[] = ROWS.map(
   }),
 );
 
+/** The hand-made companies' tickers in their order: the demo news feeds write about them first. */
+export const HAND_MADE_TICKERS: readonly string[] = DEMO_COMPANIES.map((company) => company.ticker);
+
 /** The coins the benchmarks' datasets were made with (they stay as they are). */
 export const DEMO_COINS: DemoCoin[] = [
   {

@@ -1,5 +1,6 @@
 import { type ChartRangeName, chartRanges } from '@app/contract';
-import { addMonths, changeSince } from '../../metrics/closes.ts';
+import { addMonths } from '../../finance/types.ts';
+import { changeSince } from '../../metrics/closes.ts';
 
 /*
  * The price chart's change over each range button (finance-definitions.md, Price figures; issue 42): the

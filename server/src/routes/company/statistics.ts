@@ -4,18 +4,19 @@ import { selectLatestCoinSupply } from '../../db/coin-supply.ts';
 import type { Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
 import { readCloseColumn, readPriceBars } from '../../derived/price-years.ts';
+import { CloseHistory } from '../../finance/close-history.ts';
 import { coinValuation } from '../../finance/coin-supply.ts';
+import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { BETA_YEARS, beta, betaWeeks, equalWeightIndex, weeklyReturns } from '../../market-stats/beta.ts';
 import {
-  addDays,
   allTimeHigh,
   averageVolume,
   type DayVolume,
   lastDividend,
   nextDividend,
 } from '../../market-stats/statistics.ts';
-import { CloseHistory, yearRange } from '../../metrics/closes.ts';
+import { yearRange } from '../../metrics/closes.ts';
 import { computeSnapshot, readSnapshotInputs, type SnapshotInputs } from '../../metrics/snapshot.ts';
 import { inputsOn, readUniverseHistory } from '../../metrics/universe-as-of.ts';
 import { checkAsOf } from '../indicator/as-of-table.ts';

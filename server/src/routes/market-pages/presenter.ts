@@ -1,5 +1,6 @@
 import type { CoinList, MapRange, MarketMap } from '@app/contract';
-import type { CoinRow, MapRow } from './queries.ts';
+import type { QuoteRow } from '../market-summary/queries.ts';
+import type { MapRow } from './queries.ts';
 
 type Close = { day: string; close_split_adj: number };
 
@@ -19,7 +20,7 @@ function closeOnOrBefore(closes: readonly Close[], day: string): number | null {
 }
 
 export function presentCoin(
-  row: CoinRow,
+  row: QuoteRow,
   closes: readonly Close[],
   weekAgo: string | null,
   sparkline: CoinList['coins'][number]['sparkline'],

@@ -1,51 +1,12 @@
 import type { MapRange } from '@app/contract';
 import type { Db } from '../../db/index.ts';
-import { addDays } from '../../finance/types.ts';
-import { addMonths } from '../../metrics/closes.ts';
+import { addDays, addMonths } from '../../finance/types.ts';
 
 /*
- * The pages of their own (issue 46), read from the screener table (indicators: last close, changes, market
- * cap, drawdown) and the daily closes. Each read touches every security once through the
- * (security_id, day) keys.
+ * The markets page's map (issue 46), read from the screener table (indicators: last close, changes, market
+ * cap) and the daily closes; the coin page reads market-summary's selectQuotes. Each read touches every
+ * security once through the (security_id, day) keys.
  */
-
-export interface CoinRow {
-  securityId: number;
-  ticker: string;
-  name: string;
-  currency: string;
-  price: number | null;
-  changePct: number | null;
-  change1yPct: number | null;
-  marketCap: number | null;
-  drawdownPct: number | null;
-  volume: number | null;
-  asOf: string | null;
-}
-
-/** Every coin with its screener figures and the last day's volume. */
-export function selectCoinRows(db: Db): Promise<CoinRow[]> {
-  return db
-    .selectFrom('indicators as i')
-    .leftJoin('daily_prices as p', (join) =>
-      join.onRef('p.security_id', '=', 'i.security_id').onRef('p.day', '=', 'i.as_of'),
-    )
-    .select([
-      'i.security_id as securityId',
-      'i.ticker',
-      'i.name',
-      'i.currency',
-      'i.price',
-      'i.change_pct as changePct',
-      'i.change_1y_pct as change1yPct',
-      'i.market_cap as marketCap',
-      'i.drawdown_pct as drawdownPct',
-      'p.volume',
-      'i.as_of as asOf',
-    ])
-    .where('i.kind', '=', 'crypto')
-    .execute();
-}
 
 export interface MapRow {
   ticker: string;

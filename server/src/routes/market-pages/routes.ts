@@ -4,9 +4,9 @@ import { selectCloses } from '../../derived/series-queries.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
 import { weeklySparkline } from '../company/presenter.ts';
-import { selectLastDay } from '../market-summary/queries.ts';
+import { selectLastDay, selectQuotes } from '../market-summary/queries.ts';
 import { byMarketCap, presentCoin, presentMap } from './presenter.ts';
-import { selectCoinRows, selectMapRows } from './queries.ts';
+import { selectMapRows } from './queries.ts';
 
 const tags = ['market'];
 
@@ -26,7 +26,7 @@ export function marketPagesRoutes(app: ZodApp, { database }: AppContext): void {
       ...cached,
     },
     async () => {
-      const rows = await selectCoinRows(db);
+      const rows = await selectQuotes(db, 'crypto');
       const asOf = rows.reduce<string | null>((max, r) => (r.asOf && (!max || r.asOf > max) ? r.asOf : max), null);
       const closes = asOf
         ? await selectCloses(

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/index.ts';
+import { readVolumesOn } from '../../derived/price-years.ts';
 
 /*
- * The home page's market context read from the screener table (indicators: last close, day change,
- * market cap, as-of day) and the long series (the last day's volume, past closes, dividends). Each
- * read touches every security once through the (security_id, day) keys.
+ * The market lists (the home page's context, the coin page) read from the screener table (indicators:
+ * last close, changes, market cap, drawdown, as-of day), the year chunks' bars (the last day's volume,
+ * ADR 0008) and the long series (past closes, dividends). Each read touches every security once through
+ * the (security_id, day) keys.
  */
 
 export interface QuoteRow {
@@ -13,18 +15,18 @@ export interface QuoteRow {
   currency: string;
   price: number | null;
   changePct: number | null;
+  change1yPct: number | null;
   marketCap: number | null;
+  drawdownPct: number | null;
+  /** The as-of day's volume, in units of the security (shares, coins). */
   volume: number | null;
   asOf: string | null;
 }
 
-/** Every security of a kind with its last close, day change and the last day's volume. */
+/** Every security of a kind with its screener figures and the last day's volume. */
 export async function selectQuotes(db: Db, kind: 'stock' | 'crypto'): Promise<QuoteRow[]> {
   const rows = await db
     .selectFrom('indicators as i')
-    .leftJoin('daily_prices as p', (join) =>
-      join.onRef('p.security_id', '=', 'i.security_id').onRef('p.day', '=', 'i.as_of'),
-    )
     .select([
       'i.security_id as securityId',
       'i.ticker',
@@ -32,13 +34,17 @@ export async function selectQuotes(db: Db, kind: 'stock' | 'crypto'): Promise<Qu
       'i.currency',
       'i.price',
       'i.change_pct as changePct',
+      'i.change_1y_pct as change1yPct',
       'i.market_cap as marketCap',
-      'p.volume',
+      'i.drawdown_pct as drawdownPct',
       'i.as_of as asOf',
     ])
     .where('i.kind', '=', kind)
     .execute();
-  return rows;
+  const asOf = new Map<number, string>();
+  for (const row of rows) if (row.asOf) asOf.set(row.securityId, row.asOf);
+  const volumes = await readVolumesOn(db, asOf);
+  return rows.map((row) => ({ ...row, volume: volumes.get(row.securityId) ?? null }));
 }
 
 export interface SectorRow {

@@ -11,8 +11,8 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { testDatabases } from '../../../test/databases.ts';
 import { calendarBars, fact, loadSecurities, weekdayBars } from '../../../test/market-factory.ts';
 import { bumpDataVersion } from '../../db/meta.ts';
+import { addMonths } from '../../finance/types.ts';
 import type { PriceBar } from '../../ingest/types.ts';
-import { addMonths } from '../../metrics/closes.ts';
 
 const LAST = '2024-12-31';
 /** Closes: 50 a year before LAST, 80 a month before, `previous` the day before and `last` on LAST. */

@@ -8,8 +8,8 @@ import {
   upcomingExDividends,
 } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
+import { addMonths } from '../../finance/types.ts';
 import { answerVersionOf, dataCache } from '../../http/data-cache.ts';
-import { addMonths } from '../../metrics/closes.ts';
 import { presentCoins, presentExDividends, presentMovers, presentSectors } from './presenter.ts';
 import { selectLastDay, selectQuotes, selectRecentDividends, selectSectorRows } from './queries.ts';
 

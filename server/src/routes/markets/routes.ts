@@ -1,8 +1,7 @@
 import { marketIndices } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
-import { addDays } from '../../finance/types.ts';
+import { addDays, addMonths } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
-import { addMonths } from '../../metrics/closes.ts';
 import { presentIndices } from './presenter.ts';
 import { selectCloseHistories, selectStocks } from './queries.ts';
 

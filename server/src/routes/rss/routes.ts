@@ -2,6 +2,7 @@ import { errorBody, feedItemsQuery, feedItemsResponse, mergedNewsQuery, mergedNe
 import { z } from 'zod';
 import type { AppContext, ZodApp } from '../../context.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
+import { HAND_MADE_TICKERS } from '../../ingest/demo/universe.ts';
 import { DEMO_PATH, demoCompanies, demoFeedName, renderDemoFeed } from '../../news/demo-feeds.ts';
 import { companyOfLink, findFeedByUrl, normalizeFeedUrl, upsertFeed } from '../../news/registry.ts';
 import { demoCompanyPageIn, isDemoCompanyFeed } from './demo-company-news.ts';
@@ -104,7 +105,9 @@ export function rssRoutes(app: ZodApp, { config, database }: AppContext): void {
       },
       async (request, reply) => {
         const name = demoFeedName(`${DEMO_PATH}${request.params.file}`);
-        const doc = name ? renderDemoFeed(name, await demoCompanies(db), config.PUBLIC_URL, new Date()) : null;
+        const doc = name
+          ? renderDemoFeed(name, await demoCompanies(db, HAND_MADE_TICKERS), config.PUBLIC_URL, new Date())
+          : null;
         if (!doc) throw notFound('No such demo feed');
         return reply.header('content-type', doc.contentType).header('cache-control', CACHE).send(doc.body);
       },

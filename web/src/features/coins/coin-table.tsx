@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { cryptoPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { Link } from '../../router/index.ts';
-import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
-import { Sparkline } from '../../ui/sparkline.tsx';
+import { useQuoteColumns } from '../../ui/quote-columns.tsx';
 import { useUnits } from '../../ui/units.ts';
 
 type RankedCoin = CoinRow & { rank: number };
@@ -20,6 +19,7 @@ export function CoinTable({ coins }: { coins: readonly CoinRow[] }) {
   const { t } = useTranslation('lists');
   const units = useUnits();
   const language = useLanguage();
+  const quote = useQuoteColumns<RankedCoin>();
   const rows = useMemo(() => coins.map((coin, index) => ({ ...coin, rank: index + 1 })), [coins]);
   const columns: DataColumn<RankedCoin>[] = [
     {
@@ -40,30 +40,11 @@ export function CoinTable({ coins }: { coins: readonly CoinRow[] }) {
       ),
       sortValue: (coin) => coin.name,
     },
-    {
-      key: 'price',
-      header: t('columns.price'),
-      align: 'end',
-      cell: (coin) => units.money(coin.price, coin.currency),
-      sortValue: (coin) => coin.price,
-    },
-    ...(['change1dPct', 'change7dPct', 'change1yPct'] as const).map(
-      (key): DataColumn<RankedCoin> => ({
-        key,
-        header: t(`columns.${key}`),
-        description: t('columns.changeUnit'),
-        align: 'end',
-        cell: (coin) => <ChangeBadge valuePct={coin[key]} />,
-        sortValue: (coin) => coin[key],
-      }),
+    quote.price,
+    ...(['change1dPct', 'change7dPct', 'change1yPct'] as const).map((key) =>
+      quote.change(key, key, (coin) => coin[key]),
     ),
-    {
-      key: 'marketCap',
-      header: t('columns.marketCap'),
-      align: 'end',
-      cell: (coin) => units.moneyCompact(coin.marketCap, coin.currency),
-      sortValue: (coin) => coin.marketCap,
-    },
+    quote.marketCap,
     {
       key: 'volume',
       header: t('columns.volume'),
@@ -80,19 +61,7 @@ export function CoinTable({ coins }: { coins: readonly CoinRow[] }) {
       cell: (coin) => units.pct(coin.drawdownPct, { digits: 1 }),
       sortValue: (coin) => coin.drawdownPct,
     },
-    {
-      key: 'trend',
-      header: t('columns.trend'),
-      hideOnPhone: true,
-      cell: (coin) => (
-        <Sparkline
-          values={coin.sparkline.map((point) => point.close)}
-          label={t('sparkline', { ticker: coin.ticker })}
-          width={96}
-          height={28}
-        />
-      ),
-    },
+    quote.trend,
   ];
   return (
     <DataTable

@@ -1,12 +1,12 @@
-import type { MarketMover } from '@app/contract';
+import type { MarketMover, SectorPerformance } from '@app/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { securityPath, stockPath } from '../../app/paths.ts';
-import { useSectorLabels } from '../../i18n/sector-labels.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { Link } from '../../router/index.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { Panel, queryPanelState } from '../../ui/panel.tsx';
+import { type SectorColumn, SectorTable } from '../../ui/sector-table.tsx';
 import { SegmentedControl } from '../../ui/segmented-control.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useUnits } from '../../ui/units.ts';
@@ -91,15 +91,23 @@ function heat(valuePct: number | null): string {
   return `heat heat--${valuePct >= 0 ? 'gain' : 'loss'}-${step}`;
 }
 
+type SectorChange = SectorPerformance['sectors'][number];
+
 export function SectorPanel() {
   const { t } = useTranslation('home');
   const units = useUnits();
-  const labels = useSectorLabels();
+  const heatColumn = (
+    key: string,
+    header: string,
+    valuePct: (row: SectorChange) => number | null,
+  ): SectorColumn<SectorChange> => ({
+    key,
+    header,
+    cell: (row) => units.pct(valuePct(row), { signed: true, digits: 1 }),
+    className: (row) => heat(valuePct(row)),
+  });
   const sectors = useSectorPerformance();
   const rows = sectors.data?.sectors ?? [];
-  const cell = (value: number | null) => (
-    <td className={`num ${heat(value)}`}>{units.pct(value, { signed: true, digits: 1 })}</td>
-  );
   return (
     <Panel
       // The title names the weighting (cap-weighted; the markets page's are equal-weighted, issue 42): in
@@ -112,33 +120,17 @@ export function SectorPanel() {
       className="sectors"
       skeleton={<Skeleton size="sectors" />}
     >
-      <table className="market-table market-table--heat">
-        <caption className="visually-hidden">{t('sectors.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('sectors.sector')}</th>
-            <th scope="col" className="num">
-              {t('sectors.day')}
-            </th>
-            <th scope="col" className="num">
-              {t('sectors.month')}
-            </th>
-            <th scope="col" className="num">
-              {t('sectors.year')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.sector}>
-              <th scope="row">{labels.sector(row.sector)}</th>
-              {cell(row.dayPct)}
-              {cell(row.monthPct)}
-              {cell(row.yearPct)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SectorTable
+        className="market-table market-table--heat"
+        caption={t('sectors.caption')}
+        sectorHeader={t('sectors.sector')}
+        rows={rows}
+        columns={[
+          heatColumn('day', t('sectors.day'), (row) => row.dayPct),
+          heatColumn('month', t('sectors.month'), (row) => row.monthPct),
+          heatColumn('year', t('sectors.year'), (row) => row.yearPct),
+        ]}
+      />
     </Panel>
   );
 }

@@ -7,7 +7,16 @@ import { Link } from '../../router/index.ts';
 import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { Panel, type PanelState } from '../../ui/panel.tsx';
 import { useTableScrollEdges } from '../../ui/scroll-edges.ts';
+import { type SectorColumn, SectorTable } from '../../ui/sector-table.tsx';
 import { useUnits } from '../../ui/units.ts';
+
+type SectorIndex = MarketIndices['sectors'][number];
+
+const changeColumn = (
+  key: string,
+  header: string,
+  valuePct: (row: SectorIndex) => number | null,
+): SectorColumn<SectorIndex> => ({ key, header, cell: (row) => <ChangeBadge valuePct={valuePct(row)} /> });
 
 interface SectorPanelProps {
   data: MarketIndices | undefined;
@@ -25,7 +34,6 @@ export function SectorIndicesPanel({ data, state, onRetry }: SectorPanelProps) {
   const ui = useTranslation('ui').t;
   const { ref: box, edges } = useTableScrollEdges();
   const units = useUnits();
-  const labels = useSectorLabels();
   return (
     <Panel title={t('sectors.title')} state={state} onRetry={onRetry} emptyText={t('empty')} asOf={data?.asOf ?? null}>
       {/* Equal-weighted, said where the numbers are: the home page's sectors are cap-weighted (issue 42). */}
@@ -33,43 +41,18 @@ export function SectorIndicesPanel({ data, state, onRetry }: SectorPanelProps) {
       <div className="data-table__box" ref={box} data-scrolled={edges.start || undefined}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
         <section className="data-table__scroll" aria-label={t('sectors.caption')} tabIndex={0}>
-          <table className="data-table markets-sectors">
-            <caption className="visually-hidden">{t('sectors.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('sectors.sector')}</th>
-                <th scope="col" className="num">
-                  {t('change.month')}
-                </th>
-                <th scope="col" className="num">
-                  {t('change.year')}
-                </th>
-                <th scope="col" className="num">
-                  {t('change.day')}
-                </th>
-                <th scope="col" className="num">
-                  {t('sectors.companies')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.sectors.map((row) => (
-                <tr key={row.sector}>
-                  <th scope="row">{labels.sector(row.sector)}</th>
-                  <td className="num">
-                    <ChangeBadge valuePct={row.monthPct} />
-                  </td>
-                  <td className="num">
-                    <ChangeBadge valuePct={row.yearPct} />
-                  </td>
-                  <td className="num">
-                    <ChangeBadge valuePct={row.dayPct} />
-                  </td>
-                  <td className="num">{units.number(row.companies, 0)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SectorTable
+            className="data-table markets-sectors"
+            caption={t('sectors.caption')}
+            sectorHeader={t('sectors.sector')}
+            rows={data?.sectors ?? []}
+            columns={[
+              changeColumn('month', t('change.month'), (row) => row.monthPct),
+              changeColumn('year', t('change.year'), (row) => row.yearPct),
+              changeColumn('day', t('change.day'), (row) => row.dayPct),
+              { key: 'companies', header: t('sectors.companies'), cell: (row) => units.number(row.companies, 0) },
+            ]}
+          />
         </section>
         {(edges.start || edges.end) && <p className="data-table__hint">{ui('table.scrollHint')}</p>}
       </div>

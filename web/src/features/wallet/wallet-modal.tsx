@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Connector } from 'wagmi';
 import { getConnectors, watchConnectors } from 'wagmi/actions';
+import { watchPopups } from './popup-watch.ts';
 import type { WalletRuntime } from './runtime.ts';
 import { type ModalLanguage, renderTagged, useWalletText } from './texts.tsx';
 import { walletAuth } from './wallet-auth-store.ts';
@@ -95,8 +96,8 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
     }
     setStatus('loading');
     const mine = ++attempt.current;
-    // Issues 33 and 46: every attempt that gets no answer (Coinbase's popup failed, a QR code never
-    // scanned) ends in the failed state with Retry after spec 9's popup timeout; a QR code or pairing link
+    // Issues 33 and 46: every attempt that gets no answer (a QR code never scanned, a wallet that never
+    // replies) ends in the failed state with Retry after spec 9's popup timeout; a QR code or pairing link
     // shown starts the clock again, for the scan.
     let restartClock = () => {};
     const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
@@ -106,10 +107,14 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
       else setQrUri(data);
     };
     connector.emitter.on('message', onMessage);
+    // Coinbase Wallet's popup: blocked, it fails the attempt at once; closed unanswered, it cancels it.
+    const popups = watchPopups();
+    let answered = false;
     try {
-      const deadline = answeredWithin(runtime.connect(connector), CONNECT_TIMEOUT_MS);
+      const deadline = answeredWithin(Promise.race([runtime.connect(connector), popups.ended]), CONNECT_TIMEOUT_MS);
       restartClock = deadline.restart;
       const address = await deadline.answer;
+      answered = true;
       if (mine !== attempt.current) return;
       setStatus('success');
       void walletAuth.login(address);
@@ -120,6 +125,9 @@ export function WalletModal({ runtime, onClose, language = 'app', theme = 'syste
       setStatus(kind === 'rejected' ? 'cancelled' : kind === 'pending' ? 'pending' : 'failed');
     } finally {
       connector.emitter.off('message', onMessage);
+      // A window left by an attempt that ended unanswered goes, so Retry opens a new one (the SDK would
+      // otherwise talk to the old, never loaded one).
+      popups.stop(!answered);
     }
   };
 

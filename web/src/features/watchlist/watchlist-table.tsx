@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { securityPath } from '../../app/paths.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { Link } from '../../router/index.ts';
-import { ChangeBadge } from '../../ui/change-badge.tsx';
 import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
-import { Sparkline } from '../../ui/sparkline.tsx';
+import { useQuoteColumns } from '../../ui/quote-columns.tsx';
 import { useUnits } from '../../ui/units.ts';
 
 type Card = HomeCards['cards'][number];
@@ -18,6 +17,7 @@ export function WatchlistTable({ cards, onRemove }: { cards: readonly Card[]; on
   const { t } = useTranslation('lists');
   const units = useUnits();
   const language = useLanguage();
+  const quote = useQuoteColumns<Card>();
   const columns: DataColumn<Card>[] = [
     {
       key: 'name',
@@ -29,29 +29,9 @@ export function WatchlistTable({ cards, onRemove }: { cards: readonly Card[]; on
       ),
       sortValue: (card) => card.ticker,
     },
-    {
-      key: 'price',
-      header: t('columns.price'),
-      align: 'end',
-      cell: (card) => units.money(card.price, card.currency),
-      sortValue: (card) => card.price,
-    },
-    {
-      key: 'day',
-      header: t('columns.change1dPct'),
-      description: t('columns.changeUnit'),
-      align: 'end',
-      cell: (card) => <ChangeBadge valuePct={card.changePct} />,
-      sortValue: (card) => card.changePct,
-    },
-    {
-      key: 'year',
-      header: t('columns.change1yPct'),
-      description: t('columns.changeUnit'),
-      align: 'end',
-      cell: (card) => <ChangeBadge valuePct={card.change1yPct} />,
-      sortValue: (card) => card.change1yPct,
-    },
+    quote.price,
+    quote.change('day', 'change1dPct', (card) => card.changePct),
+    quote.change('year', 'change1yPct', (card) => card.change1yPct),
     {
       key: 'yield',
       header: t('columns.yield'),
@@ -59,26 +39,8 @@ export function WatchlistTable({ cards, onRemove }: { cards: readonly Card[]; on
       cell: (card) => units.pct(card.dividendYieldPct),
       sortValue: (card) => card.dividendYieldPct,
     },
-    {
-      key: 'marketCap',
-      header: t('columns.marketCap'),
-      align: 'end',
-      cell: (card) => units.moneyCompact(card.marketCap, card.currency),
-      sortValue: (card) => card.marketCap,
-    },
-    {
-      key: 'trend',
-      header: t('columns.trend'),
-      hideOnPhone: true,
-      cell: (card) => (
-        <Sparkline
-          values={card.sparkline.map((point) => point.close)}
-          label={t('sparkline', { ticker: card.ticker })}
-          width={96}
-          height={28}
-        />
-      ),
-    },
+    quote.marketCap,
+    quote.trend,
     {
       key: 'remove',
       header: t('watchlist.removeColumn'),
