@@ -75,7 +75,8 @@ export const seriesCatalogue = {
     unit: 'multiple',
     definition: 'The market value against a year of free cash flow, per day.',
     formula: 'Market cap / TTM free cash flow (operating cash flow - capital expenditure); null when <= 0',
-    for: STOCKS,
+    // A bank's cash flows hold its lending and deposits: its free cash flow says nothing.
+    for: ['general', 'insurer', 'reit'],
   },
   evSales: {
     unit: 'multiple',
