@@ -214,7 +214,9 @@ export const securityStatistics = z
     beta: z
       .object({
         value: z.number().nullable().meta({ description: 'null with fewer than 104 weeks of common returns' }),
-        weeks: z.number().meta({ description: 'Weekly returns used (those of the last 5 years)' }),
+        weeks: z
+          .number()
+          .meta({ description: 'Weekly returns used (those of the last 5 years, the last close’s week left out)' }),
         benchmark: z.literal('universe_equal_weight'),
       })
       .nullable()
@@ -222,7 +224,10 @@ export const securityStatistics = z
         description:
           "Stocks only: covariance of the stock's weekly total returns with the equal-weighted mean weekly return " +
           'of every stock in the database, over the last 5 years (at least 104 weeks, else null), divided by the ' +
-          'variance of that mean (docs/api.md)',
+          'variance of that mean (docs/api.md). Weeks run Monday to Sunday and close on their last trading day; a ' +
+          'return is a close over the close of the week just before (none across a week without a close); the ' +
+          'mean of a week is over the stocks with a return that week; the weeks are those after the week holding ' +
+          "the day 5 years before the stock's last close, up to the week before that close's own",
       }),
     lastDividend: exDividend.nullable().meta({ description: 'The newest ex-date on or before asOf' }),
     nextDividend: exDividend
