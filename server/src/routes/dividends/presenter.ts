@@ -35,7 +35,12 @@ export function presentDps(
     currency: s.currency,
     years: years
       .filter((y) => y.year >= firstYear && y.year <= lastYear)
-      .map((y) => ({ ...y, payments: payments.get(y.year) ?? 0 })),
+      // A year's growth over a partial first year (the history starting mid-year) is no growth: null.
+      .map((y) => ({
+        ...y,
+        growth: firstFull !== null && y.year - 1 >= firstFull ? y.growth : null,
+        payments: payments.get(y.year) ?? 0,
+      })),
     cagr5y: dividendCagr(years, lastFullYear(at), firstFull),
     growthYears: dividendGrowthStreak(years, lastFullYear(at), firstFull),
   };
