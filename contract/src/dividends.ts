@@ -34,12 +34,9 @@ export const dividendsPerShare = z
               '5-year DPS growth per year over full years, as a fraction; null when the history (from its first close) ' +
               'does not cover the start year whole',
           }),
-        growthYears: z
-          .number()
-          .int()
-          .meta({
-            description: 'Consecutive full years of DPS growth over a non-zero year, among the years covered whole',
-          }),
+        growthYears: z.number().int().meta({
+          description: 'Consecutive full years of DPS growth over a non-zero year, among the years covered whole',
+        }),
       }),
     ),
   })

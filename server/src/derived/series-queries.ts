@@ -79,7 +79,10 @@ export async function selectFirstCloses(db: Db, ids: readonly number[]): Promise
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('price_years')
-    .select((eb) => ['security_id', eb.fn.min(eb.fn<string>('substr', [eb.ref('days'), eb.lit(1), eb.lit(10)])).as('first')])
+    .select((eb) => [
+      'security_id',
+      eb.fn.min(eb.fn<string>('substr', [eb.ref('days'), eb.lit(1), eb.lit(10)])).as('first'),
+    ])
     .where('security_id', 'in', ids)
     .groupBy('security_id')
     .execute();

@@ -71,7 +71,11 @@ describe('dividend history coverage', () => {
 
   it('a history of less than a year has no yield, percentile or band', () => {
     const prices = dailyPrices('2023-03-01', 200);
-    const series = dividendYieldSeries(prices, quarterlyDividends(2023, 2023, () => 0.5), prices[0]?.day);
+    const series = dividendYieldSeries(
+      prices,
+      quarterlyDividends(2023, 2023, () => 0.5),
+      prices[0]?.day,
+    );
     expect(series).toEqual([]);
     expect(yieldPercentile(series)).toBeNull();
   });

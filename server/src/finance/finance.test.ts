@@ -213,7 +213,6 @@ describe('finance scenarios', () => {
     );
   });
 
-
   it('capital allocation nets new debt against repayments and reports shares of operating cash flow', () => {
     const a = capitalAllocation({
       operatingCashFlow: 1_000,
