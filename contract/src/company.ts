@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { type FiguresWhere, figuresWhere } from './catalogue.ts';
 import { tickerSymbol, tickersPerGetMax } from './market-query.ts';
-import { snapshotFigures } from './metrics.ts';
+import { figureNumber, snapshotFigures } from './metrics.ts';
 
 /* Company calls (spec 7): profile, links, home-dashboard cards, ticker search. Money in `currency`. */
 
 const kind = z.enum(['stock', 'crypto']);
+
+/** The figures a home card shows: the catalogue's `cards` (issue 42), their fields described from it. */
+export const cardFigures = figuresWhere((figure) => figure.cards) as CardFigure[];
+export type CardFigure = FiguresWhere<{ cards: true }>;
 
 export const companyProfile = z
   .object({
@@ -95,14 +100,10 @@ export const homeCards = z
         name: z.string(),
         kind,
         currency: z.string(),
-        price: z.number().nullable().meta({ description: 'Last close as traded' }),
-        changePct: z.number().nullable().meta({ description: 'Day change, in %' }),
-        change1yPct: z.number().nullable().meta({
-          description: 'One-year change, in %, on daily closes (the same figure as the stock page and the screener)',
+        ...(Object.fromEntries(cardFigures.map((name) => [name, figureNumber(name)])) as {
+          [K in CardFigure]: ReturnType<typeof figureNumber>;
         }),
         day: z.string().nullable().meta({ description: 'Day of the last close' }),
-        dividendYieldPct: z.number().nullable().meta({ description: 'TTM dividends / close, in %' }),
-        marketCap: z.number().nullable(),
         sparkline: z
           .array(z.object({ day: z.string(), close: z.number() }))
           .meta({ description: 'One year of weekly split-adjusted closes, the last close included' }),
