@@ -267,12 +267,17 @@ test.describe('stock and coin pages against the API', () => {
     const row = (await (await request.get(`/api/data/indicator/odata?$filter=ticker eq '${STOCK}'`)).json()).value[0];
     expect(dps.series[0].growthYears).toBe(row.dividendGrowthYears);
     expect(dps.series[0].cagr5y).toBe(row.dividendCagr5y);
-    const dpsStat = (name: string) =>
+    const panelStat = (name: string) =>
       page
         .locator('.stat-row > div')
         .filter({ has: page.getByText(name, { exact: true }) })
         .locator('dd');
-    await expectSoon(dpsStat('Years of growth in a row')).toHaveText(String(row.dividendGrowthYears));
+    await expectSoon(panelStat('Years of growth in a row')).toHaveText(String(row.dividendGrowthYears));
+    // The yield percentile counts only days whose dividend history covers a year (from the first close): the
+    // gauge's percentile is the screener's.
+    await expectSoon(panelStat('Percentile')).toHaveText(
+      new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(row.dividendYieldPercentile),
+    );
   });
 
   test('the price chart switches live in the URL; the date range works by keyboard; compare stays on the chart', async ({
