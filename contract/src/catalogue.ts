@@ -132,7 +132,9 @@ export const figureCatalogue = {
     unit: 'pct',
     basis: '365 days',
     definition: 'The dividends of the last year against the price.',
-    formula: 'Dividends per share with ex-dates in the 365 days up to the last close / last close',
+    formula:
+      'Dividends per share with ex-dates in the 365 days up to the last close / last close; none until the ' +
+      'dividend history, known from the first close of the loaded prices, covers those 365 days',
     for: STOCKS,
     keyStats: { label: 'stats.yield' },
     screener: { column: 'dividend_yield_pct', table: true, filter: { group: 'dividends', param: 'yield' } },
@@ -163,7 +165,10 @@ export const figureCatalogue = {
     format: { signed: true },
     basis: '5 full years',
     definition: 'How fast the dividend grew each year over five years.',
-    formula: '(DPS of the last full year / DPS five years before)^(1/5) - 1',
+    formula:
+      '(DPS of the last full year / DPS five years before)^(1/5) - 1; none when either is 0 or the history ' +
+      '(from its first close) does not cover the earlier year whole: a year it starts in after that year’s first ' +
+      'trading day is partial',
     for: STOCKS,
     screener: { column: 'dividend_cagr_5y', table: true, filter: { group: 'dividends' } },
   },
@@ -171,7 +176,9 @@ export const figureCatalogue = {
     unit: 'count',
     basis: 'full years',
     definition: 'For how many years in a row the dividend grew.',
-    formula: 'Consecutive full years with DPS above the year before',
+    formula:
+      'Consecutive calendar years, back from the last full one, with DPS above a non-zero DPS the year before; ' +
+      'only years the history (from its first close) covers whole count, so a partial first year is no smaller year',
     for: STOCKS,
     screener: { column: 'dividend_growth_years', table: true, filter: { group: 'dividends', typed: 'years' } },
   },
@@ -179,7 +186,10 @@ export const figureCatalogue = {
     unit: 'percentile',
     basis: '10 years',
     definition: 'Where today’s yield stands in its own ten-year history.',
-    formula: 'Share of the trading days of the last 10 years whose yield was at or below today’s',
+    formula:
+      'Share of the trading days of the last 10 years (all history when shorter, at least 1 year) with a yield, ' +
+      'whose yield was at or below today’s: a day has a yield once the dividend history, known from the first ' +
+      'close, covers the 365 days up to it',
     for: STOCKS,
     screener: { column: 'dividend_yield_percentile', table: true, filter: { group: 'dividends' } },
   },

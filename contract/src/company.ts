@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { type FiguresWhere, figuresWhere } from './catalogue.ts';
 import { tickerSymbol, tickersPerGetMax } from './market-query.ts';
-import { snapshotFigures } from './metrics.ts';
+import { figureNumber, snapshotFigures } from './metrics.ts';
 
 /* Company calls (spec 7): profile, links, home-dashboard cards, ticker search. Money in `currency`. */
 
 const kind = z.enum(['stock', 'crypto']);
+
+/** The figures a home card shows: the catalogue's `cards` (issue 42), their fields described from it. */
+export const cardFigures = figuresWhere((figure) => figure.cards) as CardFigure[];
+export type CardFigure = FiguresWhere<{ cards: true }>;
 
 export const companyProfile = z
   .object({
@@ -95,14 +100,10 @@ export const homeCards = z
         name: z.string(),
         kind,
         currency: z.string(),
-        price: z.number().nullable().meta({ description: 'Last close as traded' }),
-        changePct: z.number().nullable().meta({ description: 'Day change, in %' }),
-        change1yPct: z.number().nullable().meta({
-          description: 'One-year change, in %, on daily closes (the same figure as the stock page and the screener)',
+        ...(Object.fromEntries(cardFigures.map((name) => [name, figureNumber(name)])) as {
+          [K in CardFigure]: ReturnType<typeof figureNumber>;
         }),
         day: z.string().nullable().meta({ description: 'Day of the last close' }),
-        dividendYieldPct: z.number().nullable().meta({ description: 'TTM dividends / close, in %' }),
-        marketCap: z.number().nullable(),
         sparkline: z
           .array(z.object({ day: z.string(), close: z.number() }))
           .meta({ description: 'One year of weekly split-adjusted closes, the last close included' }),
@@ -214,7 +215,9 @@ export const securityStatistics = z
     beta: z
       .object({
         value: z.number().nullable().meta({ description: 'null with fewer than 104 weeks of common returns' }),
-        weeks: z.number().meta({ description: 'Weekly returns used (those of the last 5 years)' }),
+        weeks: z
+          .number()
+          .meta({ description: 'Weekly returns used (those of the last 5 years, the last close’s week left out)' }),
         benchmark: z.literal('universe_equal_weight'),
       })
       .nullable()
@@ -222,7 +225,10 @@ export const securityStatistics = z
         description:
           "Stocks only: covariance of the stock's weekly total returns with the equal-weighted mean weekly return " +
           'of every stock in the database, over the last 5 years (at least 104 weeks, else null), divided by the ' +
-          'variance of that mean (docs/api.md)',
+          'variance of that mean (docs/api.md). Weeks run Monday to Sunday and close on their last trading day; a ' +
+          'return is a close over the close of the week just before (none across a week without a close); the ' +
+          'mean of a week is over the stocks with a return that week; the weeks are those after the week holding ' +
+          "the day 5 years before the stock's last close, up to the week before that close's own",
       }),
     lastDividend: exDividend.nullable().meta({ description: 'The newest ex-date on or before asOf' }),
     nextDividend: exDividend

@@ -18,15 +18,25 @@ export const dividendsPerShare = z
             growth: z
               .number()
               .nullable()
-              .meta({ description: 'DPS(y) / DPS(y-1) - 1, as a fraction; null when the year before paid nothing' }),
+              .meta({
+                description:
+                  'DPS(y) / DPS(y-1) - 1, as a fraction; null when the year before paid nothing or the loaded history ' +
+                  '(from its first close) does not cover the year before whole',
+              }),
             payments: z.number().int().meta({ description: 'Number of ex-dates in the year' }),
           }),
         ),
         cagr5y: z
           .number()
           .nullable()
-          .meta({ description: '5-year DPS growth per year over full years, as a fraction' }),
-        growthYears: z.number().int().meta({ description: 'Consecutive full years of DPS growth' }),
+          .meta({
+            description:
+              '5-year DPS growth per year over full years, as a fraction; null when the history (from its first close) ' +
+              'does not cover the start year whole',
+          }),
+        growthYears: z.number().int().meta({
+          description: 'Consecutive full years of DPS growth over a non-zero year, among the years covered whole',
+        }),
       }),
     ),
   })

@@ -37,7 +37,9 @@ export const seriesCatalogue = {
     unit: 'pct',
     definition: 'The dividend yield of each trading day.',
     formula:
-      'Dividends with ex-date in the 365 days up to the day / close, in %, both split-adjusted. A stock without ' +
+      'Dividends with ex-date in the 365 days up to the day / close, in %, both split-adjusted. The dividend ' +
+      'history is known from the first close of the loaded prices (before it nothing is known; after it a day ' +
+      'without an ex-date paid nothing): the first point is 365 days after that close. A stock without ' +
       'dividends has points of 0',
     for: STOCKS,
   },
@@ -75,7 +77,8 @@ export const seriesCatalogue = {
     unit: 'multiple',
     definition: 'The market value against a year of free cash flow, per day.',
     formula: 'Market cap / TTM free cash flow (operating cash flow - capital expenditure); null when <= 0',
-    for: STOCKS,
+    // A bank's cash flows hold its lending and deposits: its free cash flow says nothing.
+    for: ['general', 'insurer', 'reit'],
   },
   evSales: {
     unit: 'multiple',

@@ -3,6 +3,9 @@
  * no zod here, so a page that only asks meaningfulFor (a stock's key statistics) does not load the
  * contract's schemas (`@app/contract/statement-kinds`; statement-templates.ts exports them too).
  */
+import { type FigureName, figureCatalogue } from './catalogue.ts';
+import { type SeriesName, seriesCatalogue } from './series-catalogue.ts';
+
 export const statementKinds = ['general', 'bank', 'insurer', 'reit'] as const;
 export type StatementKind = (typeof statementKinds)[number];
 
@@ -47,7 +50,20 @@ const NOT_MEANINGFUL: Record<StatementKind, ReadonlySet<string>> = {
   reit: new Set([...NO_GROSS_PROFIT, ...NO_CURRENT_SPLIT]),
 };
 
-/** Whether a figure (a metric, key statistic or screener column name) means something for a kind of company. */
+/**
+ * Whether a figure (a metric, key statistic, screener column or chart series name) means something for a
+ * kind of company. A name the metric catalogue declares (a figure or a series) follows its declaration's
+ * `for`, the one rule key statistics, the screener, the valuation chart and the TTM answer read (issue 42);
+ * the table above decides the statements' other lines.
+ */
 export function meaningfulFor(kind: StatementKind, figure: string): boolean {
-  return !NOT_MEANINGFUL[kind].has(figure);
+  const declared = declaredKinds(figure);
+  return declared ? declared.includes(kind) : !NOT_MEANINGFUL[kind].has(figure);
+}
+
+/** The kinds the catalogue declares a name for (a figure's, else a series'), undefined when it declares none. */
+function declaredKinds(name: string): readonly string[] | undefined {
+  if (Object.hasOwn(figureCatalogue, name)) return figureCatalogue[name as FigureName].for;
+  if (Object.hasOwn(seriesCatalogue, name)) return seriesCatalogue[name as SeriesName].for;
+  return undefined;
 }

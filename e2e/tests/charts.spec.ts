@@ -262,6 +262,22 @@ test.describe('stock and coin pages against the API', () => {
     await expectSoon(bar).toBeVisible();
     await expectSoon(page.locator('.chart-label--value', { hasText: `$${lastFull.dps.toFixed(2)}` })).toBeVisible();
     await expectSoon(page.getByText(/so far/).first()).toBeVisible();
+    // Issue 42: the streak and the 5-year CAGR count only the years the history covers whole, the same rule on
+    // the Dividends tab as in the screener (the oracle found a partial first year counted).
+    const row = (await (await request.get(`/api/data/indicator/odata?$filter=ticker eq '${STOCK}'`)).json()).value[0];
+    expect(dps.series[0].growthYears).toBe(row.dividendGrowthYears);
+    expect(dps.series[0].cagr5y).toBe(row.dividendCagr5y);
+    const panelStat = (name: string) =>
+      page
+        .locator('.stat-row > div')
+        .filter({ has: page.getByText(name, { exact: true }) })
+        .locator('dd');
+    await expectSoon(panelStat('Years of growth in a row')).toHaveText(String(row.dividendGrowthYears));
+    // The yield percentile counts only days whose dividend history covers a year (from the first close): the
+    // gauge's percentile is the screener's.
+    await expectSoon(panelStat('Percentile')).toHaveText(
+      new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(row.dividendYieldPercentile),
+    );
   });
 
   test('the price chart switches live in the URL; the date range works by keyboard; compare stays on the chart', async ({

@@ -139,6 +139,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '022-statement-filed-days',
       '023-catalogue-scores',
       '027-numbers-checked-twice',
+      '028-dividend-history-known-from-first-close',
     ]);
     const tables = await ownTables(database);
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -161,6 +162,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '022-statement-filed-days',
       '023-catalogue-scores',
       '027-numbers-checked-twice',
+      '028-dividend-history-known-from-first-close',
     ]);
     const tables = await ownTables(database);
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -177,6 +179,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '022-statement-filed-days',
       '023-catalogue-scores',
       '027-numbers-checked-twice',
+      '028-dividend-history-known-from-first-close',
     ]);
     const tables = await ownTables(database);
     const columns = tables.find((t) => t.name === 'fact_statements')?.columns ?? [];
@@ -197,7 +200,11 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
         shareholder_yield_pct: undefined,
       })
       .execute();
-    expect(await migrateToLatest(database)).toEqual(['023-catalogue-scores', '027-numbers-checked-twice']);
+    expect(await migrateToLatest(database)).toEqual([
+      '023-catalogue-scores',
+      '027-numbers-checked-twice',
+      '028-dividend-history-known-from-first-close',
+    ]);
     const tables = await ownTables(database);
     const columns = tables.find((t) => t.name === 'indicators')?.columns.map((c) => c.name) ?? [];
     const descriptive = ['security_id', 'ticker', 'name', 'kind', 'exchange', 'sector', 'industry', 'country'];
@@ -217,7 +224,22 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       .insertInto('indicators')
       .values(indicatorSeedRow(id, { ticker: 'OLDP', pe: 10 }, '2026-01-02T00:00:00.000Z'))
       .execute();
-    expect(await migrateToLatest(database)).toEqual(['027-numbers-checked-twice']);
+    expect(await migrateToLatest(database)).toEqual([
+      '027-numbers-checked-twice',
+      '028-dividend-history-known-from-first-close',
+    ]);
+    expect(await database.db.selectFrom('indicators').selectAll().execute()).toEqual([]);
+  });
+
+  it('drops the screener rows of the dividend rules before the oracle settled them, for the repair to compute (028)', async () => {
+    database = await target.open();
+    expect((await migratorOf(database).migrateTo('027-numbers-checked-twice')).error).toBeUndefined();
+    const id = await insertSecurity(database.db, { ticker: 'OLDG', name: 'Old growth years' });
+    await database.db
+      .insertInto('indicators')
+      .values(indicatorSeedRow(id, { ticker: 'OLDG', dividend_growth_years: 11 }, '2026-01-02T00:00:00.000Z'))
+      .execute();
+    expect(await migrateToLatest(database)).toEqual(['028-dividend-history-known-from-first-close']);
     expect(await database.db.selectFrom('indicators').selectAll().execute()).toEqual([]);
   });
 

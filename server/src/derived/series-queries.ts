@@ -70,3 +70,21 @@ export async function selectCloses<C extends CloseColumn>(
   }
   return out;
 }
+
+/**
+ * Each security's first close on file (the first day of its first year chunk): where its loaded history, and
+ * so its known dividend history, begins (finance-definitions.md, dividend yield). Absent without prices.
+ */
+export async function selectFirstCloses(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('price_years')
+    .select((eb) => [
+      'security_id',
+      eb.fn.min(eb.fn<string>('substr', [eb.ref('days'), eb.lit(1), eb.lit(10)])).as('first'),
+    ])
+    .where('security_id', 'in', ids)
+    .groupBy('security_id')
+    .execute();
+  return new Map(rows.filter((row) => row.first).map((row) => [row.security_id, row.first as string]));
+}

@@ -50,36 +50,46 @@ export interface YieldPoint {
 }
 
 /**
- * The first day a dividend history is known to cover (finance-definitions.md, dividend yield): its first
- * known ex-date; a security that never paid covers the whole loaded price history (from its first close),
- * so its 0 % is a fact from a full year on. undefined when there is neither.
+ * The first calendar year the loaded history covers whole (finance-definitions.md, dividend growth): the
+ * first close's own year when no trading day of that year came before it, else the next one. A year's first
+ * trading day is its first weekday after New Year's Day (2 January is skipped too when it is the Monday
+ * the holiday is observed on): a history loaded from 3 January covers that year, one from 26 June does not.
+ * Null without a close.
  */
-export function dividendHistoryStart(
-  dividends: readonly DividendPoint[],
-  firstClose: string | undefined,
-): string | undefined {
-  let first: string | undefined;
-  for (const d of dividends) if (first === undefined || d.exDate < first) first = d.exDate;
-  return first ?? firstClose;
+export function firstFullYear(firstClose: string | undefined): number | null {
+  if (firstClose === undefined) return null;
+  const year = Number(firstClose.slice(0, 4));
+  return firstClose <= firstTradingDay(year) ? year : year + 1;
+}
+
+/** The first weekday after 1 January (a Monday 2 January is New Year's observed holiday). */
+function firstTradingDay(year: number): string {
+  for (let day = 2; ; day++) {
+    const weekday = new Date(Date.UTC(year, 0, day)).getUTCDay();
+    const observedHoliday = day === 2 && weekday === 1;
+    if (weekday !== 0 && weekday !== 6 && !observedHoliday) return `${year}-01-0${day}`;
+  }
 }
 
 /**
  * Dividend yield for every trading day: TTM dividends / close. Prices and dividends must be in the
  * same share terms (both split-adjusted). A sliding window keeps it linear in the number of days.
- * Only the days whose 365-day window the dividend history covers whole (`coveredFrom` at least 365 days
- * before the day) have a yield: a partial year's sum started every payer's chart at 0 % (issue 42).
- * `dividends` must hold the whole history when `coveredFrom` is left to its default.
+ * Only the days whose 365-day window the dividend history covers whole have a yield (finance-definitions.md):
+ * the history is known from `knownFrom`, the first close of the whole loaded price history (before it
+ * nothing is known, not even that nothing was paid; after it, a day without an ex-date paid nothing), so the
+ * first yield is 365 days after it. A partial year's sum started every payer's chart at 0 % (issue 42).
+ * `prices` may start later than `knownFrom` (a range), never earlier.
  */
 export function dividendYieldSeries(
   prices: readonly PricePoint[],
   dividends: readonly DividendPoint[],
-  coveredFrom: string | undefined = dividendHistoryStart(dividends, prices[0]?.day),
+  knownFrom: string | undefined,
 ): YieldPoint[] {
-  if (coveredFrom === undefined) return [];
+  if (knownFrom === undefined) return [];
   const divs = [...dividends].sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
   // Day numbers, not addDays' text: a day string per trading day was most of a long series' time.
   const exDays = divs.map((d) => dayNumber(d.exDate));
-  const firstCovered = dayNumber(coveredFrom) + 365;
+  const firstCovered = dayNumber(knownFrom) + 365;
   const out: YieldPoint[] = [];
   let head = 0;
   let tail = 0;
@@ -98,9 +108,9 @@ export function dividendYieldSeries(
   return out;
 }
 
-/** Whether the dividend history covers the whole 365 days up to `at` (the yield's rule above). */
-export function coversYear(coveredFrom: string | undefined, at: string): boolean {
-  return coveredFrom !== undefined && dayNumber(coveredFrom) + 365 <= dayNumber(at);
+/** Whether the dividend history known from `knownFrom` covers the whole 365 days up to `at` (the yield's rule above). */
+export function coversYear(knownFrom: string | undefined, at: string): boolean {
+  return knownFrom !== undefined && dayNumber(knownFrom) + 365 <= dayNumber(at);
 }
 
 /** Payout ratio = DPS / EPS; null (not infinite) when EPS <= 0, as in a loss year. */
@@ -125,24 +135,39 @@ export function lastFullYear(at: string): number {
   return Number(at.slice(0, 4)) - 1;
 }
 
-/** (DPS(y) / DPS(y-n))^(1/n) - 1 over full years; null when either is 0 or unknown. */
-export function dividendCagr(years: readonly YearDps[], endYear: number, span = 5): number | null {
+/**
+ * (DPS(y) / DPS(y-n))^(1/n) - 1 over full years; null when either is 0 or unknown, or when the history does
+ * not cover the start year whole (`firstFull`, firstFullYear): a partial first year's DPS is not a year's.
+ */
+export function dividendCagr(
+  years: readonly YearDps[],
+  endYear: number,
+  firstFull: number | null,
+  span = 5,
+): number | null {
+  if (firstFull === null || endYear - span < firstFull) return null;
   const end = years.find((y) => y.year === endYear)?.dps ?? 0;
   const start = years.find((y) => y.year === endYear - span)?.dps ?? 0;
   if (end <= 0 || start <= 0) return null;
   return (end / start) ** (1 / span) - 1;
 }
 
-/** Full calendar years with DPS(y) > DPS(y-1), counted back from endYear. */
-export function dividendGrowthStreak(years: readonly YearDps[], endYear: number): number {
+/**
+ * Full calendar years with DPS(y) > DPS(y-1) > 0, counted back from endYear: both years covered whole by
+ * the history (from `firstFull`, firstFullYear), so a partial first year never counts as a smaller one.
+ * A first dividend after a year without one is a start, not growth.
+ */
+export function dividendGrowthStreak(years: readonly YearDps[], endYear: number, firstFull: number | null): number {
+  if (firstFull === null) return 0;
   const byYear = new Map(years.map((y) => [y.year, y.dps]));
   let streak = 0;
-  for (let year = endYear; ; year--) {
+  for (let year = endYear; year - 1 >= firstFull; year--) {
     const current = byYear.get(year) ?? 0;
     const previous = byYear.get(year - 1) ?? 0;
     if (current > 0 && previous > 0 && current > previous) streak++;
     else return streak;
   }
+  return streak;
 }
 
 export interface YieldBand {

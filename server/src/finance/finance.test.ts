@@ -3,11 +3,9 @@ import {
   adjustCloses,
   capitalAllocation,
   cashPayoutRatio,
-  coversYear,
   derivedFourthQuarter,
   dividendCagr,
   dividendGrowthStreak,
-  dividendHistoryStart,
   dividendYieldSeries,
   dpsByYear,
   drawdownSeries,
@@ -80,10 +78,10 @@ describe('finance scenarios', () => {
   it('a stock with no dividends has no DPS, zero yield, no CAGR and no streak', () => {
     expect(dpsByYear([])).toEqual([]);
     expect(ttmDividends([], '2024-06-30')).toBe(0);
-    expect(dividendCagr([], 2023)).toBeNull();
-    expect(dividendGrowthStreak([], 2023)).toBe(0);
+    expect(dividendCagr([], 2023, 2014)).toBeNull();
+    expect(dividendGrowthStreak([], 2023, 2014)).toBe(0);
     const prices = dailyPrices('2014-01-01', 2600, () => 100);
-    const series = dividendYieldSeries(prices, []);
+    const series = dividendYieldSeries(prices, [], prices[0]?.day);
     // Its 0 % is known from a year after its first close (nothing paid over a whole year), not before.
     expect(series[0]?.day).toBe('2015-01-01');
     expect(series.every((p) => p.yieldPct === 0)).toBe(true);
@@ -164,7 +162,7 @@ describe('finance scenarios', () => {
   it('a stock with three years of history has a yield from its second year and a percentile over those days only', () => {
     const prices = dailyPrices('2021-01-04', 780, (i) => 50 + (i % 20));
     const dividends = quarterlyDividends(2021, 2023, () => 0.5);
-    const series = dividendYieldSeries(prices, dividends);
+    const series = dividendYieldSeries(prices, dividends, prices[0]?.day);
     const pct = yieldPercentile(series);
     expect(pct).not.toBeNull();
     expect(pct?.days).toBe(series.length);
@@ -173,42 +171,6 @@ describe('finance scenarios', () => {
     expect(pct?.band.p10).toBeLessThanOrEqual(pct?.band.p90 ?? 0);
     // Shorter than a year of yields: not enough history for a percentile.
     expect(yieldPercentile(series.slice(-100))).toBeNull();
-  });
-
-  it('yield history starts only once the dividend history covers a whole year', () => {
-    const prices = dailyPrices('2021-01-04', 900, () => 50);
-    const dividends = quarterlyDividends(2021, 2025, () => 0.5);
-    const series = dividendYieldSeries(prices, dividends);
-    // The first ex-date is 2021-02-10: no point before 2022-02-10 (365 days on), where four dividends count.
-    expect(series[0]?.day).toBe('2022-02-10');
-    expect(series[0]?.yieldPct).toBeCloseTo(4, 10);
-    // No partial year: every yield is the full four quarters (2 / 50), never a climb from 0 % (up to the
-    // leap day, after which a 366-day gap between two ex-dates leaves a window with three).
-    const beforeLeapDay = series.filter((p) => p.day < '2024-02-29');
-    expect(beforeLeapDay.length).toBeGreaterThan(400);
-    expect(beforeLeapDay.every((p) => Math.abs(p.yieldPct - 4) < 1e-9)).toBe(true);
-  });
-
-  it('a first-year payer has no yield, percentile or band yet', () => {
-    const prices = dailyPrices('2015-01-02', 2400, () => 50);
-    const dividends = quarterlyDividends(2023, 2023, () => 0.5);
-    const series = dividendYieldSeries(prices, dividends);
-    expect(series.every((p) => p.day >= '2024-02-10')).toBe(true);
-    expect(yieldPercentile(series)).toBeNull();
-    expect(coversYear('2023-02-10', '2024-02-09')).toBe(false);
-    expect(coversYear('2023-02-10', '2024-02-10')).toBe(true);
-    expect(coversYear(undefined, '2024-02-10')).toBe(false);
-  });
-
-  it('a yield over a window that starts after the history is covered from the start given, not the window', () => {
-    const prices = dailyPrices('2023-01-02', 60, () => 50);
-    const dividends = quarterlyDividends(2022, 2023, () => 0.5);
-    // The window's dividends start in 2022, but the history is known to cover it since 2010.
-    const series = dividendYieldSeries(prices, dividends, '2010-03-01');
-    expect(series).toHaveLength(60);
-    expect(dividendHistoryStart(dividends, '2023-01-02')).toBe('2022-02-10');
-    expect(dividendHistoryStart([], '2023-01-02')).toBe('2023-01-02');
-    expect(dividendHistoryStart([], undefined)).toBeUndefined();
   });
 
   it('crypto without fundamentals has a drawdown and nothing else', () => {
@@ -249,15 +211,6 @@ describe('finance scenarios', () => {
     expect(drawdownSummary(dailyPrices('2020-01-01', 5, (i) => [100, 80, 100, 80, 90][i] as number))?.maxDay).toBe(
       '2020-01-02',
     );
-  });
-
-  it('dividend growth: CAGR over five full years and the streak counted back from the last full year', () => {
-    const dividends = quarterlyDividends(2012, 2023, (y) => (y <= 2015 ? 0.25 : 0.25 * 1.1 ** (y - 2015)));
-    const years = dpsByYear(dividends);
-    expect(years[0]).toEqual({ year: 2012, dps: 1, growth: null });
-    expect(dividendCagr(years, 2023)).toBeCloseTo(0.1, 10);
-    expect(dividendGrowthStreak(years, 2023)).toBe(8);
-    expect(ttmDividends(dividends, '2023-12-31')).toBeCloseTo(4 * 0.25 * 1.1 ** 8, 10);
   });
 
   it('capital allocation nets new debt against repayments and reports shares of operating cash flow', () => {

@@ -6,6 +6,12 @@ import { addMonths, dayNumber } from '../finance/types.ts';
  * database. Weekly returns over the last 5 years, at least 104 in common, else none: monthly returns
  * (60 at most) over a small universe gave betas of -2.56 and 5.32 to ordinary companies. Closes are
  * total-return adjusted (dividends reinvested), so a payout is not a fall.
+ *
+ * The weeks, as the definition words them: Monday to Sunday; a week's close is its last trading day's (a
+ * Friday, a Thursday before a Good Friday); a week's return is its close over the close of the week just
+ * before. A week without a close (a halt) has no return, and neither has the week after it: a return over
+ * two weeks is not a weekly one. The week of the last close is left out, whatever its weekday (it may not
+ * be over: a Wednesday's close is not a week's), so the beta does not move with the day of the week.
  */
 export const BETA_YEARS = 5;
 export const BETA_MIN_WEEKS = 104;
@@ -15,32 +21,30 @@ export const weekOf = (dayNo: number) => Math.floor((dayNo + 3) / 7);
 
 /**
  * Week -> return from the previous week's last close to this week's last close, of the weeks after
- * `fromWeek` (closes with their day numbers, ascending; a week without a close is skipped over).
+ * `fromWeek` (closes with their day numbers, ascending); only where the week before has a close.
  */
 export function weeklyReturns(
   numbers: ArrayLike<number>,
   closes: ArrayLike<number>,
   fromWeek = Number.NEGATIVE_INFINITY,
 ): Map<number, number> {
-  const returns = new Map<number, number>();
-  let previousClose = Number.NaN;
-  let week = Number.NaN;
-  let close = Number.NaN;
-  const flush = () => {
-    if (week > fromWeek && previousClose > 0 && Number.isFinite(close)) returns.set(week, close / previousClose - 1);
-  };
+  // Each week's last close, in order.
+  const weeks: number[] = [];
+  const weekCloses: number[] = [];
   for (let i = 0; i < numbers.length; i++) {
     const w = weekOf(numbers[i] as number);
-    if (w !== week) {
-      if (!Number.isNaN(week)) {
-        flush();
-        previousClose = close;
-      }
-      week = w;
-    }
-    close = closes[i] as number;
+    if (weeks.at(-1) !== w) {
+      weeks.push(w);
+      weekCloses.push(closes[i] as number);
+    } else weekCloses[weekCloses.length - 1] = closes[i] as number;
   }
-  if (!Number.isNaN(week)) flush();
+  const returns = new Map<number, number>();
+  for (let k = 1; k < weeks.length; k++) {
+    const week = weeks[k] as number;
+    const previous = weekCloses[k - 1] as number;
+    if (week > fromWeek && weeks[k - 1] === week - 1 && previous > 0)
+      returns.set(week, (weekCloses[k] as number) / previous - 1);
+  }
   return returns;
 }
 

@@ -97,6 +97,22 @@ describe('beta against the equal-weighted universe', () => {
     expect(weekOf(dayNumber('2026-01-18')) + 1).toBe(weekOf(dayNumber('2026-01-19')));
   });
 
+  it('a week without a close gives no return to it nor to the week after (a halt)', () => {
+    // Closes on the Fridays of 2 and 9 January, none the week of the 12th, then the 23rd and the 30th.
+    const days = ['2026-01-02', '2026-01-09', '2026-01-23', '2026-01-30'].map(dayNumber);
+    const returns = weeklyReturns(days, [100, 110, 99, 108.9]);
+    expect([...returns.keys()]).toEqual([weekOf(dayNumber('2026-01-09')), weekOf(dayNumber('2026-01-30'))]);
+    expect([...returns.values()]).toEqual([expect.closeTo(0.1), expect.closeTo(0.1)]);
+  });
+
+  it('a week closes on its last trading day, a Thursday when Friday is a holiday', () => {
+    // Good Friday 2026 fell on 3 April: the week's close is Thursday the 2nd's.
+    const days = ['2026-03-27', '2026-04-01', '2026-04-02', '2026-04-06', '2026-04-10'].map(dayNumber);
+    const returns = weeklyReturns(days, [100, 90, 95, 1, 114]);
+    expect(returns.get(weekOf(dayNumber('2026-04-02')))).toBeCloseTo(-0.05);
+    expect(returns.get(weekOf(dayNumber('2026-04-10')))).toBeCloseTo(0.2);
+  });
+
   it('a stock that moves twice as much as the market has a beta of 2', () => {
     const stock = weekly(market.map((r) => 2 * r));
     const index = weekly(market);

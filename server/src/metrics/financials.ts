@@ -2,7 +2,10 @@ import {
   type AsFiledNote,
   type FinancialMetric,
   type FinancialsResponse,
+  type FinancialValues,
   financialMetricInfo,
+  meaningfulFor,
+  type StatementKind,
   type TtmFinancials,
 } from '@app/contract';
 import type { Db } from '../db/index.ts';
@@ -181,6 +184,7 @@ export function presentTtm(
   quarterly: SecurityFinancials,
   annual: SecurityFinancials,
   metrics: readonly FinancialMetric[] = TTM_METRICS,
+  kind: StatementKind = 'general',
 ): Omit<TtmFinancials['series'][number], 'template'> {
   const ttm = ttmRow(quarterly.rows);
   const fiscalYear = annual.rows
@@ -204,13 +208,34 @@ export function presentTtm(
     // firstFiled: a TTM sum of four quarters was never filed as such, so it has none (each restated quarter
     // carries its own in the quarterly answer); its balance items and share counts are the last quarter's
     // values as filed and carry theirs, as does every value of a fallback fiscal year.
-    ...metricValues(row, metrics, {
-      previous: undefined,
-      dividends: quarterly.dividends,
-      reasons: true,
-      firstFiled: true,
-    }),
+    ...meaningfulOnly(
+      metricValues(row, metrics, {
+        previous: undefined,
+        dividends: quarterly.dividends,
+        reasons: true,
+        firstFiled: true,
+      }),
+      kind,
+    ),
   };
+}
+
+/**
+ * The values with those that mean nothing for the kind of company made null, with no sources (a bank's gross
+ * and operating margins): the rule key statistics and the screener follow (contract meaningfulFor, issue 42).
+ */
+function meaningfulOnly(values: FinancialValues, kind: StatementKind): FinancialValues {
+  if (kind === 'general') return values;
+  const out: FinancialValues = { ...values, values: { ...values.values }, accessions: { ...values.accessions } };
+  for (const name of Object.keys(values.values) as FinancialMetric[]) {
+    if (meaningfulFor(kind, name)) continue;
+    out.values[name] = null;
+    delete out.accessions[name];
+    if (out.incomplete) delete out.incomplete[name];
+    if (out.firstFiled) delete out.firstFiled[name];
+  }
+  out.derived = values.derived.filter((name) => meaningfulFor(kind, name));
+  return out;
 }
 
 /** Of the quarterly and annual statements as filed, the one whose first filing is the earlier (a TTM reads both). */

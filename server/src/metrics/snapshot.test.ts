@@ -60,22 +60,35 @@ describe('the metric catalogue', () => {
     expect(snapshot.changePct).toBe(0);
   });
 
-  it('has no dividend yield or yield percentile before the dividend history covers a whole year', () => {
-    const closes = weekdays(1200, () => 50);
-    const stock = (dividends: { exDate: string; amount: number }[]): SnapshotInputs => ({
-      ...coinLike(closes),
-      kind: 'stock',
-      dividends,
-      template: 'general',
-    });
-    // A first dividend about 200 days before the last close: a partial year, no yield, no percentile (issue 42).
-    const young = computeSnapshot(stock([{ exDate: day(1000), amount: 0.5 }]));
-    expect(young).toMatchObject({ dividendsTtm: 0.5, dividendYieldPct: null, dividendYieldPercentile: null });
+  it('has no dividend yield or yield percentile before the loaded history covers a whole year', () => {
+    const stock = (closes: { day: string; close: number }[], dividends: { exDate: string; amount: number }[]) =>
+      computeSnapshot({ ...coinLike(closes), kind: 'stock', dividends, template: 'general' });
+    // 200 days of prices: the dividend history, known from the first close, covers no whole year (issue 42).
+    const short = stock(
+      weekdays(200, () => 50),
+      [{ exDate: day(100), amount: 0.5 }],
+    );
+    expect(short).toMatchObject({ dividendsTtm: 0.5, dividendYieldPct: null, dividendYieldPercentile: null });
     // Quarterly since the first day: a yield and a percentile, over the covered days only.
     const quarterly = Array.from({ length: 14 }, (_, i) => ({ exDate: day(i * 91), amount: 0.5 }));
-    const payer = computeSnapshot(stock(quarterly));
+    const payer = stock(
+      weekdays(1200, () => 50),
+      quarterly,
+    );
     expect(payer.dividendYieldPct).toBeCloseTo((payer.dividendsTtm as number) * 2, 10);
     expect(payer.dividendYieldPercentile).toBeGreaterThan(0);
+  });
+
+  it('a first dividend 200 days old on a long history has its yield: the year before it paid nothing', () => {
+    const closes = weekdays(1200, () => 50);
+    const young = computeSnapshot({
+      ...coinLike(closes),
+      kind: 'stock',
+      dividends: [{ exDate: day(1000), amount: 0.5 }],
+      template: 'general',
+    });
+    // The highest yield of its history: every earlier day's was 0 %.
+    expect(young).toMatchObject({ dividendsTtm: 0.5, dividendYieldPct: 1, dividendYieldPercentile: 100 });
   });
 
   it('moves a date back by months, clamped to the month’s last day', () => {

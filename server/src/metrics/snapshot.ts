@@ -19,10 +19,10 @@ import {
   coversYear,
   dividendCagr,
   dividendGrowthStreak,
-  dividendHistoryStart,
   dividendYieldPct,
   dividendYieldSeries,
   dpsByYear,
+  firstFullYear,
   lastFullYear,
   ttmDividends,
   yieldPercentile,
@@ -127,9 +127,12 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
   const ev = enterpriseValue(cap, value('totalDebt'), value('cash'));
   const years = dpsByYear(inputs.dividends);
   const dividendsTtm = asOf && kind === 'stock' ? ttmDividends(inputs.dividends, asOf) : null;
-  // The yield's rule (finance-definitions.md): only where the dividend history covers the whole year.
-  const coveredFrom = dividendHistoryStart(inputs.dividends, n > 0 ? prices.day(0) : undefined);
-  const yieldKnown = asOf !== null && coversYear(coveredFrom, asOf);
+  // The yield's rule (finance-definitions.md): only where the dividend history covers the whole year; it is
+  // known from the first close of the loaded history (the whole history is read), and only its full
+  // calendar years are years of the growth count and the CAGR.
+  const knownFrom = n > 0 ? prices.day(0) : undefined;
+  const yieldKnown = asOf !== null && coversYear(knownFrom, asOf);
+  const firstFull = firstFullYear(knownFrom);
   const range = yearRange(prices);
   const drawdown = drawdownSummaryOf(
     n,
@@ -162,10 +165,10 @@ function snapshotFigures(inputs: SnapshotInputs): Snapshot {
       dividendsTtm !== null && price !== null && yieldKnown ? dividendYieldPct(dividendsTtm, price) : null,
     dividendsTtm,
     payoutRatio: value('payoutRatio'),
-    dividendCagr5y: asOf ? dividendCagr(years, lastFullYear(asOf)) : null,
-    dividendGrowthYears: asOf && kind === 'stock' ? dividendGrowthStreak(years, lastFullYear(asOf)) : null,
+    dividendCagr5y: asOf ? dividendCagr(years, lastFullYear(asOf), firstFull) : null,
+    dividendGrowthYears: asOf && kind === 'stock' ? dividendGrowthStreak(years, lastFullYear(asOf), firstFull) : null,
     dividendYieldPercentile:
-      yieldPercentile(dividendYieldSeries(tenYears(prices), inputs.dividends, coveredFrom))?.percentile ?? null,
+      yieldPercentile(dividendYieldSeries(tenYears(prices), inputs.dividends, knownFrom))?.percentile ?? null,
     revenueGrowth: growth(revenueOf(annualRevenue.at(-1)), revenueOf(annualRevenue.at(-2))),
     grossMargin: value('grossMargin'),
     operatingMargin: value('operatingMargin'),

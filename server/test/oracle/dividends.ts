@@ -15,14 +15,12 @@ export function dividendsTtm(s: Security, day: string): number {
 }
 
 /**
- * The first day the dividend history is known from: its first ex-date or the start of the loaded history
- * (the first close), whichever is earlier. A yield needs it at least 365 days before the day.
+ * The first day the dividend history is known from: the start of the loaded history, its first close
+ * (before it nothing is known; from it on, a day without an ex-date paid nothing). A yield needs it at
+ * least 365 days before the day.
  */
 export function historyStart(s: Security): string | null {
-  const firstClose = s.closes[0]?.day;
-  const firstEx = s.dividends[0]?.exDate;
-  if (!firstClose) return firstEx ?? null;
-  return firstEx && firstEx < firstClose ? firstEx : firstClose;
+  return s.closes[0]?.day ?? null;
 }
 
 export function coversYear(s: Security, day: string): boolean {
@@ -104,10 +102,17 @@ export function lastFullYear(day: string): number {
   return day.endsWith('-12-31') ? year : year - 1;
 }
 
-/** A year is full in the data when the loaded history began by its first day. */
+/**
+ * A calendar year is full in the data when the loaded history began by its first trading day: the first
+ * weekday after New Year's Day, the 3rd when the 1st is a Sunday (its holiday is observed on Monday the 2nd).
+ */
 function fullInData(s: Security, year: number): boolean {
   const start = historyStart(s);
-  return start !== null && start <= `${year}-01-01`;
+  if (start === null) return false;
+  const newYear = new Date(Date.UTC(year, 0, 1)).getUTCDay();
+  // Weekday of 1 January (0 Sunday .. 6 Saturday) -> the year's first trading day.
+  const firstTradingDay = { 0: 3, 1: 2, 2: 2, 3: 2, 4: 2, 5: 4, 6: 3 }[newYear] as number;
+  return start <= `${year}-01-0${firstTradingDay}`;
 }
 
 export function dividendCagr5y(s: Security, day: string): number | null {
@@ -120,11 +125,13 @@ export function dividendCagr5y(s: Security, day: string): number | null {
   return (now / then) ** (1 / 5) - 1;
 }
 
+/** Full years with DPS(y) > DPS(y-1) > 0 counted back from the last full year: a first dividend is not growth. */
 export function dividendGrowthYears(s: Security, day: string): number {
   const dps = dpsByYear(s);
   let years = 0;
   for (let y = lastFullYear(day); fullInData(s, y - 1); y--) {
-    if ((dps.get(y) ?? 0) > (dps.get(y - 1) ?? 0)) years++;
+    const previous = dps.get(y - 1) ?? 0;
+    if (previous > 0 && (dps.get(y) ?? 0) > previous) years++;
     else break;
   }
   return years;

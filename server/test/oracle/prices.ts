@@ -89,14 +89,18 @@ export function weeksOf<T extends { day: string }>(points: readonly T[]): T[][] 
   return weeks;
 }
 
-/** Each week's total return, by the week's Monday: its last adjusted close over the week before's. */
+/**
+ * Each week's total return, by the week's Monday: its last adjusted close over the last one of the week
+ * just before; none when that week has no close (a halt: a two-week move is not a weekly return).
+ */
 export function weeklyReturns(closes: readonly Close[]): Map<string, number> {
   const returns = new Map<string, number>();
   const weeks = weeksOf(closes);
   for (let i = 1; i < weeks.length; i++) {
     const prev = weeks[i - 1]?.at(-1) as Close;
     const end = weeks[i]?.at(-1) as Close;
-    if (prev.adj > 0) returns.set(mondayOf(end.day), end.adj / prev.adj - 1);
+    const consecutive = plusDays(mondayOf(prev.day), 7) === mondayOf(end.day);
+    if (consecutive && prev.adj > 0) returns.set(mondayOf(end.day), end.adj / prev.adj - 1);
   }
   return returns;
 }
@@ -114,8 +118,9 @@ export function equalWeightedWeekly(universe: readonly (readonly Close[])[]): Ma
 
 /**
  * Weekly total-return beta against the universe's equal-weighted index (finance-definitions.md "Price
- * figures"): covariance / variance over the weeks of the last 5 years; null with fewer than 104 weekly
- * returns in common.
+ * figures"): covariance / variance over the weeks after the one holding the day 5 years before the last
+ * close, the last close's own week left out (it may not be over); null with fewer than 104 weekly returns
+ * in common.
  */
 export function weeklyBeta(stock: readonly Close[], index: ReadonlyMap<string, number>): number | null {
   const last = stock.at(-1);
@@ -124,7 +129,7 @@ export function weeklyBeta(stock: readonly Close[], index: ReadonlyMap<string, n
   const pairs: [number, number][] = [];
   for (const [week, r] of weeklyReturns(stock)) {
     const i = index.get(week);
-    if (week > since && i !== undefined) pairs.push([r, i]);
+    if (week > since && week < mondayOf(last.day) && i !== undefined) pairs.push([r, i]);
   }
   if (pairs.length < 104) return null;
   const ms = pairs.reduce((s, p) => s + p[0], 0) / pairs.length;

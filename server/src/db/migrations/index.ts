@@ -24,6 +24,7 @@ import { priceBarsMigration } from './021-price-bars.ts';
 import { statementFiledDaysMigration } from './022-statement-filed-days.ts';
 import { catalogueScoresMigration } from './023-catalogue-scores.ts';
 import { numbersCheckedTwiceMigration } from './027-numbers-checked-twice.ts';
+import { dividendHistoryFromFirstCloseMigration } from './028-dividend-history-known-from-first-close.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -55,6 +56,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '022-statement-filed-days': statementFiledDaysMigration(engine),
     '023-catalogue-scores': catalogueScoresMigration,
     '027-numbers-checked-twice': numbersCheckedTwiceMigration,
+    '028-dividend-history-known-from-first-close': dividendHistoryFromFirstCloseMigration,
   };
   return { getMigrations: async () => migrations };
 }

@@ -148,20 +148,21 @@ function weeklyDrawdown<P extends { day: string; drawdownPct: number }>(points: 
 }
 
 /**
- * Yield per day: split-adjusted dividends of the 365 days up to the day / split-adjusted close, from `from`
- * on (the rows may begin earlier: the year before is what a first day's yield is known from).
+ * Yield per day of the rows' days: split-adjusted dividends of the 365 days up to the day / split-adjusted
+ * close (the dividends given must reach a year before the first row), none before the dividend history
+ * known from the security's first close covers a year (finance-definitions.md).
  */
 export function dividendYieldOf(
   s: SecurityRef,
   rows: readonly CloseRow[] = [],
   dividends: readonly { ex_date: string; amount_split_adj: number }[] = [],
+  firstClose: string | undefined = rows[0]?.day,
   resolution: Resolution = 'daily',
-  from?: string,
 ): DividendYieldChart['series'][number] {
-  const all = dividendYieldSeries(
+  const points = dividendYieldSeries(
     rows.map((r) => ({ day: r.day, close: r.close_split_adj })),
     dividends.map((d) => ({ exDate: d.ex_date, amount: d.amount_split_adj })),
+    firstClose,
   );
-  const points = from ? all.filter((p) => p.day >= from) : all;
   return { ...head(s), resolution, points: resolution === 'weekly' ? lastOfWeek(points) : points };
 }

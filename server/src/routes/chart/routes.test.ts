@@ -86,6 +86,24 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
         ],
       },
       {
+        // An insurer (its SIC code, borne out by premiums earned): no EBITDA, so no EV/EBITDA (issue 42: ZINS).
+        ticker: 'INSR',
+        profile: { sicCode: '6331' },
+        prices: weekdayBars('2023-01-02', '2023-03-31', () => 20),
+        facts: [
+          ...quarters(2022, 'revenue', 100),
+          ...quarters(2022, 'premiums_earned', 90),
+          ...quarters(2022, 'eps_basic', 0.5),
+          ...quarters(2022, 'operating_income', 30),
+          ...quarters(2022, 'depreciation_amortization', 5),
+          ...quarters(2022, 'operating_cash_flow', 60),
+          fact('equity', 2022, 'FY', 1000, { instant: true }),
+          fact('shares_outstanding', 2022, 'FY', 100, { instant: true }),
+          fact('total_debt', 2022, 'FY', 800, { instant: true }),
+          fact('cash', 2022, 'FY', 400, { instant: true }),
+        ],
+      },
+      {
         // Files diluted EPS beside basic: its P/E is on the diluted one.
         ticker: 'DILU',
         prices: weekdayBars('2023-01-02', '2023-03-31', () => 20),
@@ -198,13 +216,15 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
     const body = dividendYieldChart.parse(
       await get('/api/data/chart/dividend-yield-by-time', {
         tickers: 'DIVY,SPLT',
-        from: '2024-03-01',
+        from: '2023-06-01',
         to: '2024-12-31',
       }),
     );
     const [divy, none] = body.series;
-    // The first ex-date is 2023-03-15: no yield from a partial year, none before 2024-03-14 (365 days on).
-    expect(divy?.points[0]?.day).toBe('2024-03-14');
+    // The history is known from the first close, 2023-01-02: no yield from a partial year, none before
+    // 2024-01-02 (365 days on), when the four ex-dates of 2023 count (the first ex-date's year is not waited for).
+    expect(divy?.points[0]?.day).toBe('2024-01-02');
+    expect(divy?.points[0]?.yieldPct).toBeCloseTo(5, 10);
     // 2024-03-15: four dividends in the last 365 days (2023-06-15 .. 2024-03-15) = 2 / 40 = 5%.
     expect(divy?.points.find((p) => p.day === '2024-03-15')?.yieldPct).toBeCloseTo(5, 10);
     expect(divy?.points.find((p) => p.day === '2024-12-31')?.yieldPct).toBeCloseTo((0.5 / 40) * 100, 10);
@@ -213,8 +233,9 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
     const later = dividendYieldChart.parse(
       await get('/api/data/chart/dividend-yield-by-time', { tickers: 'GRWN', from: '2024-01-01', to: '2024-01-31' }),
     );
-    // No dividends over the closes since 2022: 0 % on every day, from the range's first trading day.
-    expect(later.series[0]?.points[0]?.day).toBe('2024-01-02');
+    // No dividends over the closes since 2022: 0 % on every day, from the range's first trading day (the
+    // factory's weekdays: 1 January included).
+    expect(later.series[0]?.points[0]?.day).toBe('2024-01-01');
     expect(later.series[0]?.points.every((p) => p.yieldPct === 0)).toBe(true);
   });
 
@@ -264,6 +285,17 @@ describe.each(testDatabases())('chart calls on $label', (target) => {
     for (const point of bank?.points ?? []) {
       expect(point).toMatchObject({ pe: 10, ps: 5, pb: 2, evEbitda: null, pfcf: null, evSales: null });
     }
+  });
+
+  it('gives an insurer no EV/EBITDA series, as its key statistics and screener row give none', async () => {
+    const body = valuationRatiosChart.parse(
+      await get('/api/data/chart/valuation-ratios', { tickers: 'INSR', from: '2023-03-01', to: '2023-03-03' }),
+    );
+    const insurer = body.series[0];
+    expect(insurer?.template).toBe('insurer');
+    expect(insurer?.notMeaningful).toEqual(['evEbitda']);
+    // EV 2000 + 800 - 400 = 2400 over revenue 400: EV/Sales 6 means something for an insurer.
+    for (const point of insurer?.points ?? []) expect(point).toMatchObject({ evEbitda: null, evSales: 6, pb: 2 });
   });
 
   it('gives no valuation ratio when the statements are in another currency than the price', async () => {

@@ -17,7 +17,7 @@ import type { Db } from '../../db/index.ts';
 import type { SecurityKind } from '../../db/schema.ts';
 import { selectStatementFacts } from '../../derived/fact-statements.ts';
 import { readCloseColumn, readCloseSeries, readPriceBars } from '../../derived/price-years.ts';
-import { selectCloses, selectDividends, selectSplits } from '../../derived/series-queries.ts';
+import { selectCloses, selectDividends, selectFirstCloses, selectSplits } from '../../derived/series-queries.ts';
 import { ColumnCloses } from '../../finance/close-history.ts';
 import { addDays, type Range } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
@@ -87,20 +87,19 @@ async function drawdown(db: Db, securities: SecurityRef[], range: Range, asked?:
 }
 
 async function dividendYield(db: Db, securities: SecurityRef[], range: Range, asked?: SeriesResolution) {
-  // The first day's yield needs the closes of the year before it (a non-payer's 0 % is known a year after
-  // its first close) and every dividend: the history covers the year only from its first ex-date (issue 42).
+  // The first day's yield needs the dividends of the year before it, and the first close of the whole
+  // history: the dividend history is known from it, so a yield exists from a year after it (issue 42).
   const yearBefore = { from: range.from ? addDays(range.from, -366) : undefined, to: range.to };
-  const [closes, dividends] = await Promise.all([
-    selectCloses(db, ids(securities), yearBefore, 'close_split_adj'),
-    selectDividends(db, ids(securities), { to: range.to }),
+  const [closes, dividends, firstCloses] = await Promise.all([
+    selectCloses(db, ids(securities), range, 'close_split_adj'),
+    selectDividends(db, ids(securities), yearBefore),
+    selectFirstCloses(db, ids(securities)),
   ]);
   const d = groupBySecurity(dividends);
   return {
     series: securities.map((s) => {
       const rows = closes.get(s.id) ?? [];
-      const start = range.from ? rows.findIndex((row) => row.day >= (range.from as string)) : 0;
-      const shown = start < 0 ? [] : rows.slice(start);
-      return dividendYieldOf(s, rows, d.get(s.id), resolutionOf(asked, range, shown), range.from);
+      return dividendYieldOf(s, rows, d.get(s.id), firstCloses.get(s.id), resolutionOf(asked, range, rows));
     }),
   };
 }

@@ -62,7 +62,8 @@ type Ratio = (typeof valuationRatios)[number];
  * One security's ratios on the given days (every trading day, or weekly the weeks' last days: a day's
  * ratios need only its close and what was filed by then, so each weekly point equals the daily one).
  * P/E is on diluted EPS, basic where the company files none (finance-definitions.md); a ratio that means
- * nothing for the company's kind (key statistics' rule, contract statement-kinds.ts) is null throughout.
+ * nothing for the company's kind (its series declaration's `for` in the metric catalogue, the rule key
+ * statistics follow through the figures' declarations) is null throughout.
  */
 export function valuationSeries(
   s: SecurityRef,
@@ -104,9 +105,9 @@ export function valuationSeries(
     const ev = enterpriseValue(cap, debt[i] ?? null, cash[i] ?? null);
     return {
       day,
-      pe: priceToEarnings(close, eps[i] ?? null),
-      ps: priceToSales(cap, revenue[i] ?? null),
-      pb: priceToBook(cap, equity[i] ?? null),
+      pe: shown('pe', () => priceToEarnings(close, eps[i] ?? null)),
+      ps: shown('ps', () => priceToSales(cap, revenue[i] ?? null)),
+      pb: shown('pb', () => priceToBook(cap, equity[i] ?? null)),
       evEbitda: shown('evEbitda', () => evToEbitda(ev, ebitda(operatingIncome[i] ?? null, depreciation[i] ?? null))),
       pfcf: shown('pfcf', () =>
         priceToFreeCashFlow(cap, freeCashFlow(operatingCashFlow[i] ?? null, capitalExpenditure[i] ?? null)),

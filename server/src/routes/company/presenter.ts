@@ -1,4 +1,12 @@
-import type { CompanyLinks, CompanyProfile, CompanySearch, HomeCards } from '@app/contract';
+import {
+  type CardFigure,
+  type CompanyLinks,
+  type CompanyProfile,
+  type CompanySearch,
+  cardFigures,
+  type HomeCards,
+  screenerColumnOf,
+} from '@app/contract';
 import { demoCoinAbout } from '../../ingest/demo/universe.ts';
 import type { searchSecurities, selectCards, selectLinkSources, selectProfile } from './queries.ts';
 
@@ -68,12 +76,12 @@ export function presentCard(row: CardRow, sparkline: HomeCards['cards'][number][
     name: row.name,
     kind: row.kind,
     currency: row.currency,
-    price: row.price,
-    changePct: row.change_pct,
-    change1yPct: row.change_1y_pct,
+    // The catalogue's card figures, each from its screener column (one declaration: catalogue.ts `cards`).
+    ...(Object.fromEntries(cardFigures.map((name) => [name, row[screenerColumnOf(name)]])) as Record<
+      CardFigure,
+      number | null
+    >),
     day: row.as_of,
-    dividendYieldPct: row.dividend_yield_pct,
-    marketCap: row.market_cap,
     sparkline,
   };
 }

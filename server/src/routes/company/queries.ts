@@ -1,3 +1,4 @@
+import { cardFigures, screenerColumnOf } from '@app/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 
@@ -59,19 +60,7 @@ export function selectLinkSources(db: Db, id: number) {
 export function selectCards(db: Db, ids: readonly number[] | null, defaultCount: number) {
   const query = db
     .selectFrom('indicators')
-    .select([
-      'security_id',
-      'ticker',
-      'name',
-      'kind',
-      'currency',
-      'price',
-      'change_pct',
-      'change_1y_pct',
-      'dividend_yield_pct',
-      'market_cap',
-      'as_of',
-    ]);
+    .select(['security_id', 'ticker', 'name', 'kind', 'currency', ...cardFigures.map(screenerColumnOf), 'as_of']);
   if (ids) return query.where('security_id', 'in', ids).execute();
   return query
     .where('kind', '=', 'stock')

@@ -1,6 +1,6 @@
 import type { DividendsByMonth, DividendsPerShare } from '@app/contract';
 import { frequencyAsOf } from '../../finance/dividend-frequency.ts';
-import { dividendCagr, dividendGrowthStreak, dpsByYear, lastFullYear } from '../../finance/dividends.ts';
+import { dividendCagr, dividendGrowthStreak, dpsByYear, firstFullYear, lastFullYear } from '../../finance/dividends.ts';
 import type { Range } from '../../finance/types.ts';
 import type { SecurityRef } from '../market/securities.ts';
 
@@ -12,13 +12,18 @@ interface DividendRow {
   amount_split_adj: number;
 }
 
-/** DPS per calendar year in from..to (by ex-date), with growth, 5-year CAGR and the growth streak at `at`. */
+/**
+ * DPS per calendar year in from..to (by ex-date), with growth, 5-year CAGR and the growth streak at `at`,
+ * those two over the calendar years the history from `firstClose` covers whole.
+ */
 export function presentDps(
   s: SecurityRef,
   rows: readonly DividendRow[],
   range: Range,
   at: string,
+  firstClose: string | undefined,
 ): DividendsPerShare['series'][number] {
+  const firstFull = firstFullYear(firstClose);
   const years = dpsByYear(rows.map((r) => ({ exDate: r.ex_date, amount: r.amount_split_adj })));
   const payments = new Map<number, number>();
   for (const r of rows)
@@ -30,9 +35,14 @@ export function presentDps(
     currency: s.currency,
     years: years
       .filter((y) => y.year >= firstYear && y.year <= lastYear)
-      .map((y) => ({ ...y, payments: payments.get(y.year) ?? 0 })),
-    cagr5y: dividendCagr(years, lastFullYear(at)),
-    growthYears: dividendGrowthStreak(years, lastFullYear(at)),
+      // A year's growth over a partial first year (the history starting mid-year) is no growth: null.
+      .map((y) => ({
+        ...y,
+        growth: firstFull !== null && y.year - 1 >= firstFull ? y.growth : null,
+        payments: payments.get(y.year) ?? 0,
+      })),
+    cagr5y: dividendCagr(years, lastFullYear(at), firstFull),
+    growthYears: dividendGrowthStreak(years, lastFullYear(at), firstFull),
   };
 }
 

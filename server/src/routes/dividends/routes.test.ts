@@ -36,6 +36,12 @@ describe.each(testDatabases())('dividend calls on $label', (target) => {
       },
       { ticker: 'NODV', prices: weekdayBars('2020-01-01', '2024-12-31', () => 10) },
       {
+        // Loaded from 26 June 2012: 2012 holds two of its four growing dividends (QBYT in the oracle).
+        ticker: 'MIDY',
+        prices: weekdayBars('2012-06-26', '2024-12-31', () => 100),
+        dividends: quarterly(2012, 2024, (year) => 0.5 + (year - 2012) * 0.05).filter((d) => d.exDate >= '2012-06-26'),
+      },
+      {
         ticker: 'YUNG',
         prices: weekdayBars('2024-06-03', '2024-12-31', () => 10),
         dividends: [{ exDate: '2024-09-02', amount: 0.1 }],
@@ -73,6 +79,20 @@ describe.each(testDatabases())('dividend calls on $label', (target) => {
       { year: 2021, dps: 0.6, growth: null, payments: 1 },
     ]);
     expect(none).toMatchObject({ years: [], cagr5y: null, growthYears: 0 });
+  });
+
+  it('counts no growth over a first year the history covers only in part', async () => {
+    const body = dividendsPerShare.parse(await get('/api/data/dividends/dps', { tickers: 'MIDY' }));
+    const [midy] = body.series;
+    expect(midy?.years.slice(0, 3).map((y) => [y.year, y.growth])).toEqual([
+      [2012, null],
+      [2013, null],
+      [2014, expect.closeTo(0.6 / 0.55 - 1, 10)],
+    ]);
+    // 2014 to 2023 grew over a full year: 10; 2013 over the half year 2012 is not counted.
+    expect(midy?.growthYears).toBe(10);
+    // 2023 over 2018, both full: (1.05 / 0.8)^(1/5) - 1.
+    expect(midy?.cagr5y).toBeCloseTo((1.05 / 0.8) ** 0.2 - 1, 10);
   });
 
   it('lays dividends out per calendar month by ex-date, with the payment pattern', async () => {

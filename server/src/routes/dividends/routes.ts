@@ -7,7 +7,7 @@ import {
   tickerQuery,
 } from '@app/contract';
 import type { AppContext, ZodApp } from '../../context.ts';
-import { selectDividends } from '../../derived/series-queries.ts';
+import { selectDividends, selectFirstCloses } from '../../derived/series-queries.ts';
 import { dividendYieldSeries, yieldPercentile } from '../../finance/dividends.ts';
 import { addDays } from '../../finance/types.ts';
 import { dataCache } from '../../http/data-cache.ts';
@@ -45,12 +45,23 @@ export function dividendRoutes(app: ZodApp, context: AppContext): void {
       const { tickers, from, to } = request.query;
       const securities = await resolveTickers(db, tickers);
       const ids = securities.map((s) => s.id);
-      // All history: growth and the 5-year CAGR look back before from.
-      const [rows, asOf] = await Promise.all([selectDividends(db, ids, { to }), selectAsOf(db, ids)]);
+      // All history: growth and the 5-year CAGR look back before from, over the full years the history
+      // covers (from its first close on).
+      const [rows, asOf, firstCloses] = await Promise.all([
+        selectDividends(db, ids, { to }),
+        selectAsOf(db, ids),
+        selectFirstCloses(db, ids),
+      ]);
       const bySecurity = groupBySecurity(rows);
       return {
         series: securities.map((s) =>
-          presentDps(s, bySecurity.get(s.id) ?? [], { from, to }, to ?? asOf.get(s.id) ?? today()),
+          presentDps(
+            s,
+            bySecurity.get(s.id) ?? [],
+            { from, to },
+            to ?? asOf.get(s.id) ?? today(),
+            firstCloses.get(s.id),
+          ),
         ),
       };
     },
@@ -99,10 +110,15 @@ export function dividendRoutes(app: ZodApp, context: AppContext): void {
       const security = await resolveTicker(db, request.query.ticker);
       const asOf = (await selectAsOf(db, [security.id])).get(security.id) ?? today();
       // Ten years of yields, plus the year before for the first day's trailing dividends.
-      const [prices, dividends] = await selectYieldHistory(db, security.id, addDays(asOf, -Math.round(11 * 365.25)));
+      const [prices, dividends, firstClose] = await selectYieldHistory(
+        db,
+        security.id,
+        addDays(asOf, -Math.round(11 * 365.25)),
+      );
       const series = dividendYieldSeries(
         prices.map((p) => ({ day: p.day, close: p.close_split_adj })),
         dividends.map((d) => ({ exDate: d.ex_date, amount: d.amount_split_adj })),
+        firstClose,
       ).filter((p) => p.day > addDays(asOf, -Math.round(10 * 365.25)));
       const result = yieldPercentile(series);
       const last = series.at(-1);

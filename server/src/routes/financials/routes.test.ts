@@ -74,6 +74,21 @@ describe.each(testDatabases())('financials on $label', (target) => {
         ],
       },
       { ticker: 'COIN', kind: 'crypto', prices: calendarBars('2023-01-01', '2023-01-05', () => 5) },
+      {
+        // A bank (deposits, loans, net interest income) that files a gross profit and an operating income.
+        ticker: 'BANK',
+        prices: weekdayBars('2023-01-02', '2023-12-29', () => 10),
+        facts: [
+          ...year(2023, {
+            revenue: 1000,
+            gross_profit: 400,
+            operating_income: 150,
+            net_income: 100,
+            net_interest_income: 600,
+          }),
+          ...year(2023, {}, { deposits: 9000, loans: 7000, equity: 1000 }),
+        ],
+      },
     ]);
   });
   afterAll(async () => {
@@ -217,6 +232,17 @@ describe.each(testDatabases())('financials on $label', (target) => {
       accessions: {},
       derived: [],
     });
+  });
+
+  it('gives a bank no gross or operating margin in the TTM answer, as its key statistics give none', async () => {
+    const response = await t.app.inject({
+      url: '/api/data/financials/ttm-financial',
+      query: { tickers: 'BANK', fields: 'revenue,grossMargin,operatingMargin,netMargin' },
+    });
+    const [bank] = ttmFinancials.parse(response.json()).series;
+    expect(bank?.template).toBe('bank');
+    expect(bank?.values).toEqual({ revenue: 1000, grossMargin: null, operatingMargin: null, netMargin: 0.1 });
+    expect(bank?.derived).not.toContain('grossMargin');
   });
 
   it('gives the TTM of the metrics asked for with fields, in the order asked', async () => {

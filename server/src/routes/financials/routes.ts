@@ -135,7 +135,8 @@ export function financialsRoutes(app: ZodApp, context: AppContext): void {
         description:
           'Flows summed over the last four consecutive quarters; balance items from the last quarter. When four ' +
           'quarters cannot be formed, the last fiscal year instead (basis fy, with its period). fields chooses ' +
-          'the metrics (default: the key figures).',
+          "the metrics (default: the key figures). A metric that means nothing for the company's kind (template: a " +
+          "bank's gross and operating margins, an insurer's or a REIT's gross margin) is null, as in key statistics.",
         querystring: ttmFinancialsQuery,
         response: { 200: ttmFinancials, 400: errorBody, 404: errorBody },
       },
@@ -151,10 +152,10 @@ export function financialsRoutes(app: ZodApp, context: AppContext): void {
       const metrics = request.query.fields ? [...new Set(request.query.fields)] : TTM_METRICS;
       const kinds = await statementTemplates(database.reader, securities);
       return {
-        series: quarterly.map((q, i) => ({
-          ...presentTtm(q, annual[i] as (typeof annual)[number], metrics),
-          template: kinds.get(q.security.id) ?? 'general',
-        })),
+        series: quarterly.map((q, i) => {
+          const template = kinds.get(q.security.id) ?? 'general';
+          return { ...presentTtm(q, annual[i] as (typeof annual)[number], metrics, template), template };
+        }),
       };
     },
   );
