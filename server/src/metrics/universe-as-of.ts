@@ -12,6 +12,7 @@ import { dividendPoints, seriesHead } from '../derived/series-head.ts';
 import { groupBySecurity, selectDividends, selectSplits } from '../derived/series-queries.ts';
 import { splitFactorAfter } from '../finance/adjust.ts';
 import type { CloseHistory } from './closes.ts';
+import { turnTaker } from './event-loop-turns.ts';
 import { asFiledDividends, type SecurityFinancials } from './financials.ts';
 import { indicatorRow } from './screener-row.ts';
 import type { SnapshotInputs } from './snapshot.ts';
@@ -213,8 +214,24 @@ export async function coinSuppliesOn(
   return new Map(coins.map((coin, i) => [coin.id, supplies[i] ?? null]));
 }
 
-/** Rows of the screener as of `day`, read and computed (uncached: the data cache keeps the answers made from them). */
-export async function readUniverseRowsOn(db: Db, day: string): Promise<IndicatorColumns[]> {
-  const history = await readUniverseHistory(db);
-  return universeRowsOn(history, day, await coinSuppliesOn(db, history, day));
+/**
+ * Rows of the screener as of `day`, read and computed (uncached: the callers keep them), of every
+ * security or of `ids`; the event loop gets a turn every few milliseconds of work (a request path).
+ */
+export async function readUniverseRowsOn(
+  db: Db,
+  day: string,
+  ids?: readonly number[],
+  stocksOnly = false,
+): Promise<IndicatorColumns[]> {
+  const history = await readUniverseHistory(db, stocksOnly, ids);
+  const supplies = await coinSuppliesOn(db, history, day);
+  const turn = turnTaker();
+  const rows: IndicatorColumns[] = [];
+  for (const security of history.securities) {
+    const inputs = inputsOn(history, security, day, supplies.get(security.id) ?? null);
+    if (inputs) rows.push(indicatorRow(security, inputs));
+    await turn();
+  }
+  return rows;
 }

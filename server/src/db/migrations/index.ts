@@ -24,6 +24,7 @@ import { priceBarsMigration } from './021-price-bars.ts';
 import { statementFiledDaysMigration } from './022-statement-filed-days.ts';
 import { catalogueScoresMigration } from './023-catalogue-scores.ts';
 import { numbersCheckedTwiceMigration } from './027-numbers-checked-twice.ts';
+import { indicatorMonthsMigration } from './028-indicator-months.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -55,6 +56,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '022-statement-filed-days': statementFiledDaysMigration(engine),
     '023-catalogue-scores': catalogueScoresMigration,
     '027-numbers-checked-twice': numbersCheckedTwiceMigration,
+    '028-indicator-months': indicatorMonthsMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }
