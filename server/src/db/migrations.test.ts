@@ -137,6 +137,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '022-statement-filed-days',
       '023-catalogue-scores',
       '027-numbers-checked-twice',
+      '028-indicator-months',
     ]);
     const tables = await ownTables(database);
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -159,6 +160,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '022-statement-filed-days',
       '023-catalogue-scores',
       '027-numbers-checked-twice',
+      '028-indicator-months',
     ]);
     const tables = await ownTables(database);
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -175,6 +177,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '022-statement-filed-days',
       '023-catalogue-scores',
       '027-numbers-checked-twice',
+      '028-indicator-months',
     ]);
     const tables = await ownTables(database);
     const columns = tables.find((t) => t.name === 'fact_statements')?.columns ?? [];
@@ -195,7 +198,11 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
         shareholder_yield_pct: undefined,
       })
       .execute();
-    expect(await migrateToLatest(database)).toEqual(['023-catalogue-scores', '027-numbers-checked-twice']);
+    expect(await migrateToLatest(database)).toEqual([
+      '023-catalogue-scores',
+      '027-numbers-checked-twice',
+      '028-indicator-months',
+    ]);
     const tables = await ownTables(database);
     const columns = tables.find((t) => t.name === 'indicators')?.columns.map((c) => c.name) ?? [];
     const descriptive = ['security_id', 'ticker', 'name', 'kind', 'exchange', 'sector', 'industry', 'country'];
@@ -215,8 +222,20 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       .insertInto('indicators')
       .values(indicatorSeedRow(id, { ticker: 'OLDP', pe: 10 }, '2026-01-02T00:00:00.000Z'))
       .execute();
-    expect(await migrateToLatest(database)).toEqual(['027-numbers-checked-twice']);
+    expect(await migrateToLatest(database)).toEqual(['027-numbers-checked-twice', '028-indicator-months']);
     expect(await database.db.selectFrom('indicators').selectAll().execute()).toEqual([]);
+  });
+
+  it('gives the month rows exactly the catalogue figures’ columns, keyed by day first (028)', async () => {
+    database = await target.open();
+    expect(await migrateToLatest(database)).toContain('028-indicator-months');
+    const tables = await ownTables(database);
+    const columns = tables.find((t) => t.name === 'indicator_months')?.columns.map((c) => c.name) ?? [];
+    expect(new Set(columns)).toEqual(
+      new Set(['day', 'security_id', ...screenerFigures.map(screenerColumnOf), 'as_of']),
+    );
+    const sources = tables.find((t) => t.name === 'indicator_month_sources')?.columns.map((c) => c.name) ?? [];
+    expect(new Set(sources)).toEqual(new Set(['security_id', 'source', 'through']));
   });
 
   it('stores days, flags and prices portably', async () => {
