@@ -9,12 +9,16 @@ import { performance } from 'node:perf_hooks';
 /** Work between two turns: well under the 50 ms a waiting request may be held, above a setImmediate's cost. */
 const WORK_MS = 20;
 
-/** A function to await between steps of work: it yields once WORK_MS of work has passed since the last turn. */
-export function turnTaker(workMs = WORK_MS): () => Promise<void> {
+/**
+ * A function to await between steps of work: it yields once `workMs` of work has passed since the last
+ * turn, for `restMs` (0: a setImmediate, the next turn of the loop after what waits). Background work rests:
+ * it takes at most workMs / (workMs + restMs) of a core from the requests.
+ */
+export function turnTaker(workMs = WORK_MS, restMs = 0): () => Promise<void> {
   let since = performance.now();
   return async () => {
     if (performance.now() - since < workMs) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => (restMs > 0 ? setTimeout(resolve, restMs) : setImmediate(resolve)));
     since = performance.now();
   };
 }
