@@ -43,6 +43,8 @@ const TODAY = '2024-01-15';
 describe.each(testDatabases())('the month rows of the screener on $label', (target) => {
   let t: TestApp;
   let ids: number[];
+  let firstPass: number;
+  let secondPass: number;
   beforeAll(async () => {
     t = await startTestApp(target);
     await loadSecurities(t.database.db, [
@@ -50,7 +52,9 @@ describe.each(testDatabases())('the month rows of the screener on $label', (targ
       { ticker: 'BOLT', prices: weekdayBars('2022-01-03', '2023-12-29', () => 10) },
     ]);
     ids = (await t.database.db.selectFrom('securities').select('id').orderBy('id').execute()).map((s) => s.id);
-    await writeIndicatorMonths(t.database.db, ids, { today: TODAY });
+    // Written through May 2023 first, then on to December: the second pass writes only the months after.
+    firstPass = await writeIndicatorMonths(t.database.db, ids, { today: '2023-06-15' });
+    secondPass = await writeIndicatorMonths(t.database.db, ids, { today: TODAY });
   });
   afterAll(async () => {
     await t.close();
@@ -80,6 +84,8 @@ describe.each(testDatabases())('the month rows of the screener on $label', (targ
     expect(await count('ACME')).toBe(monthEndsBetween('2021-01-04', '2023-12-31').length);
     expect(await count('BOLT')).toBe(monthEndsBetween('2022-01-03', '2023-12-31').length);
     expect(lastMonthEndBefore(TODAY)).toBe('2023-12-31');
+    expect(firstPass).toBe(monthEndsBetween('2021-01-04', '2023-05-31').length + monthEndsBetween('2022-01-03', '2023-05-31').length);
+    expect(secondPass).toBe(2 * monthEndsBetween('2023-06-01', '2023-12-31').length);
     expect(await staleMonthSecurities(t.database.db, '2023-12-31')).toEqual([]);
   });
 
