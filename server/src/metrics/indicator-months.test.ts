@@ -84,7 +84,9 @@ describe.each(testDatabases())('the month rows of the screener on $label', (targ
     expect(await count('ACME')).toBe(monthEndsBetween('2021-01-04', '2023-12-31').length);
     expect(await count('BOLT')).toBe(monthEndsBetween('2022-01-03', '2023-12-31').length);
     expect(lastMonthEndBefore(TODAY)).toBe('2023-12-31');
-    expect(firstPass).toBe(monthEndsBetween('2021-01-04', '2023-05-31').length + monthEndsBetween('2022-01-03', '2023-05-31').length);
+    expect(firstPass).toBe(
+      monthEndsBetween('2021-01-04', '2023-05-31').length + monthEndsBetween('2022-01-03', '2023-05-31').length,
+    );
     expect(secondPass).toBe(2 * monthEndsBetween('2023-06-01', '2023-12-31').length);
     expect(await staleMonthSecurities(t.database.db, '2023-12-31')).toEqual([]);
   });
