@@ -24,7 +24,7 @@ import { bumpDataVersion } from '../server/src/db/meta.ts';
 import { demoSource } from '../server/src/ingest/demo/source.ts';
 import { runIngest } from '../server/src/ingest/loader.ts';
 import { addMonths } from '../server/src/metrics/closes.ts';
-import { monthEndsBetween, writeIndicatorMonths } from '../server/src/metrics/indicator-months.ts';
+import { monthEndOf, monthEndsBetween, writeIndicatorMonths } from '../server/src/metrics/indicator-months.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -97,7 +97,7 @@ out(
 await bumpDataVersion(database.db);
 const backtest = {
   $filter: 'dividendYieldPct gt 0',
-  from: monthEndsBetween(addMonths(END, -12 * years), addMonths(END, -12 * years))[0] as string,
+  from: monthEndOf(addMonths(END, -12 * years)),
   to: END,
   rebalance: 'monthly',
   top: '20',

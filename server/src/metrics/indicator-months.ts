@@ -95,8 +95,11 @@ export async function staleMonthSecurities(db: Db, through: string, stocksOnly =
   return rows.map((row) => row.id);
 }
 
-/** Securities per read of their histories: a batch's facts and closes are held at once. */
-const BATCH = 8;
+/**
+ * Securities per read of their histories: one, so that a serving process's read (synchronous on SQLite,
+ * tens of milliseconds a company) holds its event loop no longer than that.
+ */
+const BATCH = 1;
 /** Rows per insert statement (30 columns: far below either engine's limit of parameters). */
 const ROWS_PER_INSERT = 200;
 
@@ -133,6 +136,7 @@ export async function writeIndicatorMonths(
     const sourceOf = new Map(sources.map((row) => [row.security_id, row.updated_at]));
     const markOf = new Map(marks.map((row) => [row.security_id, row]));
     const history = await readUniverseHistory(db, false, batch);
+    await options.turn?.();
     for (const security of history.securities) {
       const source = sourceOf.get(security.id);
       if (source === undefined) continue;

@@ -214,6 +214,43 @@ export async function coinSuppliesOn(
   return new Map(coins.map((coin, i) => [coin.id, supplies[i] ?? null]));
 }
 
+/** Securities per read of a history on a serving process: one read of a company's facts is tens of ms. */
+const READ_CHUNK = 2;
+
+/**
+ * readUniverseHistory a few securities at a time, the event loop getting a turn between reads: a
+ * synchronous SQLite read of many companies' facts would hold it for seconds.
+ */
+export async function readUniverseHistoryInTurns(
+  db: Db,
+  stocksOnly = false,
+  only?: readonly number[],
+): Promise<UniverseHistory> {
+  const ids =
+    only ??
+    (
+      await db
+        .selectFrom('securities')
+        .select('id')
+        .$if(stocksOnly, (q) => q.where('kind', '=', 'stock'))
+        .orderBy('id')
+        .execute()
+    ).map((s) => s.id);
+  const merged: UniverseHistory = { ...emptyHistory, securities: [], lastStatements: new Map() };
+  const maps = ['closes', 'dividends', 'splits', 'statementCurrencies', 'quarterly', 'annual', 'templates'] as const;
+  for (const key of maps) (merged as unknown as Record<string, Map<number, unknown>>)[key] = new Map();
+  for (let start = 0; start < ids.length; start += READ_CHUNK) {
+    const part = await readUniverseHistory(db, stocksOnly, ids.slice(start, start + READ_CHUNK));
+    merged.securities.push(...part.securities);
+    for (const key of maps) {
+      const into = merged[key] as Map<number, unknown>;
+      for (const [id, value] of part[key] as Map<number, unknown>) into.set(id, value);
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return merged;
+}
+
 /**
  * Rows of the screener as of `day`, read and computed (uncached: the callers keep them), of every
  * security or of `ids`; the event loop gets a turn every few milliseconds of work (a request path).
@@ -224,7 +261,7 @@ export async function readUniverseRowsOn(
   ids?: readonly number[],
   stocksOnly = false,
 ): Promise<IndicatorColumns[]> {
-  const history = await readUniverseHistory(db, stocksOnly, ids);
+  const history = await readUniverseHistoryInTurns(db, stocksOnly, ids);
   const supplies = await coinSuppliesOn(db, history, day);
   const turn = turnTaker();
   const rows: IndicatorColumns[] = [];
