@@ -51,7 +51,7 @@ function monthRowOf(security: SecurityRow, day: string, row: ReturnType<typeof i
 /**
  * One security's rows at each of `days` (ascending) from its read history: the screener as of each day
  * (none before its first close). `turn` is awaited between months: a caller on a serving process gives
- * the event loop its turns there.
+ * the event loop its turns there; null when `stopping` said so between two months (a shutdown).
  */
 export async function securityMonthRows(
   db: Db,
@@ -59,9 +59,11 @@ export async function securityMonthRows(
   security: SecurityRow,
   days: readonly string[],
   turn: () => Promise<void> = async () => undefined,
-): Promise<IndicatorMonthRow[]> {
+  stopping: () => boolean = () => false,
+): Promise<IndicatorMonthRow[] | null> {
   const rows: IndicatorMonthRow[] = [];
   for (const day of days) {
+    if (stopping()) return null;
     const supply = security.kind === 'crypto' ? await selectLatestCoinSupply(db, security.id, day) : null;
     const inputs = inputsOn(history, security, day, supply);
     if (inputs) rows.push(monthRowOf(security, day, indicatorRow(security, inputs)));
@@ -145,7 +147,9 @@ export async function writeIndicatorMonths(
       const again = !mark || mark.source !== source;
       const from = again ? (closes && closes.length > 0 ? closes.day(0) : null) : addDays(String(mark.through), 1);
       const days = from === null ? [] : monthEndsBetween(from, through);
-      const rows = await securityMonthRows(db, history, security, days, options.turn);
+      const rows = await securityMonthRows(db, history, security, days, options.turn, options.stopping);
+      // Stopped: nothing of this security is written, its source stays behind for the next pass.
+      if (!rows) break;
       await db.transaction().execute(async (tx) => {
         if (again) await tx.deleteFrom('indicator_months').where('security_id', '=', security.id).execute();
         for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
