@@ -2,13 +2,11 @@ import type { BacktestQuery, BacktestResponse } from '@app/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
-import { readBothCloses } from '../../derived/price-years.ts';
 import type { IndicatorColumns } from '../../derived/screener-rows.ts';
 import { indicatorColumns } from '../../derived/screener-rows.ts';
-import { addDays, isoDayOf } from '../../finance/types.ts';
+import { addDays } from '../../finance/types.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { type Holding, simulate, summarise } from '../../metrics/backtest.ts';
-import type { CloseHistory } from '../../metrics/closes.ts';
 import { turnTaker } from '../../metrics/event-loop-turns.ts';
 import {
   isMonthEnd,
@@ -22,6 +20,7 @@ import { inputsOn, readUniverseHistoryInTurns } from '../../metrics/universe-as-
 import { ODataError } from '../../odata/errors.ts';
 import { type ODataPlan, planODataQuery } from '../../odata/query.ts';
 import { type DayTable, indicatorsOf } from './as-of-table.ts';
+import { backtestCloses } from './backtest-closes.ts';
 
 /*
  * GET /api/data/indicator/backtest (issue 43): the screen run as of each rebalance day on the stocks
@@ -92,15 +91,15 @@ async function runBacktest(database: Database, query: BacktestQuery, plan: OData
   const today = new Date().toISOString().slice(0, 10);
   if (query.to > today) throw invalidField('to', `${query.to} is in the future (today is ${today})`);
   const stocks = await db.selectFrom('securities').select(['id', 'ticker']).where('kind', '=', 'stock').execute();
-  const closes = await closesInTurns(
+  const closes = await backtestCloses(
     db,
     stocks.map((s) => s.id),
+    query.from,
+    query.to,
   );
-  const calendar = tradingDays(closes);
-  const first = calendar.find((day) => day >= query.from);
-  const end = calendar.filter((day) => day <= query.to).at(-1);
-  if (calendar.length === 0 || query.from < (calendar[0] as string))
-    throw invalidField('from', `${query.from} is before the first close on file (${calendar[0] ?? 'none'})`);
+  if (closes.firstMonth === null || query.from.slice(0, 7) < closes.firstMonth)
+    throw invalidField('from', `${query.from} is before the first close on file (${closes.firstMonth ?? 'none'})`);
+  const { first, end } = closes;
   if (!first || !end || first >= end)
     throw invalidField('from', `no trading day between ${query.from} and ${query.to}`);
   // Rebalances on the first trading day, then at calendar month ends, each bought at the last close on
@@ -130,11 +129,7 @@ async function runBacktest(database: Database, query: BacktestQuery, plan: OData
       matched: Number(picked.rows[0]?.matched ?? 0),
     });
   }
-  const closeOn = (id: number, day: string) => {
-    const history = closes.get(id);
-    const i = history ? history.indexOnOrBefore(day) : -1;
-    return history && i >= 0 ? (history.adjusted[i] as number) : null;
-  };
+  const closeOn = closes.closeOn;
   const valued = monthEnds.at(-1) === end ? monthEnds : [...monthEnds, end];
   const lineOf = (holdings: readonly Holding[]) => {
     const run = simulate(holdings, valued, end, closeOn);
@@ -191,34 +186,4 @@ async function rowsOnRead(db: Database['reader'], days: readonly string[], today
       return { rows, json: JSON.stringify(rows), months: onStored ? { day, computed } : null };
     },
   };
-}
-
-/** Stocks per read of closes: a read of a company's 20 years of closes is about a millisecond. */
-const CLOSES_CHUNK = 25;
-
-/** The stocks' closes, a few at a time with a turn of the event loop between reads. */
-async function closesInTurns(db: Database['reader'], ids: readonly number[]): Promise<Map<number, CloseHistory>> {
-  const out = new Map<number, CloseHistory>();
-  for (let start = 0; start < ids.length; start += CLOSES_CHUNK) {
-    for (const [id, history] of await readBothCloses(db, ids.slice(start, start + CLOSES_CHUNK))) out.set(id, history);
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  return out;
-}
-
-/** Every day any stock traded, ascending (marked in one array over the day numbers: millions of closes). */
-function tradingDays(closes: ReadonlyMap<number, CloseHistory>): string[] {
-  let low = Number.POSITIVE_INFINITY;
-  let high = Number.NEGATIVE_INFINITY;
-  for (const history of closes.values()) {
-    if (history.length === 0) continue;
-    low = Math.min(low, history.numbers[0] as number);
-    high = Math.max(high, history.numbers[history.length - 1] as number);
-  }
-  if (low > high) return [];
-  const traded = new Uint8Array(high - low + 1);
-  for (const history of closes.values()) for (const n of history.numbers) traded[n - low] = 1;
-  const out: string[] = [];
-  for (let i = 0; i < traded.length; i++) if (traded[i]) out.push(isoDayOf(low + i));
-  return out;
 }
