@@ -116,17 +116,18 @@ async function runBacktest(database: Database, query: BacktestQuery, plan: OData
   for (const day of rebalanceDays) {
     const source = indicatorsOf(database.engine, await onRead.tableOn(day));
     const fresh = addDays(day, -STALE_DAYS);
-    const members = await sql<{ security_id: number }>`with indicators as (${source})
-        select security_id from indicators where kind = 'stock' and as_of >= ${fresh}`.execute(db);
-    universe.push({ day, members: members.rows.map((row) => Number(row.security_id)) });
-    const picked = await sql<{ security_id: number; matched: number | string }>`with indicators as (${source})
-        select security_id, count(*) over () as matched from indicators
-        where kind = 'stock' and as_of >= ${fresh} and ${plan.where}
-        order by ${sql.join(plan.orderBy)} limit ${query.top}`.execute(db);
+    // One read a rebalance: every stock with a fresh close (the universe), those passing the screen first
+    // in the screen's order (the portfolio: the first `top` of them).
+    const ranked = await sql<{ security_id: number; passes: number | string }>`with indicators as (${source})
+        select security_id, case when ${plan.where} then 1 else 0 end as passes from indicators
+        where kind = 'stock' and as_of >= ${fresh}
+        order by passes desc, ${sql.join(plan.orderBy)}`.execute(db);
+    const passing = ranked.rows.filter((row) => Number(row.passes) === 1);
+    universe.push({ day, members: ranked.rows.map((row) => Number(row.security_id)) });
     screen.push({
       day,
-      members: picked.rows.map((row) => Number(row.security_id)),
-      matched: Number(picked.rows[0]?.matched ?? 0),
+      members: passing.slice(0, query.top).map((row) => Number(row.security_id)),
+      matched: passing.length,
     });
   }
   const closeOn = closes.closeOn;
