@@ -38,7 +38,7 @@ test.describe('stock screener', () => {
   test('filters typed at human speed, presets, the advanced box, paging and export (English, desktop)', async ({
     page,
   }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     await page.setViewportSize(DESKTOP);
     await page.goto('/green-stocks');
     await expect(page.getByRole('heading', { level: 1, name: 'Green stocks screener' })).toBeVisible();
@@ -197,13 +197,15 @@ test.describe('stock screener', () => {
     await page.getByLabel('As of').fill(asOf);
     await expect(page).toHaveURL(new RegExp(`asOf=${asOf}`));
     await expect(page.getByText(/^Every figure as known on /)).toBeVisible();
-    await expect(rows(page).first()).toBeVisible({ timeout: 240_000 });
+    // The rows of today stay shown, dimmed, until the day's arrive.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 300_000 });
+    await expect(rows(page).first()).toBeVisible();
     const backtest = page.getByRole('link', { name: 'Backtest this screen' });
     expect(await backtest.getAttribute('href')).toContain(`from=${asOf}`);
     await backtest.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Backtest of a screen' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Stocks held at each rebalance' })).toBeVisible({
-      timeout: 240_000,
+      timeout: 300_000,
     });
     // The first rebalance on the as-of day (or the first trading day after it), then each month end.
     expect(await page.locator('.backtest__table tbody tr').count()).toBeGreaterThanOrEqual(2);
