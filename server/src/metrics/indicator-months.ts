@@ -156,6 +156,8 @@ export async function writeIndicatorMonths(
           await tx
             .insertInto('indicator_months')
             .values(rows.slice(i, i + ROWS_PER_INSERT))
+            // Two instances on one database may write the same security at once: the same rows either way.
+            .onConflict((oc) => oc.columns(['day', 'security_id']).doNothing())
             .execute();
         await tx
           .insertInto('indicator_month_sources')
