@@ -15,6 +15,7 @@ import { readDataGaps } from './ingest/data-status.ts';
 import { seedDemoIfEmpty } from './ingest/demo/seed.ts';
 import { HAND_MADE_TICKERS } from './ingest/demo/universe.ts';
 import { type RepairReport, repairedAnything, repairLoads } from './ingest/repair.ts';
+import { type MonthsFill, startMonthsFill } from './metrics/months-fill.ts';
 import { type NewsRefresher, newsSettings, startNewsRefresher } from './news/refresher.ts';
 
 /** Boot: configuration, database and migrations, then the HTTP server; stop cleanly on a signal. */
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
   let news: NewsRefresher | undefined;
   let seeding: Promise<unknown> | undefined;
   let repairing: Promise<RepairReport> | undefined;
+  let months: MonthsFill | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await Promise.all([app.close(), news?.stop(), seeding, repairing?.catch(() => undefined)]);
+      await Promise.all([app.close(), news?.stop(), seeding, repairing?.catch(() => undefined), months?.stop()]);
       await database.close();
       app.log.info('stopped');
       process.exit(0);
@@ -126,6 +128,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (stopping) return;
+  // Issue 43: the month rows of the screener as of a day (ADR 0026), written in the background from here on.
+  months = startMonthsFill(database.db, (error) => app.log.error({ err: error }, 'month rows: a pass failed'));
+  months.kick();
 
   // Issue 3: an empty database gets the demo universe, so pages show data offline. Issue 23: it loads while
   // the server already answers (within seconds of a first start); the status and the pages say so meanwhile.
@@ -144,6 +149,7 @@ async function main(): Promise<void> {
         news?.runSoon();
         const runs = await seeded.rest;
         news?.runSoon();
+        months?.kick();
         const securities = seeded.first.loaded + runs.reduce((sum, r) => sum + r.loaded, 0);
         app.log.info({ securities, ms: Date.now() - started }, 'demo data seeded');
       })

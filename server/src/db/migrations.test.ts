@@ -140,6 +140,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '023-catalogue-scores',
       '027-numbers-checked-twice',
       '028-dividend-history-known-from-first-close',
+      '029-indicator-months',
     ]);
     const tables = await ownTables(database);
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -163,6 +164,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '023-catalogue-scores',
       '027-numbers-checked-twice',
       '028-dividend-history-known-from-first-close',
+      '029-indicator-months',
     ]);
     const tables = await ownTables(database);
     const columns = (name: string) => tables.find((t) => t.name === name)?.columns.map((c) => c.name) ?? [];
@@ -180,6 +182,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '023-catalogue-scores',
       '027-numbers-checked-twice',
       '028-dividend-history-known-from-first-close',
+      '029-indicator-months',
     ]);
     const tables = await ownTables(database);
     const columns = tables.find((t) => t.name === 'fact_statements')?.columns ?? [];
@@ -204,6 +207,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       '023-catalogue-scores',
       '027-numbers-checked-twice',
       '028-dividend-history-known-from-first-close',
+      '029-indicator-months',
     ]);
     const tables = await ownTables(database);
     const columns = tables.find((t) => t.name === 'indicators')?.columns.map((c) => c.name) ?? [];
@@ -227,6 +231,7 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     expect(await migrateToLatest(database)).toEqual([
       '027-numbers-checked-twice',
       '028-dividend-history-known-from-first-close',
+      '029-indicator-months',
     ]);
     expect(await database.db.selectFrom('indicators').selectAll().execute()).toEqual([]);
   });
@@ -239,8 +244,23 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
       .insertInto('indicators')
       .values(indicatorSeedRow(id, { ticker: 'OLDG', dividend_growth_years: 11 }, '2026-01-02T00:00:00.000Z'))
       .execute();
-    expect(await migrateToLatest(database)).toEqual(['028-dividend-history-known-from-first-close']);
+    expect(await migrateToLatest(database)).toEqual([
+      '028-dividend-history-known-from-first-close',
+      '029-indicator-months',
+    ]);
     expect(await database.db.selectFrom('indicators').selectAll().execute()).toEqual([]);
+  });
+
+  it('gives the month rows exactly the catalogue figures’ columns, keyed by day first (029)', async () => {
+    database = await target.open();
+    expect(await migrateToLatest(database)).toContain('029-indicator-months');
+    const tables = await ownTables(database);
+    const columns = tables.find((t) => t.name === 'indicator_months')?.columns.map((c) => c.name) ?? [];
+    expect(new Set(columns)).toEqual(
+      new Set(['day', 'security_id', ...screenerFigures.map(screenerColumnOf), 'as_of']),
+    );
+    const sources = tables.find((t) => t.name === 'indicator_month_sources')?.columns.map((c) => c.name) ?? [];
+    expect(new Set(sources)).toEqual(new Set(['security_id', 'source', 'through']));
   });
 
   it('stores days, flags and prices portably', async () => {

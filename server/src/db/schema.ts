@@ -232,6 +232,24 @@ export type IndicatorsTable = ScreenerFigureColumns & {
   updated_at: string;
 };
 
+/**
+ * The screener's figures as known at the end of a calendar month (issue 43, ADR 0026): one row per
+ * security and month end, computed by the same function as the screener as of that day
+ * (metrics/indicator-months.ts); the descriptive columns are the security's, read beside them.
+ */
+export type IndicatorMonthsTable = ScreenerFigureColumns & {
+  day: string;
+  security_id: number;
+  as_of: string | null;
+};
+
+/** What a security's month rows were computed from: its screener row's updated_at, and the last month end written. */
+export interface IndicatorMonthSourcesTable {
+  security_id: number;
+  source: string;
+  through: string;
+}
+
 export interface FeedsTable {
   id: Generated<number>;
   url: string;
@@ -388,6 +406,8 @@ export interface Schema {
   price_months: PriceMonthsTable;
   fact_statements: FactStatementsTable;
   indicators: IndicatorsTable;
+  indicator_months: IndicatorMonthsTable;
+  indicator_month_sources: IndicatorMonthSourcesTable;
   feeds: FeedsTable;
   news_items: NewsItemsTable;
   news_item_tickers: NewsItemTickersTable;

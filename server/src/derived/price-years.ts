@@ -150,16 +150,23 @@ export async function readCloseColumn(
 
 /**
  * Every close of each security, both columns from one read of its year chunks, as columns (the metric
- * catalogue's input, finance/close-history.ts CloseHistory: a whole history is about 5,000 days). Securities
- * without prices are absent from the map.
+ * catalogue's input, finance/close-history.ts CloseHistory: a whole history is about 5,000 days), or of
+ * the years asked for. Securities without prices are absent from the map.
  */
-export async function readBothCloses(db: AnyDb, ids: readonly number[]): Promise<Map<number, CloseHistory>> {
+export async function readBothCloses(
+  db: AnyDb,
+  ids: readonly number[],
+  years?: { from: number; to: number },
+): Promise<Map<number, CloseHistory>> {
   const out = new Map<number, CloseHistory>();
   if (ids.length === 0) return out;
   const rows = await db
     .selectFrom('price_years')
     .select(['security_id', 'days', 'close_split_adj', 'close_adj'])
     .where('security_id', 'in', ids)
+    .$if(years !== undefined, (q) =>
+      q.where('year', '>=', years?.from as number).where('year', '<=', years?.to as number),
+    )
     .orderBy('security_id')
     .orderBy('year')
     .execute();

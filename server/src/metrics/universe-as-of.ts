@@ -12,6 +12,7 @@ import { dividendPoints, seriesHead } from '../derived/series-head.ts';
 import { groupBySecurity, selectDividends, selectSplits } from '../derived/series-queries.ts';
 import { splitFactorAfter } from '../finance/adjust.ts';
 import type { CloseHistory } from '../finance/close-history.ts';
+import { turnTaker } from './event-loop-turns.ts';
 import { asFiledDividends, type SecurityFinancials } from './financials.ts';
 import { indicatorRow } from './screener-row.ts';
 import type { SnapshotInputs } from './snapshot.ts';
@@ -213,8 +214,61 @@ export async function coinSuppliesOn(
   return new Map(coins.map((coin, i) => [coin.id, supplies[i] ?? null]));
 }
 
-/** Rows of the screener as of `day`, read and computed (uncached: the data cache keeps the answers made from them). */
-export async function readUniverseRowsOn(db: Db, day: string): Promise<IndicatorColumns[]> {
-  const history = await readUniverseHistory(db);
-  return universeRowsOn(history, day, await coinSuppliesOn(db, history, day));
+/** Securities per read of a history on a serving process: one read of a company's facts is tens of ms. */
+const READ_CHUNK = 2;
+
+/**
+ * readUniverseHistory a few securities at a time, the event loop getting a turn between reads: a
+ * synchronous SQLite read of many companies' facts would hold it for seconds.
+ */
+export async function readUniverseHistoryInTurns(
+  db: Db,
+  stocksOnly = false,
+  only?: readonly number[],
+): Promise<UniverseHistory> {
+  const ids =
+    only ??
+    (
+      await db
+        .selectFrom('securities')
+        .select('id')
+        .$if(stocksOnly, (q) => q.where('kind', '=', 'stock'))
+        .orderBy('id')
+        .execute()
+    ).map((s) => s.id);
+  const merged: UniverseHistory = { ...emptyHistory, securities: [], lastStatements: new Map() };
+  const maps = ['closes', 'dividends', 'splits', 'statementCurrencies', 'quarterly', 'annual', 'templates'] as const;
+  for (const key of maps) (merged as unknown as Record<string, Map<number, unknown>>)[key] = new Map();
+  for (let start = 0; start < ids.length; start += READ_CHUNK) {
+    const part = await readUniverseHistory(db, stocksOnly, ids.slice(start, start + READ_CHUNK));
+    merged.securities.push(...part.securities);
+    for (const key of maps) {
+      const into = merged[key] as Map<number, unknown>;
+      for (const [id, value] of part[key] as Map<number, unknown>) into.set(id, value);
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return merged;
+}
+
+/**
+ * Rows of the screener as of `day`, read and computed (uncached: the callers keep them), of every
+ * security or of `ids`; the event loop gets a turn every few milliseconds of work (a request path).
+ */
+export async function readUniverseRowsOn(
+  db: Db,
+  day: string,
+  ids?: readonly number[],
+  stocksOnly = false,
+): Promise<IndicatorColumns[]> {
+  const history = await readUniverseHistoryInTurns(db, stocksOnly, ids);
+  const supplies = await coinSuppliesOn(db, history, day);
+  const turn = turnTaker();
+  const rows: IndicatorColumns[] = [];
+  for (const security of history.securities) {
+    const inputs = inputsOn(history, security, day, supplies.get(security.id) ?? null);
+    if (inputs) rows.push(indicatorRow(security, inputs));
+    await turn();
+  }
+  return rows;
 }

@@ -25,6 +25,7 @@ import { statementFiledDaysMigration } from './022-statement-filed-days.ts';
 import { catalogueScoresMigration } from './023-catalogue-scores.ts';
 import { numbersCheckedTwiceMigration } from './027-numbers-checked-twice.ts';
 import { dividendHistoryFromFirstCloseMigration } from './028-dividend-history-known-from-first-close.ts';
+import { indicatorMonthsMigration } from './029-indicator-months.ts';
 
 /**
  * Migrations live in code (not files read at run time) so the bundled server carries them.
@@ -57,6 +58,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '023-catalogue-scores': catalogueScoresMigration,
     '027-numbers-checked-twice': numbersCheckedTwiceMigration,
     '028-dividend-history-known-from-first-close': dividendHistoryFromFirstCloseMigration,
+    '029-indicator-months': indicatorMonthsMigration(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,15 +1,20 @@
+import { screenerColumnOf, screenerFigures } from '@app/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
 import { type IndicatorColumns, indicatorColumns } from '../../derived/screener-rows.ts';
 import { invalidField } from '../../http/errors.ts';
+import { isMonthEnd, lastMonthEndBefore, staleMonthSecurities } from '../../metrics/indicator-months.ts';
+import { kickMonthsFill } from '../../metrics/months-fill.ts';
 import { readUniverseRowsOn } from '../../metrics/universe-as-of.ts';
 
 /*
- * The screener table as known on a day (issue 43, ADR 0026): its rows are computed on read
- * (metrics/universe-as-of.ts) and handed to the database as one JSON parameter that a common table
- * expression named `indicators` unpacks, so the screener's and the green list's SQL (the OData compiler's
- * fragments, the indexes aside) run unchanged over it. Rows are kept per data version and day: a second
+ * The screener table as known on a day (issue 43, ADR 0026), as a common table expression named
+ * `indicators`, so the screener's and the green list's SQL (the OData compiler's fragments, the indexes
+ * aside) run unchanged over it. On a month end, the stored month rows (metrics/indicator-months.ts) with
+ * today's descriptive columns of each security; rows computed on read (metrics/universe-as-of.ts, the
+ * same function) for any other day, and on a month end for the securities whose month rows are behind
+ * their data, handed to the database as one JSON parameter. Kept per data version and day: a second
  * filter on the same day, a next page or the green list of that day computes nothing.
  */
 
@@ -20,9 +25,12 @@ import { readUniverseRowsOn } from '../../metrics/universe-as-of.ts';
 const DAYS_KEPT = 16;
 
 interface DayTable {
+  /** The rows computed on read. */
   rows: IndicatorColumns[];
-  /** The rows as the JSON the common table expression reads. */
+  /** Those rows as the JSON the common table expression reads. */
   json: string;
+  /** The month end whose stored rows join them, and the securities computed instead (JSON array of ids). */
+  months: { day: string; computed: string } | null;
 }
 
 interface VersionCache {
@@ -72,11 +80,28 @@ export async function indicatorTableOn(database: Database, day: string): Promise
     cache.days.set(day, known);
     return known;
   }
-  const table = readUniverseRowsOn(db, day).then((rows) => ({ rows, json: JSON.stringify(rows.map(jsonRow)) }));
+  const table = dayTableOn(db, day);
   cache.days.set(day, table);
   table.catch(() => cache.days.delete(day));
   if (cache.days.size > DAYS_KEPT) cache.days.delete(cache.days.keys().next().value as string);
   return table;
+}
+
+/**
+ * The rows of `day`: on a month end whose rows are written, those, and computed on read only for the
+ * securities whose rows are behind (a background pass is asked to write them); else all computed on read.
+ */
+export async function dayTableOn(db: Db, day: string, stocksOnly = false): Promise<DayTable> {
+  const stored = isMonthEnd(day) && day <= lastMonthEndBefore(new Date().toISOString().slice(0, 10));
+  const stale = stored ? await staleMonthSecurities(db, day, stocksOnly) : [];
+  if (stale.length > 0) kickMonthsFill(db);
+  const ids = stored ? stale : undefined;
+  const rows = ids?.length === 0 ? [] : await readUniverseRowsOn(db, day, ids, stocksOnly);
+  return {
+    rows,
+    json: JSON.stringify(rows.map(jsonRow)),
+    months: stored ? { day, computed: JSON.stringify(stale) } : null,
+  };
 }
 
 /** A row for the JSON: the flags as 0/1 as in the stored table, every other value as it is. */
@@ -95,10 +120,18 @@ const readColumns = [
 ];
 
 /**
- * The body of `with indicators as (...)` over a day's rows: SQLite unpacks the JSON with json_each (one
- * parse per row, kept by SQLite's JSON cache across the row's columns), PostgreSQL with jsonb_to_recordset.
+ * The body of `with indicators as (...)` over a day's rows: the computed ones unpacked from JSON (SQLite
+ * with json_each, one parse per row kept by SQLite's JSON cache across the row's columns; PostgreSQL with
+ * jsonb_to_recordset), and on a month end the stored rows of the others, in the same columns.
  */
 export function indicatorsOf(engine: Database['engine'], table: DayTable): RawBuilder<IndicatorColumns> {
+  const computed = computedRows(engine, table);
+  if (!table.months) return computed;
+  const stored = storedRows(engine, table.months);
+  return table.rows.length === 0 ? stored : sql<IndicatorColumns>`${stored} union all ${computed}`;
+}
+
+function computedRows(engine: Database['engine'], table: DayTable): RawBuilder<IndicatorColumns> {
   if (engine === 'postgres') {
     const pgType = (type: string) =>
       type === 'integer' ? 'integer' : type === 'real' ? 'double precision' : type === 'date' ? 'date' : 'text';
@@ -108,6 +141,24 @@ export function indicatorsOf(engine: Database['engine'], table: DayTable): RawBu
   const list = readColumns.map(({ column }) => `json_extract(value, '$.${column}') as "${column}"`).join(', ');
   return sql<IndicatorColumns>`select ${sql.raw(list)} from json_each(${table.json})`;
 }
+
+/** The month rows of a day, figures from the table and the rest from the security, save those computed. */
+function storedRows(engine: Database['engine'], months: NonNullable<DayTable['months']>): RawBuilder<IndicatorColumns> {
+  const list = readColumns
+    .map(({ column }) =>
+      monthColumns.has(column) ? `m."${column}"` : `s."${column === 'security_id' ? 'id' : column}" as "${column}"`,
+    )
+    .join(', ');
+  const computed =
+    engine === 'postgres'
+      ? sql`select (value)::integer from jsonb_array_elements_text(${months.computed}::jsonb)`
+      : sql`select value from json_each(${months.computed})`;
+  return sql<IndicatorColumns>`select ${sql.raw(list)} from indicator_months m join securities s on s.id = m.security_id
+    where m.day = ${months.day} and m.security_id not in (${computed})`;
+}
+
+/** The columns a month row stores (the others are the security's own, as in the screener's rows). */
+const monthColumns = new Set<string>(['as_of', ...screenerFigures.map((name) => screenerColumnOf(name))]);
 
 /** `with indicators as (...)` before a statement on the screener table: the day's rows instead of today's. */
 export function withIndicatorsOf(engine: Database['engine'], table: DayTable | undefined): RawBuilder<unknown> {

@@ -2,20 +2,31 @@ import type { BacktestQuery, BacktestResponse } from '@app/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../db/index.ts';
 import { readDataVersion } from '../../db/meta.ts';
+import type { IndicatorColumns } from '../../derived/screener-rows.ts';
 import { indicatorColumns } from '../../derived/screener-rows.ts';
-import { addDays, isoDayOf } from '../../finance/types.ts';
+import { addDays } from '../../finance/types.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { type Holding, simulate, summarise } from '../../metrics/backtest.ts';
-import { readUniverseHistory, type UniverseHistory, universeRowsOn } from '../../metrics/universe-as-of.ts';
+import { turnTaker } from '../../metrics/event-loop-turns.ts';
+import {
+  isMonthEnd,
+  lastMonthEndBefore,
+  monthEndsBetween,
+  staleMonthSecurities,
+} from '../../metrics/indicator-months.ts';
+import { kickMonthsFill } from '../../metrics/months-fill.ts';
+import { indicatorRow } from '../../metrics/screener-row.ts';
+import { inputsOn, readUniverseHistoryInTurns } from '../../metrics/universe-as-of.ts';
 import { ODataError } from '../../odata/errors.ts';
 import { type ODataPlan, planODataQuery } from '../../odata/query.ts';
-import { indicatorsOf } from './as-of-table.ts';
+import { type DayTable, indicatorsOf } from './as-of-table.ts';
+import { backtestCloses } from './backtest-closes.ts';
 
 /*
  * GET /api/data/indicator/backtest (issue 43): the screen run as of each rebalance day on the stocks
- * known then (metrics/universe-as-of.ts, the screener's own SQL over that day's rows), its top stocks
- * held equal-weighted until the next rebalance on total-return closes (metrics/backtest.ts), against
- * every stock with a close that day, equal-weighted. One read of the stocks' history, cut at each day.
+ * known then (the screener's own SQL over that day's rows: a month end's stored rows, ADR 0026), its top
+ * stocks held equal-weighted until the next rebalance on total-return closes (metrics/backtest.ts),
+ * against every stock with a close in the week up to that day, equal-weighted.
  */
 
 /** A stock without a close in the week up to a rebalance day no longer trades: it cannot be bought. */
@@ -79,41 +90,47 @@ async function runBacktest(database: Database, query: BacktestQuery, plan: OData
   const db = database.reader;
   const today = new Date().toISOString().slice(0, 10);
   if (query.to > today) throw invalidField('to', `${query.to} is in the future (today is ${today})`);
-  const history = await readUniverseHistory(db, true);
-  const calendar = tradingDays(history);
-  const first = calendar.find((day) => day >= query.from);
-  const end = calendar.filter((day) => day <= query.to).at(-1);
-  if (calendar.length === 0 || query.from < (calendar[0] as string))
-    throw invalidField('from', `${query.from} is before the first close on file (${calendar[0] ?? 'none'})`);
+  const stocks = await db.selectFrom('securities').select(['id', 'ticker']).where('kind', '=', 'stock').execute();
+  const closes = await backtestCloses(
+    db,
+    stocks.map((s) => s.id),
+    query.from,
+    query.to,
+  );
+  if (closes.firstMonth === null || query.from.slice(0, 7) < closes.firstMonth)
+    throw invalidField('from', `${query.from} is before the first close on file (${closes.firstMonth ?? 'none'})`);
+  const { first, end } = closes;
   if (!first || !end || first >= end)
     throw invalidField('from', `no trading day between ${query.from} and ${query.to}`);
-  const monthEnds = monthEndsOf(calendar, first, end);
+  // Rebalances on the first trading day, then at calendar month ends, each bought at the last close on
+  // or before it: the month rows are what was known at the end of that day (ADR 0026).
+  const monthEnds = monthEndsBetween(first, end).filter((day) => day > first);
   const quarterly = query.rebalance === 'quarterly';
   const rebalanceDays = [
     first,
     ...monthEnds.filter((day) => day < end && (!quarterly || Number(day.slice(5, 7)) % 3 === 0)),
   ];
+  const onRead = await rowsOnRead(db, rebalanceDays, today);
   const screen: (Holding & { matched: number })[] = [];
   const universe: Holding[] = [];
   for (const day of rebalanceDays) {
+    const source = indicatorsOf(database.engine, await onRead.tableOn(day));
     const fresh = addDays(day, -STALE_DAYS);
-    const rows = universeRowsOn(history, day).filter((row) => row.as_of !== null && row.as_of >= fresh);
-    universe.push({ day, members: rows.map((row) => row.security_id) });
-    const source = indicatorsOf(database.engine, { rows, json: JSON.stringify(rows) });
-    const picked = await sql<{ security_id: number; matched: number | string }>`with indicators as (${source})
-        select security_id, count(*) over () as matched from indicators where ${plan.where}
-        order by ${sql.join(plan.orderBy)} limit ${query.top}`.execute(db);
+    // One read a rebalance: every stock with a fresh close (the universe), those passing the screen first
+    // in the screen's order (the portfolio: the first `top` of them).
+    const ranked = await sql<{ security_id: number; passes: number | string }>`with indicators as (${source})
+        select security_id, case when ${plan.where} then 1 else 0 end as passes from indicators
+        where kind = 'stock' and as_of >= ${fresh}
+        order by passes desc, ${sql.join(plan.orderBy)}`.execute(db);
+    const passing = ranked.rows.filter((row) => Number(row.passes) === 1);
+    universe.push({ day, members: ranked.rows.map((row) => Number(row.security_id)) });
     screen.push({
       day,
-      members: picked.rows.map((row) => Number(row.security_id)),
-      matched: Number(picked.rows[0]?.matched ?? 0),
+      members: passing.slice(0, query.top).map((row) => Number(row.security_id)),
+      matched: passing.length,
     });
   }
-  const closeOn = (id: number, day: string) => {
-    const closes = history.closes.get(id);
-    const i = closes ? closes.indexOnOrBefore(day) : -1;
-    return closes && i >= 0 ? (closes.adjusted[i] as number) : null;
-  };
+  const closeOn = closes.closeOn;
   const valued = monthEnds.at(-1) === end ? monthEnds : [...monthEnds, end];
   const lineOf = (holdings: readonly Holding[]) => {
     const run = simulate(holdings, valued, end, closeOn);
@@ -121,7 +138,7 @@ async function runBacktest(database: Database, query: BacktestQuery, plan: OData
     return { line: { atRebalance: run.atRebalance, monthly, ...summarise(monthly) }, turnover: run.turnover };
   };
   const portfolio = lineOf(screen);
-  const tickers = new Map(history.securities.map((s) => [s.id, s.ticker]));
+  const tickers = new Map(stocks.map((s) => [s.id, s.ticker]));
   const turnover = portfolio.turnover;
   return {
     from: first,
@@ -141,31 +158,33 @@ async function runBacktest(database: Database, query: BacktestQuery, plan: OData
   };
 }
 
-/** Every day any stock traded, ascending (marked in one array over the day numbers: millions of closes). */
-function tradingDays(history: UniverseHistory): string[] {
-  let low = Number.POSITIVE_INFINITY;
-  let high = Number.NEGATIVE_INFINITY;
-  for (const closes of history.closes.values()) {
-    if (closes.length === 0) continue;
-    low = Math.min(low, closes.numbers[0] as number);
-    high = Math.max(high, closes.numbers[closes.length - 1] as number);
-  }
-  if (low > high) return [];
-  const traded = new Uint8Array(high - low + 1);
-  for (const closes of history.closes.values()) for (const n of closes.numbers) traded[n - low] = 1;
-  const out: string[] = [];
-  for (let i = 0; i < traded.length; i++) if (traded[i]) out.push(isoDayOf(low + i));
-  return out;
-}
-
-/** The last trading day of each month after `first`, up to `end`. */
-function monthEndsOf(calendar: readonly string[], first: string, end: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < calendar.length; i++) {
-    const day = calendar[i] as string;
-    if (day <= first || day > end) continue;
-    const next = calendar[i + 1];
-    if (!next || next.slice(0, 7) !== day.slice(0, 7)) out.push(day);
-  }
-  return out;
+/**
+ * The stocks' rows of each rebalance day: a month end's stored rows, with the stocks whose month rows are
+ * behind computed on read; any other day (the first, or a month end not yet over) all computed on read.
+ * The stocks computed on read have their history read once and cut at each day.
+ */
+async function rowsOnRead(db: Database['reader'], days: readonly string[], today: string) {
+  const lastStored = lastMonthEndBefore(today);
+  const stored = new Set(days.filter((day) => isMonthEnd(day) && day <= lastStored));
+  const latest = [...stored].at(-1);
+  const stale = latest ? await staleMonthSecurities(db, latest, true) : [];
+  if (stale.length > 0) kickMonthsFill(db);
+  const everyStock = days.some((day) => !stored.has(day));
+  const history = await readUniverseHistoryInTurns(db, true, everyStock ? undefined : stale);
+  const staleSet = new Set(stale);
+  const computed = JSON.stringify(stale);
+  return {
+    async tableOn(day: string): Promise<DayTable> {
+      const onStored = stored.has(day);
+      const turn = turnTaker();
+      const rows: IndicatorColumns[] = [];
+      for (const security of history.securities) {
+        if (onStored && !staleSet.has(security.id)) continue;
+        const inputs = inputsOn(history, security, day);
+        if (inputs) rows.push(indicatorRow(security, inputs));
+        await turn();
+      }
+      return { rows, json: JSON.stringify(rows), months: onStored ? { day, computed } : null };
+    },
+  };
 }

@@ -22,8 +22,9 @@ function yearsBefore(day: string, years: number): string {
 }
 
 /**
- * A test's default span: a year, because the figures of each rebalance day are computed on read (ADR
- * 0026): at a few hundred companies a year takes tens of seconds; a longer span is a choice of the reader.
+ * A test's default span: a year. Month ends read the month rows the server writes in the background (ADR
+ * 0026); until it has, each rebalance day is computed on read, tens of seconds a year at a few hundred
+ * companies: a longer span is a choice of the reader.
  */
 const DEFAULT_YEARS = 1;
 

@@ -23,9 +23,11 @@ export function AsOfPicker({ state, onChange }: AsOfPickerProps) {
   const units = useUnits();
   const language = useLanguage();
   const today = new Date().toISOString().slice(0, 10);
+  // A screen as of a day is backtested from that day: which stocks passed it then, and how they did since.
   const screen = new URLSearchParams({
     filter: screenerFilter(state),
     orderBy: state.sort === 'ticker' ? `ticker ${state.direction}` : `${state.sort} ${state.direction}`,
+    ...(state.asOf ? { from: state.asOf } : {}),
   });
   return (
     <div className="as-of-picker">
