@@ -185,9 +185,22 @@ async function withOwnSchema(database: Database): Promise<Database> {
 
 /** Bring the schema up to date. Safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const { error, results } = await migratorOf(await withOwnSchema(database)).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const own = await withOwnSchema(database);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migratorOf(own).migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (attempt < 5 && schemaDroppedMeanwhile(error)) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/**
+ * PostgreSQL's invalid_schema_name from Kysely's own look for its tables: it lists every schema's tables
+ * and asks has_schema_privilege of each by name, so a schema another program drops meanwhile fails the
+ * whole query (two test files side by side met it). Nothing was migrated yet: the migration is tried again.
+ */
+function schemaDroppedMeanwhile(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '3F000';
 }
 
 /** True when the database answers a trivial query. */

@@ -15,10 +15,20 @@ import { migrationProvider } from './migrations/index.ts';
  * introspection lists every schema's tables (another file's, at another migration, run beside this one).
  */
 async function ownTables(database: Database) {
-  const tables = await database.db.introspection.getTables();
+  const tables = await allTables(database);
   if (database.engine !== 'postgres') return tables;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
   return tables.filter((table) => table.schema === rows[0]?.schema);
+}
+
+/** Every schema's tables, again if a neighbour's schema was dropped while they were listed (3F000). */
+async function allTables(database: Database, attempt = 1): ReturnType<Database['db']['introspection']['getTables']> {
+  try {
+    return await database.db.introspection.getTables();
+  } catch (error) {
+    if (attempt < 5 && (error as { code?: unknown }).code === '3F000') return allTables(database, attempt + 1);
+    throw error;
+  }
 }
 
 const PRODUCT_TABLES = [
