@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
 import { createReadRouting, type ReadRouting } from './read-replicas.ts';
 import type { Schema } from './schema.ts';
 import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
@@ -127,7 +128,7 @@ export const REPLICA_QUERY_TIMEOUT_MS = 2000;
 
 function openPostgres(url: string, options: OpenOptions): Database {
   const pool = postgresPool(url, options);
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   const readUrls = options.readUrls ?? [];
   // A replica that is down must not hold an answer for 5 s, nor one that stalls (a frozen host, a cut
   // network: no answer, no error) for ever: it is skipped and the primary answers (db/read-replicas.ts).
@@ -185,22 +186,9 @@ async function withOwnSchema(database: Database): Promise<Database> {
 
 /** Bring the schema up to date. Safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const own = await withOwnSchema(database);
-  for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migratorOf(own).migrateToLatest();
-    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    if (attempt < 5 && schemaDroppedMeanwhile(error)) continue;
-    throw error instanceof Error ? error : new Error(String(error));
-  }
-}
-
-/**
- * PostgreSQL's invalid_schema_name from Kysely's own look for its tables: it lists every schema's tables
- * and asks has_schema_privilege of each by name, so a schema another program drops meanwhile fails the
- * whole query (two test files side by side met it). Nothing was migrated yet: the migration is tried again.
- */
-function schemaDroppedMeanwhile(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '3F000';
+  const { error, results } = await migratorOf(await withOwnSchema(database)).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** True when the database answers a trivial query. */
